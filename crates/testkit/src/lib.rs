@@ -1,0 +1,221 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+use core::fmt::Debug;
+
+use algebraic_hash::{Compression, Hasher, Permutation};
+use serde_json::Value;
+
+/// One file of `test-vectors/`.
+#[derive(Clone, Debug)]
+pub struct VectorFile {
+    /// Where the answers came from.
+    pub source: String,
+    /// What regenerates the file.
+    pub generator: String,
+    /// The cases, in file order.
+    pub cases: Vec<Case>,
+}
+
+/// One case of a vector file.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The function the case exercises (`"fn"` in the file).
+    pub function: String,
+    /// Input elements (decimal strings), or other input strings the family
+    /// documents (hex bytes, for instance).
+    pub input: Vec<String>,
+    /// Output elements (decimal strings).
+    pub output: Vec<String>,
+    /// The whole case object, for family-specific fields.
+    pub raw: Value,
+}
+
+fn strings(value: &Value, what: &str) -> Vec<String> {
+    match value {
+        Value::Array(items) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                other => panic!("{what}: expected a string or number, got {other}"),
+            })
+            .collect(),
+        Value::String(s) => vec![s.clone()],
+        Value::Null => Vec::new(),
+        other => panic!("{what}: expected an array of strings, got {other}"),
+    }
+}
+
+impl VectorFile {
+    /// Parses a vector file; panics with a message naming what is wrong
+    /// (this is test code: a malformed file is a failed test).
+    pub fn parse(json: &str) -> Self {
+        let root: Value = serde_json::from_str(json).expect("vector file is not valid JSON");
+        let text = |key: &str| {
+            root.get(key)
+                .and_then(Value::as_str)
+                .unwrap_or_else(|| panic!("vector file has no string `{key}`"))
+                .to_owned()
+        };
+        let source = text("source");
+        let generator = text("generator");
+        assert!(!source.trim().is_empty(), "vector file names no source");
+        let cases = root
+            .get("cases")
+            .and_then(Value::as_array)
+            .expect("vector file has no `cases` array")
+            .iter()
+            .map(|case| Case {
+                function: case
+                    .get("fn")
+                    .and_then(Value::as_str)
+                    .expect("case without `fn`")
+                    .to_owned(),
+                input: strings(case.get("input").unwrap_or(&Value::Null), "input"),
+                output: strings(case.get("output").unwrap_or(&Value::Null), "output"),
+                raw: case.clone(),
+            })
+            .collect::<Vec<_>>();
+        assert!(!cases.is_empty(), "vector file has no cases");
+        Self {
+            source,
+            generator,
+            cases,
+        }
+    }
+
+    /// The cases of function `function`.
+    pub fn cases_for<'a>(&'a self, function: &'a str) -> impl Iterator<Item = &'a Case> + 'a {
+        self.cases.iter().filter(move |c| c.function == function)
+    }
+
+    /// Like [`VectorFile::cases_for`], but panics if there is none: a check
+    /// that runs no case must not pass.
+    pub fn require<'a>(&'a self, function: &str) -> Vec<&'a Case> {
+        let cases: Vec<&Case> = self.cases.iter().filter(|c| c.function == function).collect();
+        assert!(
+            !cases.is_empty(),
+            "vector file ({}) has no case for `{function}`",
+            self.source
+        );
+        cases
+    }
+}
+
+fn parse_all<F>(items: &[String], parse: &impl Fn(&str) -> F) -> Vec<F> {
+    items.iter().map(|s| parse(s)).collect()
+}
+
+fn to_array<F: Copy + Debug, const W: usize>(items: Vec<F>, what: &str) -> [F; W] {
+    let len = items.len();
+    items
+        .try_into()
+        .unwrap_or_else(|_| panic!("{what}: expected {W} elements, got {len}"))
+}
+
+/// Checks `permutation` on every case of `function`: one state at a time
+/// with `permute`, and all states at once with `permute_many`.
+/// Returns the number of cases checked (at least one).
+pub fn check_permutation<F, P, const W: usize>(
+    file: &VectorFile,
+    function: &str,
+    permutation: &P,
+    parse: impl Fn(&str) -> F,
+) -> usize
+where
+    F: Copy + PartialEq + Debug,
+    P: Permutation<[F; W]>,
+{
+    let cases = file.require(function);
+    let mut inputs = Vec::new();
+    let mut outputs = Vec::new();
+    for case in &cases {
+        let input: [F; W] = to_array(parse_all(&case.input, &parse), "permutation input");
+        let expected: [F; W] = to_array(parse_all(&case.output, &parse), "permutation output");
+        assert_eq!(
+            permutation.permute(input),
+            expected,
+            "{function} on {:?}",
+            case.input
+        );
+        inputs.push(input);
+        outputs.push(expected);
+    }
+    permutation.permute_many(&mut inputs);
+    assert_eq!(inputs, outputs, "{function}: permute_many differs");
+    cases.len()
+}
+
+/// Checks `hasher` on every case of `function`; `digest` turns the expected
+/// output elements into the hasher's digest type.
+pub fn check_hasher<F, H>(
+    file: &VectorFile,
+    function: &str,
+    hasher: &H,
+    parse: impl Fn(&str) -> F,
+    digest: impl Fn(&[F]) -> H::Digest,
+) -> usize
+where
+    H: Hasher<F>,
+{
+    let cases = file.require(function);
+    for case in &cases {
+        let input = parse_all(&case.input, &parse);
+        let expected = digest(&parse_all(&case.output, &parse));
+        assert_eq!(
+            hasher.hash_elements(&input),
+            expected,
+            "{function} on {} elements {:?}",
+            input.len(),
+            case.input
+        );
+    }
+    cases.len()
+}
+
+/// Checks `compression` on every case of `function`, one at a time and with
+/// `compress_many`; `split` turns the input elements into the `N` digests
+/// and `digest` turns the output elements into one.
+pub fn check_compression<F, D, C, const N: usize>(
+    file: &VectorFile,
+    function: &str,
+    compression: &C,
+    parse: impl Fn(&str) -> F,
+    split: impl Fn(&[F]) -> [D; N],
+    digest: impl Fn(&[F]) -> D,
+) -> usize
+where
+    D: Clone + PartialEq + Debug,
+    C: Compression<D, N>,
+{
+    let cases = file.require(function);
+    let mut inputs = Vec::new();
+    let mut outputs = Vec::new();
+    for case in &cases {
+        let input = split(&parse_all(&case.input, &parse));
+        let expected = digest(&parse_all(&case.output, &parse));
+        assert_eq!(
+            compression.compress(input.clone()),
+            expected,
+            "{function} on {:?}",
+            case.input
+        );
+        inputs.push(input);
+        outputs.push(expected);
+    }
+    let mut batch = outputs.clone();
+    compression.compress_many(&inputs, &mut batch);
+    assert_eq!(batch, outputs, "{function}: compress_many differs");
+    cases.len()
+}
+
+/// `default` random cases, scaled by the environment variable
+/// `ALGEBRAIC_HASH_CASES_PERCENT` (for slow runners such as qemu); at least 1.
+pub fn cases(default: u32) -> u32 {
+    let percent = std::env::var("ALGEBRAIC_HASH_CASES_PERCENT")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(100);
+    ((u64::from(default) * percent / 100).clamp(1, u64::from(u32::MAX))) as u32
+}

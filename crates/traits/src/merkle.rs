@@ -1,0 +1,270 @@
+//! A binary Merkle tree over any 2-to-1 [`Compression`].
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::Compression;
+
+/// Pairs handed to one `compress_many` call by the parallel build: large
+/// enough to keep batch (SIMD) backends busy, small enough to spread work.
+#[cfg(feature = "parallel")]
+const PARALLEL_BATCH: usize = 64;
+
+/// Levels with fewer pairs than this are built sequentially even with the
+/// `parallel` feature (the result is the same either way).
+#[cfg(feature = "parallel")]
+const PARALLEL_THRESHOLD: usize = 256;
+
+/// Why a Merkle operation was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MerkleError {
+    /// A tree needs at least one leaf.
+    NoLeaves,
+    /// The leaf index is not below the number of leaves.
+    IndexOutOfRange {
+        /// The index asked for.
+        index: usize,
+        /// The number of leaves.
+        leaves: usize,
+    },
+    /// The path has a different number of siblings than the tree shape needs.
+    PathLength {
+        /// Siblings the shape needs.
+        expected: usize,
+        /// Siblings the path has.
+        found: usize,
+    },
+    /// The path leads to a different root.
+    RootMismatch,
+}
+
+impl fmt::Display for MerkleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoLeaves => write!(f, "a Merkle tree needs at least one leaf"),
+            Self::IndexOutOfRange { index, leaves } => {
+                write!(f, "leaf index {index} out of range for {leaves} leaves")
+            }
+            Self::PathLength { expected, found } => {
+                write!(f, "authentication path has {found} siblings, expected {expected}")
+            }
+            Self::RootMismatch => write!(f, "authentication path does not lead to the root"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MerkleError {}
+
+/// A binary Merkle tree with every level kept in memory.
+///
+/// Each level pairs its nodes left to right and compresses each pair. When a
+/// level has an odd number of nodes, its last node has no sibling and is
+/// carried up to the next level unchanged (it is not hashed with itself or
+/// with padding). For a power-of-two number of leaves this is the usual
+/// complete tree; for other sizes it is the shape of RFC 6962 (the left
+/// subtree holds the largest power of two below the leaf count). A tree of
+/// one leaf has that leaf as its root.
+///
+/// Leaves are digests: hash your data into leaves first. Leaves and inner
+/// nodes are not domain-separated (as in Winterfell and Plonky3), so fix the
+/// tree depth, or the leaf count, in whatever verifies a path.
+#[derive(Clone, Debug)]
+pub struct MerkleTree<D, C> {
+    compression: C,
+    /// `levels[0]` holds the leaves, the last level holds only the root.
+    levels: Vec<Vec<D>>,
+}
+
+/// The siblings met on the way from a leaf to the root, bottom first; levels
+/// where the node was carried up contribute none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MerklePath<D> {
+    /// The sibling digests, from the leaf level upwards.
+    pub siblings: Vec<D>,
+}
+
+/// One level up: each pair compressed, an odd last node carried up.
+fn next_level_sequential<D: Clone, C: Compression<D, 2>>(compression: &C, level: &[D]) -> Vec<D> {
+    let (pairs, rest) = level.as_chunks::<2>();
+    let mut next = Vec::with_capacity(pairs.len() + rest.len());
+    if let Some(first) = level.first() {
+        next.resize(pairs.len(), first.clone());
+    }
+    compression.compress_many(pairs, &mut next);
+    next.extend_from_slice(rest);
+    next
+}
+
+#[cfg(feature = "parallel")]
+fn next_level_parallel<D, C>(compression: &C, level: &[D]) -> Vec<D>
+where
+    D: Clone + Send + Sync,
+    C: Compression<D, 2>,
+{
+    use rayon::prelude::*;
+    let (pairs, rest) = level.as_chunks::<2>();
+    if pairs.len() < PARALLEL_THRESHOLD {
+        return next_level_sequential(compression, level);
+    }
+    let mut next = Vec::with_capacity(pairs.len() + rest.len());
+    next.resize(pairs.len(), level[0].clone());
+    pairs
+        .par_chunks(PARALLEL_BATCH)
+        .zip(next.par_chunks_mut(PARALLEL_BATCH))
+        .for_each(|(inputs, outputs)| compression.compress_many(inputs, outputs));
+    next.extend_from_slice(rest);
+    next
+}
+
+fn build_levels<D: Clone>(leaves: Vec<D>, mut step: impl FnMut(&[D]) -> Vec<D>) -> Vec<Vec<D>> {
+    let mut levels = Vec::new();
+    levels.push(leaves);
+    while let Some(last) = levels.last().filter(|l| l.len() > 1) {
+        let next = step(last);
+        levels.push(next);
+    }
+    levels
+}
+
+impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
+    /// Builds the tree over `leaves` (with the `parallel` feature, large
+    /// levels are built on rayon's pool; the result is the same).
+    pub fn new(compression: C, leaves: Vec<D>) -> Result<Self, MerkleError>
+    where
+        D: Send + Sync,
+    {
+        #[cfg(feature = "parallel")]
+        {
+            Self::new_parallel(compression, leaves)
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            Self::new_sequential(compression, leaves)
+        }
+    }
+
+    /// Builds the tree on the calling thread only.
+    pub fn new_sequential(compression: C, leaves: Vec<D>) -> Result<Self, MerkleError> {
+        if leaves.is_empty() {
+            return Err(MerkleError::NoLeaves);
+        }
+        let levels = build_levels(leaves, |level| next_level_sequential(&compression, level));
+        Ok(Self { compression, levels })
+    }
+
+    /// Builds the levels on rayon's thread pool; equal to
+    /// [`MerkleTree::new_sequential`].
+    #[cfg(feature = "parallel")]
+    pub fn new_parallel(compression: C, leaves: Vec<D>) -> Result<Self, MerkleError>
+    where
+        D: Send + Sync,
+    {
+        if leaves.is_empty() {
+            return Err(MerkleError::NoLeaves);
+        }
+        let levels = build_levels(leaves, |level| next_level_parallel(&compression, level));
+        Ok(Self { compression, levels })
+    }
+
+    /// The root.
+    pub fn root(&self) -> &D {
+        // Invariant: at least one level, and the last one holds one node.
+        &self.levels[self.levels.len() - 1][0]
+    }
+
+    /// The leaves, in order.
+    pub fn leaves(&self) -> &[D] {
+        &self.levels[0]
+    }
+
+    /// All levels, leaves first, root last.
+    pub fn levels(&self) -> &[Vec<D>] {
+        &self.levels
+    }
+
+    /// The compression the tree was built with.
+    pub fn compression(&self) -> &C {
+        &self.compression
+    }
+
+    /// The authentication path of leaf `index`.
+    pub fn path(&self, index: usize) -> Result<MerklePath<D>, MerkleError> {
+        let leaves = self.leaves().len();
+        if index >= leaves {
+            return Err(MerkleError::IndexOutOfRange { index, leaves });
+        }
+        let mut siblings = Vec::with_capacity(self.levels.len());
+        let mut i = index;
+        for level in &self.levels[..self.levels.len() - 1] {
+            if let Some(sibling) = level.get(i ^ 1) {
+                siblings.push(sibling.clone());
+            }
+            i >>= 1;
+        }
+        Ok(MerklePath { siblings })
+    }
+
+    /// Checks that `leaf` sits at `index` in a tree of `leaf_count` leaves
+    /// with root `root`, as `path` claims.
+    pub fn verify(
+        compression: &C,
+        root: &D,
+        leaf_count: usize,
+        index: usize,
+        leaf: &D,
+        path: &MerklePath<D>,
+    ) -> Result<(), MerkleError> {
+        if index >= leaf_count {
+            return Err(MerkleError::IndexOutOfRange {
+                index,
+                leaves: leaf_count,
+            });
+        }
+        let expected = path_length(leaf_count, index);
+        if path.siblings.len() != expected {
+            return Err(MerkleError::PathLength {
+                expected,
+                found: path.siblings.len(),
+            });
+        }
+        let mut node = leaf.clone();
+        let mut siblings = path.siblings.iter();
+        let (mut i, mut len) = (index, leaf_count);
+        while len > 1 {
+            if (i ^ 1) < len {
+                // Length checked above: a sibling is there.
+                let sibling = siblings.next().ok_or(MerkleError::PathLength {
+                    expected,
+                    found: path.siblings.len(),
+                })?;
+                node = if i & 1 == 0 {
+                    compression.compress([node, sibling.clone()])
+                } else {
+                    compression.compress([sibling.clone(), node])
+                };
+            }
+            i >>= 1;
+            len = len.div_ceil(2);
+        }
+        if node == *root {
+            Ok(())
+        } else {
+            Err(MerkleError::RootMismatch)
+        }
+    }
+}
+
+/// Number of siblings on the path of leaf `index` in a tree of `leaf_count`
+/// leaves (levels where the node is carried up have none).
+pub(crate) fn path_length(leaf_count: usize, index: usize) -> usize {
+    let (mut i, mut len, mut count) = (index, leaf_count, 0);
+    while len > 1 {
+        if (i ^ 1) < len {
+            count += 1;
+        }
+        i >>= 1;
+        len = len.div_ceil(2);
+    }
+    count
+}

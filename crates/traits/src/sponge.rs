@@ -1,0 +1,113 @@
+//! A duplex sponge over any [`Permutation`] of `[F; WIDTH]`.
+
+use core::ops::AddAssign;
+
+use crate::{Permutation, Sponge};
+
+/// A duplex sponge with an additive rate of `RATE` cells starting at cell
+/// `RATE_START` of a `WIDTH`-cell state; the other cells are the capacity.
+///
+/// The permutation is applied lazily: absorbing only adds into the rate, and
+/// the state is permuted when a further element arrives for a full rate, or
+/// when squeezing starts. So absorbing `n` elements and squeezing at most
+/// `RATE` elements permutes `max(1, ceil(n / RATE))` times — the rule used by
+/// Barretenberg's and Noir's Poseidon2 sponge and by arkworks' Poseidon sponge.
+/// Squeezing reads the rate cells in order and permutes again whenever they
+/// are used up. Absorbing after squeezing adds into the rate from its start.
+///
+/// The sponge neither pads nor separates domains: each family sets the initial
+/// state (an IV, a length in the capacity) and pads its input on top of it,
+/// because every reference system does that differently.
+#[derive(Clone, Debug)]
+pub struct DuplexSponge<F, P, const WIDTH: usize, const RATE: usize, const RATE_START: usize> {
+    permutation: P,
+    state: [F; WIDTH],
+    /// Absorbing: rate cells used since the last permutation.
+    /// Squeezing: rate cells read since the last permutation.
+    position: usize,
+    squeezing: bool,
+}
+
+impl<F, P, const WIDTH: usize, const RATE: usize, const RATE_START: usize>
+    DuplexSponge<F, P, WIDTH, RATE, RATE_START>
+where
+    F: Copy + AddAssign,
+    P: Permutation<[F; WIDTH]>,
+{
+    /// A sponge that starts from `initial_state` (capacity IV included).
+    pub fn new(permutation: P, initial_state: [F; WIDTH]) -> Self {
+        const {
+            assert!(RATE >= 1, "the rate must be at least one cell");
+            assert!(RATE_START + RATE <= WIDTH, "the rate must fit in the state");
+            assert!(RATE < WIDTH, "a sponge needs at least one capacity cell");
+        }
+        Self {
+            permutation,
+            state: initial_state,
+            position: 0,
+            squeezing: false,
+        }
+    }
+
+    /// Absorbs one element.
+    #[inline]
+    pub fn absorb_one(&mut self, element: F) {
+        if self.squeezing {
+            self.squeezing = false;
+            self.position = 0;
+        } else if self.position == RATE {
+            self.permutation.permute_mut(&mut self.state);
+            self.position = 0;
+        }
+        self.state[RATE_START + self.position] += element;
+        self.position += 1;
+    }
+
+    /// Squeezes one element.
+    #[inline]
+    pub fn squeeze_one(&mut self) -> F {
+        if !self.squeezing || self.position == RATE {
+            self.permutation.permute_mut(&mut self.state);
+            self.squeezing = true;
+            self.position = 0;
+        }
+        let out = self.state[RATE_START + self.position];
+        self.position += 1;
+        out
+    }
+
+    /// The current state (inputs absorbed since the last permutation are
+    /// already added into it).
+    pub fn state(&self) -> &[F; WIDTH] {
+        &self.state
+    }
+
+    /// Consumes the sponge and returns its state.
+    pub fn into_state(self) -> [F; WIDTH] {
+        self.state
+    }
+
+    /// The permutation.
+    pub fn permutation(&self) -> &P {
+        &self.permutation
+    }
+}
+
+impl<F, P, const WIDTH: usize, const RATE: usize, const RATE_START: usize> Sponge<F>
+    for DuplexSponge<F, P, WIDTH, RATE, RATE_START>
+where
+    F: Copy + AddAssign,
+    P: Permutation<[F; WIDTH]>,
+{
+    fn absorb(&mut self, input: &[F]) {
+        for &element in input {
+            self.absorb_one(element);
+        }
+    }
+
+    fn squeeze(&mut self, output: &mut [F]) {
+        for out in output {
+            *out = self.squeeze_one();
+        }
+    }
+}
