@@ -4,3 +4,10 @@
 
 #[cfg(feature = "std")]
 extern crate std;
+
+pub mod circom;
+pub mod field;
+pub mod poseidon2;
+
+pub use algebraic_hash::Error;
+pub use ark_bn254::Fr;

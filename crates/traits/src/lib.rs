@@ -8,11 +8,14 @@ extern crate alloc;
 extern crate std;
 
 mod compression;
+mod error;
 #[cfg(feature = "alloc")]
 mod merkle;
+pub mod parse;
 mod sponge;
 
 pub use compression::{Jive, TruncatedPermutation};
+pub use error::Error;
 #[cfg(feature = "alloc")]
 pub use merkle::{MerkleError, MerklePath, MerkleTree};
 pub use sponge::DuplexSponge;

@@ -46,7 +46,10 @@ impl fmt::Display for MerkleError {
                 write!(f, "leaf index {index} out of range for {leaves} leaves")
             }
             Self::PathLength { expected, found } => {
-                write!(f, "authentication path has {found} siblings, expected {expected}")
+                write!(
+                    f,
+                    "authentication path has {found} siblings, expected {expected}"
+                )
             }
             Self::RootMismatch => write!(f, "authentication path does not lead to the root"),
         }
@@ -150,7 +153,10 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
             return Err(MerkleError::NoLeaves);
         }
         let levels = build_levels(leaves, |level| next_level_sequential(&compression, level));
-        Ok(Self { compression, levels })
+        Ok(Self {
+            compression,
+            levels,
+        })
     }
 
     /// Builds the levels on rayon's thread pool; equal to
@@ -164,7 +170,10 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
             return Err(MerkleError::NoLeaves);
         }
         let levels = build_levels(leaves, |level| next_level_parallel(&compression, level));
-        Ok(Self { compression, levels })
+        Ok(Self {
+            compression,
+            levels,
+        })
     }
 
     /// The root.

@@ -1,0 +1,1 @@
+//! Poseidon over BN254 with circomlib's parameters (t = 2..17).
