@@ -93,7 +93,11 @@ impl VectorFile {
     /// Like [`VectorFile::cases_for`], but panics if there is none: a check
     /// that runs no case must not pass.
     pub fn require<'a>(&'a self, function: &str) -> Vec<&'a Case> {
-        let cases: Vec<&Case> = self.cases.iter().filter(|c| c.function == function).collect();
+        let cases: Vec<&Case> = self
+            .cases
+            .iter()
+            .filter(|c| c.function == function)
+            .collect();
         assert!(
             !cases.is_empty(),
             "vector file ({}) has no case for `{function}`",
