@@ -1,0 +1,30 @@
+# no_std: every library crate builds on its own without default features
+# (no `std`) for an embedded, a RISC-V and a wasm target. Anemoi also builds
+# with each per-field feature alone. Built per crate, never workspace-wide:
+# feature unification would turn `std` back on.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/no-std"
+targets=(thumbv7em-none-eabi riscv32imac-unknown-none-elf wasm32-unknown-unknown)
+
+anemoi_fields() {
+    cargo metadata --format-version 1 --no-deps | python3 -c '
+import json, sys
+meta = json.load(sys.stdin)
+for p in meta["packages"]:
+    if p["name"] == "algebraic-hash-anemoi":
+        for f in sorted(p["features"]):
+            if f not in ("default", "std", "alloc", "parallel"):
+                print(f)'
+}
+
+for target in "${targets[@]}"; do
+    for pkg in algebraic-hash algebraic-hash-rescue algebraic-hash-poseidon algebraic-hash-anemoi; do
+        echo "+ $pkg --no-default-features --target $target"
+        cargo build --locked -q -p "$pkg" --no-default-features --target "$target"
+    done
+    echo "+ algebraic-hash --no-default-features --features alloc --target $target"
+    cargo build --locked -q -p algebraic-hash --no-default-features --features alloc --target "$target"
+    for field in $(anemoi_fields); do
+        echo "+ algebraic-hash-anemoi --no-default-features --features $field --target $target"
+        cargo build --locked -q -p algebraic-hash-anemoi --no-default-features --features "$field" --target "$target"
+    done
+done

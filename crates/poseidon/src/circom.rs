@@ -1,1 +1,0 @@
-//! Poseidon over BN254 with circomlib's parameters (t = 2..17).
