@@ -1,0 +1,375 @@
+//! Poseidon2 over BN254 (t = 2, 3, 4), both HorizenLabs parameter sets.
+//!
+//! Six instances: [`ParamSet::New`] (HorizenLabs since commit bb476b9 = zkhash
+//! 0.2, taceo-poseidon2, Barretenberg and Noir for t = 4) and [`ParamSet::Old`]
+//! (HorizenLabs before bb476b9 = zkfriendlyhashzoo, Codex / Logos storage for
+//! t = 3), each for t = 2, 3, 4. All have x^5, R_F = 8, R_P = 56, the external
+//! matrix circ(2,1) / circ(2,1,1) / M4 and the internal matrix
+//! `1·1ᵀ + diag(d)`. The two sets differ only in the Grain-LFSR seed (S-box
+//! field 1 for old, 0 for new): for t = 2, 3 only the round constants differ
+//! (d = (1, 2) and (1, 1, 2) in both), for t = 4 the internal diagonal differs
+//! too.
+//!
+//! What this module offers, for each instance:
+//! - the permutation: [`Poseidon2`] implements
+//!   [`Permutation<[Fr; T]>`](algebraic_hash::Permutation), and inherent
+//!   [`Poseidon2::permutation`] / [`Poseidon2::permutation_in_place`] keep
+//!   taceo-poseidon2's names;
+//! - the per-instance modules [`old`] and [`new`] (`new::t4::permutation`, ...).
+//!
+//! Instance selection at run time ([`Instance`], [`ParamSet`]) returns
+//! [`Error::Unsupported`] for an unknown set, width or name.
+
+mod constants;
+mod params;
+mod permutation;
+
+use core::fmt;
+use core::str::FromStr;
+
+use algebraic_hash::{Error, Permutation};
+
+use params::Params;
+pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS};
+
+use crate::Fr;
+use crate::field::{fr_from_be_bytes, fr_from_str};
+
+/// Which HorizenLabs parameter set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamSet {
+    /// HorizenLabs before commit bb476b9 (Grain seed S-box field 1):
+    /// zkfriendlyhashzoo, Codex / Logos storage (t = 3).
+    Old,
+    /// HorizenLabs since commit bb476b9 (Grain seed S-box field 0): zkhash
+    /// 0.2, taceo-poseidon2, Barretenberg and Noir (t = 4), Plonky3.
+    New,
+}
+
+impl ParamSet {
+    /// `"old"` or `"new"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Old => "old",
+            Self::New => "new",
+        }
+    }
+}
+
+impl fmt::Display for ParamSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ParamSet {
+    type Err = Error;
+
+    /// `"old"` or `"new"` (ASCII case-insensitive).
+    fn from_str(s: &str) -> Result<Self, Error> {
+        if s.eq_ignore_ascii_case("old") {
+            Ok(Self::Old)
+        } else if s.eq_ignore_ascii_case("new") {
+            Ok(Self::New)
+        } else {
+            Err(Error::Unsupported {
+                what: "Poseidon2 parameter set (expected old or new)",
+            })
+        }
+    }
+}
+
+/// The Poseidon2 permutation of width `T` (2, 3 or 4) with one parameter set.
+///
+/// A `Copy` handle to static constants; construct it with `new` (defined for
+/// `T` = 2, 3, 4) or take one of [`OLD_T2`] ... [`NEW_T4`].
+#[derive(Clone, Copy)]
+pub struct Poseidon2<const T: usize> {
+    params: &'static Params<T>,
+    set: ParamSet,
+}
+
+impl<const T: usize> fmt::Debug for Poseidon2<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Poseidon2 {{ set: {}, t: {T} }}", self.set)
+    }
+}
+
+impl<const T: usize> PartialEq for Poseidon2<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.set == other.set
+    }
+}
+
+impl<const T: usize> Eq for Poseidon2<T> {}
+
+macro_rules! constructors {
+    ($t:literal, $old:ident, $new:ident) => {
+        impl Poseidon2<$t> {
+            /// The instance of this width for `set`.
+            pub const fn new(set: ParamSet) -> Self {
+                match set {
+                    ParamSet::Old => Self {
+                        params: &constants::$old,
+                        set,
+                    },
+                    ParamSet::New => Self {
+                        params: &constants::$new,
+                        set,
+                    },
+                }
+            }
+        }
+    };
+}
+
+constructors!(2, OLD_T2, NEW_T2);
+constructors!(3, OLD_T3, NEW_T3);
+constructors!(4, OLD_T4, NEW_T4);
+
+/// Old parameters, t = 2.
+pub const OLD_T2: Poseidon2<2> = Poseidon2::<2>::new(ParamSet::Old);
+/// Old parameters, t = 3 (Codex / Logos storage, zkfriendlyhashzoo).
+pub const OLD_T3: Poseidon2<3> = Poseidon2::<3>::new(ParamSet::Old);
+/// Old parameters, t = 4.
+pub const OLD_T4: Poseidon2<4> = Poseidon2::<4>::new(ParamSet::Old);
+/// New parameters, t = 2 (taceo-poseidon2 `t2`).
+pub const NEW_T2: Poseidon2<2> = Poseidon2::<2>::new(ParamSet::New);
+/// New parameters, t = 3 (HorizenLabs / zkhash 0.2, taceo-poseidon2 `t3`).
+pub const NEW_T3: Poseidon2<3> = Poseidon2::<3>::new(ParamSet::New);
+/// New parameters, t = 4 (Barretenberg, Noir, taceo-poseidon2 `t4`).
+pub const NEW_T4: Poseidon2<4> = Poseidon2::<4>::new(ParamSet::New);
+
+impl<const T: usize> Poseidon2<T> {
+    /// The state width `t`.
+    pub const WIDTH: usize = T;
+
+    /// The parameter set.
+    pub const fn param_set(&self) -> ParamSet {
+        self.set
+    }
+
+    /// The permutation of `state` (taceo-poseidon2's name).
+    #[inline]
+    pub fn permutation(&self, state: &[Fr; T]) -> [Fr; T] {
+        let mut out = *state;
+        permutation::permute(self.params, &mut out);
+        out
+    }
+
+    /// Permutes `state` in place (taceo-poseidon2's name).
+    #[inline]
+    pub fn permutation_in_place(&self, state: &mut [Fr; T]) {
+        permutation::permute(self.params, state);
+    }
+
+    /// Permutes a slice that must hold exactly `T` elements.
+    pub fn permute_slice(&self, state: &mut [Fr]) -> Result<(), Error> {
+        let found = state.len();
+        let state: &mut [Fr; T] = state.try_into().map_err(|_| Error::WrongLength {
+            what: "Poseidon2 state",
+            expected: T,
+            found,
+        })?;
+        self.permutation_in_place(state);
+        Ok(())
+    }
+
+    /// A state from `T` decimal or `0x`-hex strings; values ≥ p are refused.
+    pub fn state_from_strs(&self, cells: &[&str]) -> Result<[Fr; T], Error> {
+        let mut out = [Fr::from(0u64); T];
+        if cells.len() != T {
+            return Err(Error::WrongLength {
+                what: "Poseidon2 state",
+                expected: T,
+                found: cells.len(),
+            });
+        }
+        for (o, c) in out.iter_mut().zip(cells) {
+            *o = fr_from_str(c)?;
+        }
+        Ok(out)
+    }
+
+    /// A state from `32·T` bytes, each cell 32 big-endian bytes (the order of
+    /// Barretenberg, Noir and Solidity); values ≥ p are refused.
+    pub fn state_from_be_bytes(&self, bytes: &[u8]) -> Result<[Fr; T], Error> {
+        let mut out = [Fr::from(0u64); T];
+        if bytes.len() != 32 * T {
+            return Err(Error::WrongLength {
+                what: "Poseidon2 state bytes",
+                expected: 32 * T,
+                found: bytes.len(),
+            });
+        }
+        for (o, chunk) in out.iter_mut().zip(bytes.chunks_exact(32)) {
+            *o = fr_from_be_bytes(chunk)?;
+        }
+        Ok(out)
+    }
+}
+
+impl<const T: usize> Permutation<[Fr; T]> for Poseidon2<T> {
+    #[inline]
+    fn permute_mut(&self, state: &mut [Fr; T]) {
+        permutation::permute(self.params, state);
+    }
+}
+
+/// One of the six instances, chosen at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instance {
+    /// t = 2.
+    T2(Poseidon2<2>),
+    /// t = 3.
+    T3(Poseidon2<3>),
+    /// t = 4.
+    T4(Poseidon2<4>),
+}
+
+impl Instance {
+    /// Canonical names, as accepted by [`Instance::from_name`].
+    pub const NAMES: [&'static str; 6] = [
+        "poseidon2-bn254-old-t2",
+        "poseidon2-bn254-old-t3",
+        "poseidon2-bn254-old-t4",
+        "poseidon2-bn254-new-t2",
+        "poseidon2-bn254-new-t3",
+        "poseidon2-bn254-new-t4",
+    ];
+
+    /// The instance for `set` and width `t`; widths other than 2, 3, 4 are
+    /// [`Error::Unsupported`].
+    pub const fn new(set: ParamSet, t: usize) -> Result<Self, Error> {
+        match t {
+            2 => Ok(Self::T2(Poseidon2::<2>::new(set))),
+            3 => Ok(Self::T3(Poseidon2::<3>::new(set))),
+            4 => Ok(Self::T4(Poseidon2::<4>::new(set))),
+            _ => Err(Error::Unsupported {
+                what: "Poseidon2 width (expected 2, 3 or 4)",
+            }),
+        }
+    }
+
+    /// Parses a name: `[poseidon2-[bn254-]]{old|new}-t{2|3|4}` (`_` may stand
+    /// for `-`, ASCII case-insensitive), e.g. `poseidon2-bn254-new-t4`,
+    /// `old-t3`, `new_t2`.
+    pub fn from_name(name: &str) -> Result<Self, Error> {
+        const UNKNOWN: Error = Error::Unsupported {
+            what: "Poseidon2 instance name (expected e.g. poseidon2-bn254-new-t4)",
+        };
+        let mut rest = name;
+        for prefix in ["poseidon2", "bn254"] {
+            if rest.len() > prefix.len()
+                && rest.is_char_boundary(prefix.len())
+                && rest[..prefix.len()].eq_ignore_ascii_case(prefix)
+                && matches!(rest.as_bytes()[prefix.len()], b'-' | b'_')
+            {
+                rest = &rest[prefix.len() + 1..];
+            }
+        }
+        let (set, width) = rest.split_once(['-', '_']).ok_or(UNKNOWN)?;
+        let set: ParamSet = set.parse().map_err(|_| UNKNOWN)?;
+        let t = match width.as_bytes() {
+            [b't' | b'T', d @ b'2'..=b'4'] => usize::from(d - b'0'),
+            _ => return Err(UNKNOWN),
+        };
+        Self::new(set, t)
+    }
+
+    /// The canonical name, e.g. `poseidon2-bn254-new-t4`.
+    pub const fn name(&self) -> &'static str {
+        let (set, t) = (self.param_set(), self.width());
+        let index = match set {
+            ParamSet::Old => t - 2,
+            ParamSet::New => t + 1,
+        };
+        Self::NAMES[index]
+    }
+
+    /// The state width.
+    pub const fn width(&self) -> usize {
+        match self {
+            Self::T2(_) => 2,
+            Self::T3(_) => 3,
+            Self::T4(_) => 4,
+        }
+    }
+
+    /// The parameter set.
+    pub const fn param_set(&self) -> ParamSet {
+        match self {
+            Self::T2(p) => p.set,
+            Self::T3(p) => p.set,
+            Self::T4(p) => p.set,
+        }
+    }
+
+    /// Permutes a state given as a slice; its length must be the width.
+    pub fn permute_slice(&self, state: &mut [Fr]) -> Result<(), Error> {
+        match self {
+            Self::T2(p) => p.permute_slice(state),
+            Self::T3(p) => p.permute_slice(state),
+            Self::T4(p) => p.permute_slice(state),
+        }
+    }
+}
+
+impl fmt::Display for Instance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Instance {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Self::from_name(s)
+    }
+}
+
+macro_rules! instance_module {
+    ($set:ident, $doc:literal, $( $t:ident = $w:literal, $inst:ident );+ $(;)?) => {
+        #[doc = $doc]
+        pub mod $set {
+            $(
+                #[doc = concat!("t = ", stringify!($w), ".")]
+                pub mod $t {
+                    use crate::Fr;
+                    use crate::poseidon2::Poseidon2;
+
+                    /// This instance.
+                    pub const PERMUTATION: Poseidon2<$w> = crate::poseidon2::$inst;
+
+                    /// The permutation of `state`.
+                    #[inline]
+                    pub fn permutation(state: &[Fr; $w]) -> [Fr; $w] {
+                        PERMUTATION.permutation(state)
+                    }
+
+                    /// Permutes `state` in place.
+                    #[inline]
+                    pub fn permutation_in_place(state: &mut [Fr; $w]) {
+                        PERMUTATION.permutation_in_place(state)
+                    }
+                }
+            )+
+        }
+    };
+}
+
+instance_module!(
+    old,
+    "The old parameter set (HorizenLabs before bb476b9).",
+    t2 = 2, OLD_T2;
+    t3 = 3, OLD_T3;
+    t4 = 4, OLD_T4;
+);
+instance_module!(
+    new,
+    "The new parameter set (HorizenLabs since bb476b9, Barretenberg for t = 4).",
+    t2 = 2, NEW_T2;
+    t3 = 3, NEW_T3;
+    t4 = 4, NEW_T4;
+);
