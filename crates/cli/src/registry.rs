@@ -1,0 +1,195 @@
+//! The table of instances: for each name, its operations as functions from
+//! element strings to elements, and timing closures for `bench`.
+
+use std::hint::black_box;
+
+use algebraic_hash::Error;
+
+use crate::element::{Codec, Element};
+
+/// An operation the CLI runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Full-width state in, state out.
+    Permute,
+    /// The instance's hash of a sequence of elements.
+    Hash,
+    /// The instance's N-to-1 compression.
+    Compress,
+}
+
+impl Op {
+    /// The subcommand's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Permute => "permute",
+            Op::Hash => "hash",
+            Op::Compress => "compress",
+        }
+    }
+}
+
+/// Why an operation on user input failed.
+#[derive(Debug)]
+pub enum OpError {
+    /// Element number `index` (0-based) could not be read.
+    Element {
+        /// Position of the element among the inputs.
+        index: usize,
+        /// The element as given.
+        text: String,
+        /// Why.
+        error: Error,
+    },
+    /// The family refused the input as a whole (count, range).
+    Input(Error),
+}
+
+type OpFn = Box<dyn Fn(&[&str]) -> Result<Vec<Element>, OpError> + Send + Sync>;
+type BenchFn = Box<dyn Fn() -> bool + Send + Sync>;
+
+/// One instance: a name, a description and what it can do.
+pub struct Instance {
+    /// Stable name (`list` prints it).
+    pub name: String,
+    /// One-line description.
+    pub description: String,
+    ops: Vec<(Op, OpFn, BenchFn)>,
+}
+
+fn parse_all<F: Codec>(inputs: &[&str]) -> Result<Vec<F>, OpError> {
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            F::parse(text).map_err(|error| OpError::Element {
+                index,
+                text: (*text).to_owned(),
+                error,
+            })
+        })
+        .collect()
+}
+
+fn parse_exact<F: Codec, const N: usize>(
+    inputs: &[&str],
+    what: &'static str,
+) -> Result<[F; N], OpError> {
+    if inputs.len() != N {
+        return Err(OpError::Input(Error::WrongLength {
+            what,
+            expected: N,
+            found: inputs.len(),
+        }));
+    }
+    let v = parse_all::<F>(inputs)?;
+    Ok(core::array::from_fn(|i| v[i]))
+}
+
+fn samples<F: Codec, const N: usize>(salt: u64) -> [F; N] {
+    core::array::from_fn(|i| F::sample(salt.wrapping_mul(1000) + i as u64))
+}
+
+/// Elements that carry 10 KiB of data in field `F`.
+pub fn elements_for_10kib<F: Codec>() -> usize {
+    (10 * 1024usize).div_ceil(F::BYTES)
+}
+
+impl Instance {
+    /// An instance with no operations yet.
+    pub fn new(name: impl Into<String>, description: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            description: description.into(),
+            ops: Vec::new(),
+        }
+    }
+
+    /// `permute`: exactly `W` elements in, `W` out.
+    pub fn permute<F: Codec, const W: usize>(
+        mut self,
+        f: impl Fn(&mut [F; W]) + Send + Sync + Clone + 'static,
+    ) -> Self {
+        let g = f.clone();
+        let run: OpFn = Box::new(move |inputs| {
+            let mut state = parse_exact::<F, W>(inputs, "permutation state (elements)")?;
+            f(&mut state);
+            Ok(state.iter().map(Codec::element).collect())
+        });
+        let bench: BenchFn = Box::new(move || {
+            let mut state = samples::<F, W>(1);
+            g(black_box(&mut state));
+            black_box(state);
+            true
+        });
+        self.ops.push((Op::Permute, run, bench));
+        self
+    }
+
+    /// `compress`: exactly `IN` elements in, `OUT` out.
+    pub fn compress<F: Codec, const IN: usize, const OUT: usize>(
+        mut self,
+        f: impl Fn([F; IN]) -> [F; OUT] + Send + Sync + Clone + 'static,
+    ) -> Self {
+        let g = f.clone();
+        let run: OpFn = Box::new(move |inputs| {
+            let input = parse_exact::<F, IN>(inputs, "compression input (elements)")?;
+            Ok(f(input).iter().map(Codec::element).collect())
+        });
+        let bench: BenchFn = Box::new(move || {
+            black_box(g(black_box(samples::<F, IN>(2))));
+            true
+        });
+        self.ops.push((Op::Compress, run, bench));
+        self
+    }
+
+    /// `hash`: a sequence of elements in (the family checks the count), a
+    /// digest out.
+    pub fn hash<F: Codec>(
+        mut self,
+        f: impl Fn(&[F]) -> Result<Vec<F>, Error> + Send + Sync + Clone + 'static,
+    ) -> Self {
+        let g = f.clone();
+        let run: OpFn = Box::new(move |inputs| {
+            let input = parse_all::<F>(inputs)?;
+            let out = f(&input).map_err(OpError::Input)?;
+            Ok(out.iter().map(Codec::element).collect())
+        });
+        let input = std::sync::OnceLock::<Vec<F>>::new();
+        let bench: BenchFn = Box::new(move || {
+            let input = input.get_or_init(|| {
+                (0..elements_for_10kib::<F>() as u64)
+                    .map(F::sample)
+                    .collect()
+            });
+            // Families whose hash takes a bounded count (circom Poseidon)
+            // refuse 10 KiB; the timing table then shows no figure.
+            black_box(g(black_box(input))).is_ok()
+        });
+        self.ops.push((Op::Hash, run, bench));
+        self
+    }
+
+    /// Runs `op` on `inputs`; `None` if the instance has no such operation.
+    pub fn run(&self, op: Op, inputs: &[&str]) -> Option<Result<Vec<Element>, OpError>> {
+        self.ops
+            .iter()
+            .find(|(o, _, _)| *o == op)
+            .map(|(_, run, _)| run(inputs))
+    }
+
+    /// The timing closure of `op`, if the instance has it.
+    /// It returns `false` when the operation refuses the benchmark input.
+    pub fn bench_fn(&self, op: Op) -> Option<&(dyn Fn() -> bool + Send + Sync)> {
+        self.ops
+            .iter()
+            .find(|(o, _, _)| *o == op)
+            .map(|(_, _, b)| b.as_ref())
+    }
+
+    /// The operations this instance has.
+    pub fn ops(&self) -> impl Iterator<Item = Op> + '_ {
+        self.ops.iter().map(|(o, _, _)| *o)
+    }
+}

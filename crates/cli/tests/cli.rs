@@ -1,0 +1,331 @@
+//! Runs the built `algebraic-hash` binary against the vector files of
+//! `test-vectors/` (answers from independent implementations), in every
+//! output format and from argv and stdin, and on every class of bad input.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use algebraic_hash_cli::registry::Op;
+use serde_json::Value;
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn cli(args: &[&str], stdin: &str) -> Out {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_algebraic-hash"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    let out = child.wait_with_output().expect("binary finishes");
+    Out {
+        code: out.status.code().expect("exit status"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    }
+}
+
+fn vector_file(rel: &str) -> Value {
+    let path = format!("{}/../../test-vectors/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).expect("vector file is JSON")
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_str().expect("string").to_owned())
+        .collect()
+}
+
+/// Decimal string to `0x` hex, by schoolbook division (independent of the
+/// binary's own formatting code).
+fn dec_to_hex(dec: &str) -> String {
+    let mut digits: Vec<u32> = dec.bytes().map(|b| u32::from(b - b'0')).collect();
+    let mut hex = Vec::new();
+    while digits.iter().any(|&d| d != 0) {
+        let mut rem = 0;
+        for d in digits.iter_mut() {
+            let cur = rem * 10 + *d;
+            *d = cur / 16;
+            rem = cur % 16;
+        }
+        hex.push(char::from_digit(rem, 16).expect("hex digit"));
+    }
+    if hex.is_empty() {
+        hex.push('0');
+    }
+    format!("0x{}", hex.iter().rev().collect::<String>())
+}
+
+/// A vector-file function checked through a CLI instance and operation.
+struct Mapping {
+    file: String,
+    function: &'static str,
+    instance: String,
+    op: Op,
+}
+
+fn mappings() -> Vec<Mapping> {
+    let mut m = Vec::new();
+    let mut add = |file: &str, function: &'static str, instance: &str, op: Op| {
+        m.push(Mapping {
+            file: file.to_owned(),
+            function,
+            instance: instance.to_owned(),
+            op,
+        })
+    };
+    add(
+        "rescue/rp64_256.json",
+        "apply_permutation",
+        "rp64-256",
+        Op::Permute,
+    );
+    add(
+        "rescue/rp64_256.json",
+        "hash_elements",
+        "rp64-256",
+        Op::Hash,
+    );
+    add("rescue/rp64_256.json", "merge", "rp64-256", Op::Compress);
+    for t in 2..=17 {
+        let file = format!("poseidon/circom_t{t}.json");
+        let name = format!("poseidon-t{t}");
+        add(&file, "permutation", &name, Op::Permute);
+        add(&file, "poseidon", &name, Op::Hash);
+        add(&file, "poseidon", &name, Op::Compress);
+        add(&file, "poseidon", "poseidon", Op::Hash);
+    }
+    m
+}
+
+fn check(mapping: &Mapping) -> usize {
+    let file = vector_file(&mapping.file);
+    let cases: Vec<&Value> = file["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .filter(|c| c["fn"] == mapping.function)
+        .collect();
+    assert!(
+        !cases.is_empty(),
+        "{}: no `{}` case",
+        mapping.file,
+        mapping.function
+    );
+    let op = mapping.op.name();
+    for (k, case) in cases.iter().enumerate() {
+        let input = strings(&case["input"]);
+        let expected = strings(&case["output"]);
+        let mut args = vec![op, mapping.instance.as_str()];
+        args.extend(input.iter().map(String::as_str));
+        let what = format!("{} {op} {:?}", mapping.instance, input);
+        // Decimal from argv (or stdin, for an empty input).
+        let out = cli(&args, "");
+        assert_eq!(out.code, 0, "{what}: {}", out.stderr);
+        assert_eq!(out.stdout.lines().collect::<Vec<_>>(), expected, "{what}");
+        if k > 0 {
+            continue;
+        }
+        // The first case of each mapping also in every other form.
+        let hex: Vec<String> = expected.iter().map(|d| dec_to_hex(d)).collect();
+        let hex_in: Vec<String> = input.iter().map(|d| dec_to_hex(d)).collect();
+        let mut hex_args = vec![op, mapping.instance.as_str(), "--hex"];
+        hex_args.extend(hex_in.iter().map(String::as_str));
+        let out = cli(&hex_args, "");
+        assert_eq!(out.code, 0, "{what} --hex: {}", out.stderr);
+        assert_eq!(out.stdout.lines().collect::<Vec<_>>(), hex, "{what} --hex");
+
+        let mut json_args = args.clone();
+        json_args.push("--json");
+        let out = cli(&json_args, "");
+        assert_eq!(out.code, 0, "{what} --json: {}", out.stderr);
+        let json: Value = serde_json::from_str(&out.stdout).expect("--json prints JSON");
+        assert_eq!(strings(&json), expected, "{what} --json");
+        assert_eq!(out.stdout.lines().count(), 1, "{what} --json is one line");
+
+        let stdin = format!("{}\n", input.join(" \n\t"));
+        let out = cli(&[op, mapping.instance.as_str()], &stdin);
+        assert_eq!(out.code, 0, "{what} from stdin: {}", out.stderr);
+        assert_eq!(
+            out.stdout.lines().collect::<Vec<_>>(),
+            expected,
+            "{what} stdin"
+        );
+    }
+    cases.len()
+}
+
+#[test]
+fn every_instance_and_operation_matches_the_vector_files() {
+    let mut covered = BTreeSet::new();
+    let mut total = 0;
+    for m in mappings() {
+        total += check(&m);
+        covered.insert((m.instance.clone(), m.op.name()));
+    }
+    let mut missing = Vec::new();
+    for instance in algebraic_hash_cli::instances() {
+        for op in instance.ops() {
+            if !covered.contains(&(instance.name.clone(), op.name())) {
+                missing.push(format!("{} {}", op.name(), instance.name));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not checked against vectors: {missing:?}"
+    );
+    assert!(total > 100, "only {total} cases checked");
+}
+
+#[test]
+fn list_names_every_instance_once() {
+    let out = cli(&["list"], "");
+    assert_eq!(out.code, 0);
+    let names: Vec<&str> = out
+        .stdout
+        .lines()
+        .map(|l| l.split_whitespace().next().expect("name"))
+        .collect();
+    let unique: BTreeSet<&str> = names.iter().copied().collect();
+    assert_eq!(unique.len(), names.len(), "duplicate names");
+    let lib: Vec<&str> = algebraic_hash_cli::instances()
+        .iter()
+        .map(|i| i.name.as_str())
+        .collect();
+    assert_eq!(names, lib);
+    for expected in ["rp64-256", "poseidon", "poseidon-t2", "poseidon-t17"] {
+        assert!(unique.contains(expected), "{expected} missing");
+    }
+}
+
+fn assert_refused(args: &[&str], stdin: &str, needle: &str) {
+    let out = cli(args, stdin);
+    assert_eq!(
+        out.code, 2,
+        "{args:?}: exit status (stderr: {})",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty(), "{args:?}: printed {:?}", out.stdout);
+    assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {:?}", out.stderr);
+    assert!(
+        out.stderr.contains(needle),
+        "{args:?}: {:?} lacks {needle:?}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("panicked"), "{args:?}: panic");
+}
+
+const GOLDILOCKS_P: &str = "18446744069414584321";
+const BN254_R: &str =
+    "21888242871839275222246405745257275088548364400416034343698204186575808495617";
+
+#[test]
+fn values_not_below_the_modulus_are_refused() {
+    let twelve = |last: &str| {
+        let mut v = vec!["permute", "rp64-256"];
+        v.extend(["0"; 11]);
+        v.push(last);
+        v.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    for big in [
+        GOLDILOCKS_P,
+        "18446744073709551615",
+        "18446744073709551616",
+        "0xffffffff00000001",
+    ] {
+        let args = twelve(big);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_refused(&args, "", "not below the Goldilocks modulus");
+        assert_refused(&["hash", "rp64-256", "1", big], "", "element 2");
+    }
+    assert_refused(
+        &["hash", "poseidon", BN254_R],
+        "",
+        "not below the BN254 Fr modulus",
+    );
+    assert_refused(
+        &["hash", "poseidon-t3", "1", &"9".repeat(90)],
+        "",
+        "BN254 Fr",
+    );
+    assert_refused(&["compress", "poseidon-t3", "0", BN254_R], "", "element 2");
+    assert_refused(&["hash", "poseidon"], &format!("1 {BN254_R}"), "element 2");
+}
+
+#[test]
+fn malformed_numbers_are_refused() {
+    for bad in ["12x", "0x", "0xg1", "1.5", "1e3", "+1", "", "١٢"] {
+        assert_refused(&["hash", "rp64-256", "1", bad], "", "malformed number");
+        assert_refused(&["hash", "poseidon-t3", bad, "2"], "", "malformed number");
+    }
+    assert_refused(&["hash", "poseidon"], "1 2 three", "element 3");
+    // A leading '-' reads as an option, which clap refuses.
+    assert_refused(&["hash", "poseidon", "-1"], "", "-1");
+}
+
+#[test]
+fn wrong_counts_are_refused() {
+    assert_refused(&["permute", "rp64-256", "1", "2"], "", "expected 12, got 2");
+    assert_refused(
+        &["compress", "rp64-256", "1", "2", "3"],
+        "",
+        "expected 8, got 3",
+    );
+    assert_refused(
+        &["permute", "poseidon-t3", "1", "2"],
+        "",
+        "expected 3, got 2",
+    );
+    assert_refused(&["compress", "poseidon-t3", "1"], "", "expected 2, got 1");
+    assert_refused(&["hash", "poseidon-t3", "1", "2", "3"], "", "expected 2");
+    let seventeen = vec!["1"; 17];
+    let mut args = vec!["hash", "poseidon"];
+    args.extend(seventeen);
+    assert_refused(&args, "", "17");
+    assert_refused(&["hash", "poseidon"], "", "0");
+}
+
+#[test]
+fn unknown_instances_and_operations_are_refused() {
+    assert_refused(&["hash", "posiedon", "1"], "", "closest: poseidon");
+    assert_refused(&["hash", "rp64_256", "1"], "", "rp64-256");
+    assert_refused(&["frobnicate", "poseidon", "1"], "", "frobnicate");
+    assert_refused(&["compress", "poseidon", "1"], "", "no `compress`");
+    assert_refused(
+        &["hash", "poseidon-t3", "1", "2", "--hex", "--json"],
+        "",
+        "--json",
+    );
+    assert_refused(
+        &["hash", "poseidon-t3", "1", "2", "--base64"],
+        "",
+        "--base64",
+    );
+    assert_refused(&[], "", "no operation given");
+    assert_refused(&["hash"], "", "INSTANCE");
+}
+
+#[test]
+fn bench_quick_runs() {
+    let out = cli(&["bench", "--quick"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("rp64-256"));
+    assert!(out.stdout.contains("poseidon-t3"));
+}
