@@ -11,3 +11,4 @@ pub mod poseidon2;
 
 pub use algebraic_hash::Error;
 pub use ark_bn254::Fr;
+pub use circom::{CircomPoseidon, poseidon};

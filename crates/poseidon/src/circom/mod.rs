@@ -20,6 +20,7 @@ use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use ark_ff::{BigInt, Field, Zero};
 
 use crate::Fr;
+use crate::field::{fr_from_be_bytes, fr_from_str, fr_to_le_bytes};
 
 #[rustfmt::skip]
 mod tables;
@@ -329,4 +330,40 @@ pub fn poseidon_ex(inputs: &[Fr], init_state: Fr, out: &mut [Fr]) -> Result<(), 
 /// Fails with [`Error::LengthOutOfRange`] for other lengths.
 pub fn permute_state(state: &mut [Fr]) -> Result<(), Error> {
     permute_dyn(state)
+}
+
+/// [`poseidon`] of elements written in decimal or `0x`-hex.
+///
+/// Fails with the parsing error of the first bad element
+/// ([`Error::MalformedNumber`], or [`Error::NotCanonical`] for a value ≥ p:
+/// inputs are never reduced), or as [`poseidon`] for a bad count.
+pub fn poseidon_strs<S: AsRef<str>>(inputs: &[S]) -> Result<Fr, Error> {
+    if !(1..=MAX_INPUTS).contains(&inputs.len()) {
+        return Err(input_count_error(inputs.len()));
+    }
+    let mut elements = [Fr::zero(); MAX_INPUTS];
+    for (x, text) in elements.iter_mut().zip(inputs) {
+        *x = fr_from_str(text.as_ref())?;
+    }
+    poseidon(&elements[..inputs.len()])
+}
+
+/// [`poseidon`] of 32-byte big-endian elements (the encoding of circom,
+/// Solidity and light-poseidon's `hash_bytes_be`), with the hash in the same
+/// encoding.
+///
+/// Fails with [`Error::WrongLength`] for an input that is not 32 bytes,
+/// [`Error::NotCanonical`] for a value ≥ p (inputs are never reduced), or as
+/// [`poseidon`] for a bad count.
+pub fn poseidon_be_bytes<B: AsRef<[u8]>>(inputs: &[B]) -> Result<[u8; 32], Error> {
+    if !(1..=MAX_INPUTS).contains(&inputs.len()) {
+        return Err(input_count_error(inputs.len()));
+    }
+    let mut elements = [Fr::zero(); MAX_INPUTS];
+    for (x, bytes) in elements.iter_mut().zip(inputs) {
+        *x = fr_from_be_bytes(bytes.as_ref())?;
+    }
+    let mut out = fr_to_le_bytes(&poseidon(&elements[..inputs.len()])?);
+    out.reverse();
+    Ok(out)
 }
