@@ -11,6 +11,7 @@
 pub(crate) const NUM_ROUNDS: usize = 7;
 
 /// First row of the circulant MDS matrix: `MDS[i][j] = MDS_ROW[(j - i) mod 12]`.
+#[cfg(test)]
 pub(crate) const MDS_ROW: [u64; 12] = [7, 23, 8, 26, 13, 10, 9, 7, 6, 22, 21, 8];
 
 /// Constants added after the first MDS of each round.

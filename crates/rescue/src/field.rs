@@ -36,16 +36,22 @@ pub mod raw {
         let hi = (x >> 64) as u64;
         let hi_hi = hi >> 32;
         let hi_lo = hi & EPSILON;
-        // lo - hi_hi · 2^96 ≡ lo + hi_hi · ... : 2^96 ≡ -1.
+        // lo + hi_lo · 2^64 + hi_hi · 2^96 ≡ lo + hi_lo · (2^32 - 1) - hi_hi.
         let (t0, borrow) = lo.overflowing_sub(hi_hi);
         // A borrow added 2^64 ≡ 2^32 - 1: take it away again. t0 ≥ 2^64 - 2^32
         // in that case, so this does not wrap.
-        let t0 = t0.wrapping_sub(EPSILON & (borrow as u64).wrapping_neg());
-        // hi_lo · 2^64 ≡ hi_lo · (2^32 - 1) < 2^64.
-        let t1 = (hi_lo << 32) - hi_lo;
+        let t0 = t0.wrapping_sub(mask32(borrow));
+        let t1 = hi_lo.wrapping_mul(EPSILON);
         let (r, carry) = t0.overflowing_add(t1);
         // A carry dropped 2^64 ≡ 2^32 - 1: add it back; r < t1 then, so no wrap.
-        r.wrapping_add(EPSILON & (carry as u64).wrapping_neg())
+        r.wrapping_add(mask32(carry))
+    }
+
+    /// `2^32 - 1` if `flag`, else 0 (a 32-bit all-ones mask, which is how
+    /// `2^64 mod p` is added or taken away after a carry or borrow).
+    #[inline(always)]
+    const fn mask32(flag: bool) -> u64 {
+        0u32.wrapping_sub(flag as u32) as u64
     }
 
     /// Reduces `lo + hi · 2^64` with `hi < 2^32`.
@@ -53,7 +59,7 @@ pub mod raw {
     pub const fn reduce_small(lo: u64, hi: u64) -> u64 {
         let t = (hi << 32) - hi;
         let (r, carry) = lo.overflowing_add(t);
-        r.wrapping_add(EPSILON & (carry as u64).wrapping_neg())
+        r.wrapping_add(mask32(carry))
     }
 
     /// `a · b mod p`, non-canonical.
@@ -73,15 +79,15 @@ pub mod raw {
     #[inline(always)]
     pub const fn add_canonical(a: u64, b: u64) -> u64 {
         let (s, carry) = a.overflowing_add(b);
-        s.wrapping_add(EPSILON & (carry as u64).wrapping_neg())
+        s.wrapping_add(mask32(carry))
     }
 
     /// `a + b mod p` for any `a`, `b`.
     #[inline(always)]
     pub const fn add(a: u64, b: u64) -> u64 {
         let (s, carry) = a.overflowing_add(b);
-        let (s, carry2) = s.overflowing_add(EPSILON & (carry as u64).wrapping_neg());
-        s.wrapping_add(EPSILON & (carry2 as u64).wrapping_neg())
+        let (s, carry2) = s.overflowing_add(mask32(carry));
+        s.wrapping_add(mask32(carry2))
     }
 
     /// `a - b mod p` for canonical `a`, `b`; the result is canonical.

@@ -94,6 +94,15 @@ fn absorb_all(state: &mut RawState, elements: impl Iterator<Item = u64>) {
     }
 }
 
+/// `hash_elements` of `len` canonical values given by an iterator.
+#[inline]
+pub(crate) fn hash_values(len: usize, values: impl Iterator<Item = u64>) -> ElementDigest {
+    let mut state: RawState = [0; STATE_WIDTH];
+    state[0] = Felt::from_u64_reduced(len as u64).to_u64();
+    absorb_all(&mut state, values);
+    digest_of(&state)
+}
+
 impl Rp64_256 {
     /// Rounds of the permutation.
     pub const NUM_ROUNDS: usize = crate::constants::NUM_ROUNDS;
@@ -145,10 +154,7 @@ impl Rp64_256 {
     /// elements are absorbed 8 at a time into the rate, the last block is
     /// zero-padded.
     pub fn hash_elements(elements: &[Felt]) -> ElementDigest {
-        let mut state: RawState = [0; STATE_WIDTH];
-        state[0] = Felt::from_u64_reduced(elements.len() as u64).to_u64();
-        absorb_all(&mut state, elements.iter().map(|e| e.to_u64()));
-        digest_of(&state)
+        hash_values(elements.len(), elements.iter().map(|e| e.to_u64()))
     }
 
     /// Merges two digests (for Merkle trees): equal to
@@ -165,13 +171,10 @@ impl Rp64_256 {
     /// Hashes many digests: [`Rp64_256::hash_elements`] of all their
     /// elements in order (as Winterfell).
     pub fn merge_many(values: &[ElementDigest]) -> ElementDigest {
-        let mut state: RawState = [0; STATE_WIDTH];
-        state[0] = Felt::from_u64_reduced((values.len() * DIGEST_SIZE) as u64).to_u64();
-        absorb_all(
-            &mut state,
+        hash_values(
+            values.len() * DIGEST_SIZE,
             ElementDigest::digests_as_elements(values).map(Felt::to_u64),
-        );
-        digest_of(&state)
+        )
     }
 
     /// Hashes `seed ‖ value` (Winterfell's PRNG / proof-of-work helper).
