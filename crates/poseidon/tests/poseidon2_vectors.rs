@@ -1,11 +1,12 @@
 //! Poseidon2: the vector files (answers from HorizenLabs, Barretenberg, Noir,
-//! bb.js, taceo-poseidon2, bn254_blackbox_solver, the seed, and the Python
-//! reference where no outside system covers an instance).
+//! bb.js, taceo-poseidon2, bn254_blackbox_solver, the seed, and this
+//! project's Python reference where no outside system covers an instance).
 
+use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use algebraic_hash_poseidon::Fr;
-use algebraic_hash_poseidon::field::fr_from_str;
+use algebraic_hash_poseidon::field::{FIELD_NAME, fr_from_str};
 use algebraic_hash_poseidon::poseidon2::{self, Poseidon2};
-use algebraic_hash_testkit::{VectorFile, check_permutation};
+use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher, check_permutation};
 
 fn parse(s: &str) -> Fr {
     fr_from_str(s).expect("vector element")
@@ -18,43 +19,111 @@ const NEW_T2: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_
 const NEW_T3: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t3.json");
 const NEW_T4: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t4.json");
 
-fn permutation_vectors<const T: usize>(json: &str, p: Poseidon2<T>) {
+/// Permutation, compression and hash cases of one file; `N` = t − 1.
+fn check_file<const T: usize, const N: usize>(json: &str, p: Poseidon2<T>)
+where
+    Poseidon2<T>: Compression<Fr, N> + Hasher<Fr, Digest = Fr>,
+{
     let file = VectorFile::parse(json);
     // the KAT, permute [0, 1, ..., t-1], comes first in every file
     let kat = &file.cases[0];
     assert_eq!(kat.function, "permutation");
     let zero_to_t: Vec<String> = (0..T).map(|i| i.to_string()).collect();
     assert_eq!(kat.input, zero_to_t);
-    let n = check_permutation(&file, "permutation", &p, parse);
-    assert!(n >= 1);
+    check_permutation(&file, "permutation", &p, parse);
+    check_compression(
+        &file,
+        "compress",
+        &p,
+        parse,
+        |v| v.try_into().expect("t - 1 inputs"),
+        |v| v[0],
+    );
+    check_hasher(&file, "hash_elements", &p, parse, |v| v[0]);
+
+    // the hash through the sponge object and through the checked string API
+    for case in file.require("hash_elements") {
+        let input: Vec<Fr> = case.input.iter().map(|s| parse(s)).collect();
+        let strs: Vec<&str> = case.input.iter().map(String::as_str).collect();
+        let expected = parse(&case.output[0]);
+        assert_eq!(Hasher::hash_elements(&p, &input), expected);
+        let mut bytes = Vec::new();
+        for x in &input {
+            let mut be = algebraic_hash_poseidon::field::fr_to_le_bytes(x);
+            be.reverse();
+            bytes.extend_from_slice(&be);
+        }
+        let instance = poseidon2::Instance::new(p.param_set(), T).expect("instance");
+        assert_eq!(instance.hash_strs(&strs), Ok(expected));
+        assert_eq!(instance.hash_be_bytes(&bytes), Ok(expected));
+        assert_eq!(instance.hash(&input), expected);
+    }
+    for case in file.require("compress") {
+        let input: Vec<Fr> = case.input.iter().map(|s| parse(s)).collect();
+        let instance = poseidon2::Instance::new(p.param_set(), T).expect("instance");
+        assert_eq!(instance.compress_slice(&input), Ok(parse(&case.output[0])));
+    }
+    // literals >= p (Barretenberg's consistency checks) are refused here
+    for case in &file.cases {
+        if let Some(literals) = case.raw.get("input_literal").and_then(|v| v.as_array()) {
+            for literal in literals {
+                let literal = literal.as_str().expect("literal string");
+                assert_eq!(
+                    fr_from_str(literal),
+                    Err(Error::NotCanonical { field: FIELD_NAME })
+                );
+            }
+        }
+    }
 }
 
 #[test]
-fn permutation_old_t2() {
-    permutation_vectors(OLD_T2, poseidon2::OLD_T2);
+fn vectors_old_t2() {
+    check_file::<2, 1>(OLD_T2, poseidon2::OLD_T2);
 }
 
 #[test]
-fn permutation_old_t3() {
-    permutation_vectors(OLD_T3, poseidon2::OLD_T3);
+fn vectors_old_t3() {
+    check_file::<3, 2>(OLD_T3, poseidon2::OLD_T3);
 }
 
 #[test]
-fn permutation_old_t4() {
-    permutation_vectors(OLD_T4, poseidon2::OLD_T4);
+fn vectors_old_t4() {
+    check_file::<4, 3>(OLD_T4, poseidon2::OLD_T4);
 }
 
 #[test]
-fn permutation_new_t2() {
-    permutation_vectors(NEW_T2, poseidon2::NEW_T2);
+fn vectors_new_t2() {
+    check_file::<2, 1>(NEW_T2, poseidon2::NEW_T2);
 }
 
 #[test]
-fn permutation_new_t3() {
-    permutation_vectors(NEW_T3, poseidon2::NEW_T3);
+fn vectors_new_t3() {
+    check_file::<3, 2>(NEW_T3, poseidon2::NEW_T3);
 }
 
 #[test]
-fn permutation_new_t4() {
-    permutation_vectors(NEW_T4, poseidon2::NEW_T4);
+fn vectors_new_t4() {
+    check_file::<4, 3>(NEW_T4, poseidon2::NEW_T4);
+}
+
+/// The per-instance module functions are the same instances.
+#[test]
+fn instance_modules() {
+    let file = VectorFile::parse(NEW_T4);
+    let case = &file.require("hash_elements")[0];
+    let input: Vec<Fr> = case.input.iter().map(|s| parse(s)).collect();
+    assert_eq!(poseidon2::new::t4::hash(&input), parse(&case.output[0]));
+    let kat = [0u64, 1, 2, 3].map(Fr::from);
+    assert_eq!(
+        poseidon2::new::t4::permutation(&kat),
+        poseidon2::NEW_T4.permute(kat)
+    );
+    let file = VectorFile::parse(OLD_T3);
+    let case = &file.require("compress")[0];
+    let input: Vec<Fr> = case.input.iter().map(|s| parse(s)).collect();
+    assert_eq!(
+        poseidon2::old::t3::compress([input[0], input[1]]),
+        parse(&case.output[0])
+    );
 }

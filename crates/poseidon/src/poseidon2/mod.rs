@@ -15,7 +15,34 @@
 //!   [`Permutation<[Fr; T]>`](algebraic_hash::Permutation), and inherent
 //!   [`Poseidon2::permutation`] / [`Poseidon2::permutation_in_place`] keep
 //!   taceo-poseidon2's names;
-//! - the per-instance modules [`old`] and [`new`] (`new::t4::permutation`, ...).
+//! - compression `permute([x_0, …, x_{t−2}, 0])[0]`: [`Poseidon2::compress`]
+//!   and [`Compression<Fr, t−1>`](algebraic_hash::Compression);
+//! - the sponge hash of Barretenberg's `Poseidon2::hash` / Noir's
+//!   `Poseidon2::hash` (rate t − 1, capacity IV = input length · 2^64, output
+//!   cell 0), for every width: [`Poseidon2::hash`],
+//!   [`Hasher<Fr>`](algebraic_hash::Hasher), and the sponge itself
+//!   ([`Poseidon2::sponge`], a [`DuplexSponge`](algebraic_hash::DuplexSponge));
+//!   rules below;
+//! - checked entry points for user data ([`Poseidon2::state_from_strs`],
+//!   [`Poseidon2::state_from_be_bytes`], [`Poseidon2::hash_strs`],
+//!   [`Poseidon2::hash_be_bytes`], [`Poseidon2::permute_slice`]): a wrong
+//!   count is [`Error::WrongLength`], a value ≥ p [`Error::NotCanonical`],
+//!   never a silent reduction (Barretenberg's own tests parse literals ≥ p and
+//!   reduce them; bb.js refuses them, as this crate does);
+//! - the per-instance modules [`old`] and [`new`] (`new::t4::permutation`,
+//!   `new::t4::hash`, `old::t3::compress`, ...).
+//!
+//! # Sponge rules
+//!
+//! Rate cells `0 … t−2`, capacity cell `t−1` = `n · 2^64` for an `n`-element
+//! input; elements are added into the rate in order, the state is permuted
+//! when a further element arrives for a full rate and once at the end (so
+//! `max(1, ⌈n / (t−1)⌉)` permutations, no padding); the digest is cell 0. For
+//! t = 4 (new) this is exactly Barretenberg's `FieldSponge::hash_internal`
+//! and Noir's `Poseidon2::hash` (checked against their tests and bb.js); for
+//! the other instances no outside system defines a sponge, and this crate
+//! applies the same rule (pinned by vectors from this project's Python
+//! reference, `scripts/poseidon2/grain.py`).
 //!
 //! Instance selection at run time ([`Instance`], [`ParamSet`]) returns
 //! [`Error::Unsupported`] for an unknown set, width or name.
@@ -23,6 +50,7 @@
 mod constants;
 mod params;
 mod permutation;
+mod sponge;
 
 use core::fmt;
 use core::str::FromStr;
@@ -31,6 +59,7 @@ use algebraic_hash::{Error, Permutation};
 
 use params::Params;
 pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS};
+pub use sponge::{Sponge2, Sponge3, Sponge4, length_iv};
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_str};
@@ -352,6 +381,18 @@ macro_rules! instance_module {
                     #[inline]
                     pub fn permutation_in_place(state: &mut [Fr; $w]) {
                         PERMUTATION.permutation_in_place(state)
+                    }
+
+                    /// `permutation([x_0, …, x_{t−2}, 0])[0]`.
+                    #[inline]
+                    pub fn compress(input: [Fr; $w - 1]) -> Fr {
+                        PERMUTATION.compress(input)
+                    }
+
+                    /// The sponge hash of `input` (rate t − 1, IV = length · 2^64).
+                    #[inline]
+                    pub fn hash(input: &[Fr]) -> Fr {
+                        PERMUTATION.hash(input)
                     }
                 }
             )+

@@ -7,7 +7,7 @@
 //!
 //! Linear layers:
 //! - external, t = 2, 3: circ(2, 1) and circ(2, 1, 1), i.e. `x_i + Σ x`;
-//! - external, t = 4: HorizenLabs' M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]
+//! - external, t = 4: HorizenLabs' M4 = `[[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]`
 //!   (not 2·M4, which HorizenLabs' Rust code applied for t = 4 before bb476b9);
 //! - internal: `x_i · d_i + Σ x` with `d = diagonal_minus_one`; for t = 2, 3
 //!   the d_i are 1 and 2, so the layer is additions and doublings only.
