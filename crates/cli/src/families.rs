@@ -2,6 +2,7 @@
 
 use algebraic_hash::{Error, Permutation};
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
+use algebraic_hash_poseidon::poseidon2;
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
 use ark_bn254::Fr;
 
@@ -30,7 +31,13 @@ ark_codec! {
 
 /// Instances the `bench` subcommand times (one or two per family and width
 /// class; `list` has them all).
-pub const BENCHED: &[&str] = &["rp64-256", "poseidon-t3", "poseidon-t5"];
+pub const BENCHED: &[&str] = &[
+    "rp64-256",
+    "poseidon-t3",
+    "poseidon-t5",
+    "poseidon2-new-t3",
+    "poseidon2-new-t4",
+];
 
 fn rescue() -> Vec<Instance> {
     vec![
@@ -82,9 +89,38 @@ fn poseidon() -> Vec<Instance> {
     v
 }
 
+macro_rules! poseidon2_instances {
+    ($($set:ident $t:ident $w:literal => $n:literal: $what:literal),*) => {
+        vec![$(
+            Instance::new(
+                concat!("poseidon2-", stringify!($set), "-", stringify!($t)),
+                concat!(
+                    "Poseidon2 over BN254, ", $what, " t = ", $w,
+                    " (permute ", $w, ", compress ", $n, " -> 1, hash any -> 1 by the Barretenberg sponge)"
+                ),
+            )
+            .permute::<Fr, $w>(poseidon2::$set::$t::permutation_in_place)
+            .compress::<Fr, $n, 1>(|x| [poseidon2::$set::$t::compress(x)])
+            .hash::<Fr>(|input| Ok(vec![poseidon2::$set::$t::hash(input)])),
+        )*]
+    };
+}
+
+fn poseidon2() -> Vec<Instance> {
+    poseidon2_instances!(
+        new t2 2 => 1: "HorizenLabs after bb476b9 (zkhash, taceo)",
+        new t3 3 => 2: "HorizenLabs after bb476b9 (zkhash, taceo, Plonky3)",
+        new t4 4 => 3: "HorizenLabs after bb476b9 (Barretenberg, Noir)",
+        old t2 2 => 1: "HorizenLabs before bb476b9 (seed)",
+        old t3 3 => 2: "HorizenLabs before bb476b9 (Codex)",
+        old t4 4 => 3: "HorizenLabs before bb476b9 (seed)"
+    )
+}
+
 /// All instances, in `list` order.
 pub fn all() -> Vec<Instance> {
     let mut v = rescue();
     v.extend(poseidon());
+    v.extend(poseidon2());
     v
 }
