@@ -1,0 +1,203 @@
+//! Every vector file of test-vectors/anemoi: the ones anemoi-rust publishes
+//! (`*.reference.json`, both versions) and the generator's
+//! (`*.generated.json`, every field, width and version), all computed
+//! outside this crate.
+
+use algebraic_hash::{Compression, Jive};
+use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
+use algebraic_hash_testkit::{VectorFile, check_hasher, check_permutation};
+
+fn to_array<F: Copy, const N: usize>(items: &[F]) -> [F; N] {
+    items.try_into().expect("element count")
+}
+
+fn parse_all<F: AnemoiField>(items: &[String]) -> Vec<F> {
+    items
+        .iter()
+        .map(|s| F::from_decimal(s).expect("vector element"))
+        .collect()
+}
+
+fn hex_bytes(text: &str) -> Vec<u8> {
+    assert!(text.len().is_multiple_of(2));
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// Checks every case of `json` against the instance; returns the count.
+fn check_file<F: AnemoiField, const L: usize, const W: usize>(
+    json: &str,
+    version: Version,
+    cells: usize,
+) -> usize {
+    let file = VectorFile::parse(json);
+    assert_eq!(
+        header(json),
+        (version.name().to_owned(), cells),
+        "{}",
+        file.source
+    );
+    let anemoi = Anemoi::<F, L, W>::new(version);
+    let hasher = AnemoiHash::<F, L, W>::new(version);
+    let jive = AnemoiJive::<F, L, W>::new(anemoi);
+    let parse = |s: &str| F::from_decimal(s).expect("vector element");
+    let mut checked = 0;
+
+    if file.cases_for("permutation").next().is_some() {
+        checked += check_permutation(&file, "permutation", &anemoi, parse);
+    }
+    if file.cases_for("hash_elements").next().is_some() {
+        checked += check_hasher(&file, "hash_elements", &hasher, parse, |d: &[F]| d[0]);
+    }
+    for case in &file.cases {
+        let input: Vec<F> = parse_all(&case.input);
+        let output: Vec<F> = parse_all(&case.output);
+        match case.function.as_str() {
+            "permutation" | "hash_elements" => continue,
+            "sbox_layer" => {
+                let mut state: [F; W] = to_array(&input);
+                anemoi.sbox_layer(&mut state);
+                assert_eq!(
+                    state.as_slice(),
+                    output.as_slice(),
+                    "sbox on {:?}",
+                    case.input
+                );
+                anemoi.sbox_layer_inverse(&mut state);
+                assert_eq!(state.as_slice(), input.as_slice(), "sbox inverse");
+            }
+            "linear_layer" => {
+                let mut state: [F; W] = to_array(&input);
+                anemoi.linear_layer(&mut state);
+                assert_eq!(
+                    state.as_slice(),
+                    output.as_slice(),
+                    "linear layer on {:?}",
+                    case.input
+                );
+            }
+            "jive" => {
+                let b = case.raw["b"].as_u64().expect("b") as usize;
+                let mut out = vec![F::zero(); W / b];
+                anemoi.compress_k(&input, b, &mut out).expect("valid Jive");
+                assert_eq!(out, output, "Jive_{b} on {:?}", case.input);
+                if b == 2 {
+                    let state: [F; W] = to_array(&input);
+                    assert_eq!(anemoi.compress(state).as_slice(), output.as_slice());
+                    let halves = [to_array::<F, L>(&input[..L]), to_array::<F, L>(&input[L..])];
+                    assert_eq!(jive.compress(halves).as_slice(), output.as_slice());
+                }
+                if b == W {
+                    // The workspace block with one-cell chunks.
+                    let cells: [[F; 1]; W] = core::array::from_fn(|i| [input[i]]);
+                    let full = Jive::<Anemoi<F, L, W>, W, 1, W>::new(anemoi);
+                    assert_eq!(full.compress(cells).as_slice(), output.as_slice());
+                }
+            }
+            "reference_hash_bytes_of_elements" => {
+                // anemoi-rust's `hash(&[u8])` of the 31-byte encodings of
+                // the elements, which its test asserts equals `hash_field`
+                // of the elements (no padding byte: the length is a
+                // multiple of 31). This crate's `hash_bytes` pads
+                // injectively, so the vector pins `hash_elements`.
+                assert_eq!(hasher.hash_elements(&input), output[0]);
+            }
+            "hash_bytes" => {
+                let bytes = hex_bytes(case.raw["input_hex"].as_str().expect("input_hex"));
+                assert_eq!(hasher.hash_bytes(&bytes), output[0], "hash_bytes {bytes:?}");
+            }
+            other => panic!("unknown case kind {other}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= file.cases.len());
+    checked
+}
+
+/// The file header's "version" and "cells".
+fn header(json: &str) -> (String, usize) {
+    let root: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    let version = root["version"].as_str().expect("version").to_owned();
+    let cells = root["cells"].as_u64().expect("cells") as usize;
+    (version, cells)
+}
+
+macro_rules! field_vectors {
+    ($feature:literal, $module:ident, $ty:ty, $dir:literal) => {
+        #[cfg(feature = $feature)]
+        mod $module {
+            use super::*;
+            type F = $ty;
+
+            macro_rules! file {
+                ($version:literal, $cells:literal, $kind:literal) => {
+                    include_str!(concat!(
+                        "../../../test-vectors/anemoi/",
+                        $version,
+                        "/",
+                        $dir,
+                        "-",
+                        $cells,
+                        ".",
+                        $kind,
+                        ".json"
+                    ))
+                };
+            }
+
+            #[test]
+            fn crypto2023_published() {
+                let v = Version::Crypto2023;
+                let n = check_file::<F, 1, 2>(file!("crypto2023", "2", "reference"), v, 2)
+                    + check_file::<F, 2, 4>(file!("crypto2023", "4", "reference"), v, 4);
+                assert!(n >= 60, "{n}");
+            }
+
+            #[test]
+            fn eprint2022_published() {
+                let v = Version::Eprint2022;
+                let n = check_file::<F, 1, 2>(file!("eprint2022", "2", "reference"), v, 2)
+                    + check_file::<F, 2, 4>(file!("eprint2022", "4", "reference"), v, 4)
+                    + check_file::<F, 3, 6>(file!("eprint2022", "6", "reference"), v, 6)
+                    + check_file::<F, 4, 8>(file!("eprint2022", "8", "reference"), v, 8)
+                    + check_file::<F, 6, 12>(file!("eprint2022", "12", "reference"), v, 12);
+                assert!(n >= 250, "{n}");
+            }
+
+            #[test]
+            fn crypto2023_generated() {
+                let v = Version::Crypto2023;
+                check_file::<F, 1, 2>(file!("crypto2023", "2", "generated"), v, 2);
+                check_file::<F, 2, 4>(file!("crypto2023", "4", "generated"), v, 4);
+                check_file::<F, 3, 6>(file!("crypto2023", "6", "generated"), v, 6);
+                check_file::<F, 4, 8>(file!("crypto2023", "8", "generated"), v, 8);
+                check_file::<F, 6, 12>(file!("crypto2023", "12", "generated"), v, 12);
+            }
+
+            #[test]
+            fn eprint2022_generated() {
+                let v = Version::Eprint2022;
+                check_file::<F, 1, 2>(file!("eprint2022", "2", "generated"), v, 2);
+                check_file::<F, 2, 4>(file!("eprint2022", "4", "generated"), v, 4);
+                check_file::<F, 3, 6>(file!("eprint2022", "6", "generated"), v, 6);
+                check_file::<F, 4, 8>(file!("eprint2022", "8", "generated"), v, 8);
+                check_file::<F, 6, 12>(file!("eprint2022", "12", "generated"), v, 12);
+            }
+        }
+    };
+}
+
+field_vectors!("bls12-377", bls12_377, ark_bls12_377::Fq, "bls12_377");
+field_vectors!("bls12-381", bls12_381, ark_bls12_381::Fq, "bls12_381");
+field_vectors!("bn254", bn254, ark_bn254::Fq, "bn254");
+field_vectors!(
+    "ed-on-bls12-377",
+    ed_on_bls12_377,
+    ark_bls12_377::Fr,
+    "ed_on_bls12_377"
+);
+field_vectors!("jubjub", jubjub, ark_bls12_381::Fr, "jubjub");
+field_vectors!("pallas", pallas, ark_pallas::Fq, "pallas");
+field_vectors!("vesta", vesta, ark_pallas::Fr, "vesta");
