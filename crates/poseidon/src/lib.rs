@@ -7,6 +7,7 @@ extern crate std;
 
 pub mod circom;
 pub mod field;
+pub mod mont;
 pub mod poseidon2;
 
 pub use algebraic_hash::Error;

@@ -17,10 +17,11 @@
 //! Montgomery limbs into `tables.rs` by `scripts/poseidon-circom/gen-constants.mjs`.
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
-use ark_ff::{BigInt, Field, Zero};
+use ark_ff::{BigInt, Zero};
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_str, fr_to_le_bytes};
+use crate::mont::{self, Limbs, Wide};
 
 #[rustfmt::skip]
 mod tables;
@@ -78,69 +79,74 @@ pub(crate) struct Tables<const T: usize> {
     pre_sparse: [[Fr; T]; T],
 }
 
+/// Adds round constants to every element.
 #[inline(always)]
-fn pow5(x: Fr) -> Fr {
-    let x2 = x.square();
-    x2.square() * x
-}
-
-#[inline(always)]
-fn mix<const T: usize>(state: &mut [Fr; T], matrix: &[[Fr; T]; T]) {
-    let input = *state;
-    for (out, row) in state.iter_mut().zip(matrix) {
-        let mut acc = Fr::zero();
-        for (w, x) in row.iter().zip(&input) {
-            acc += *w * x;
-        }
-        *out = acc;
+fn add_constants<const T: usize>(state: &mut [Limbs; T], constants: &[Fr; T]) {
+    for (x, c) in state.iter_mut().zip(constants) {
+        *x = mont::add(x, &mont::limbs(c));
     }
 }
 
+/// `state ← matrix · state`, one reduction per output element.
+#[inline(always)]
+fn mix<const T: usize>(state: &mut [Limbs; T], matrix: &[[Fr; T]; T]) {
+    let input = *state;
+    for (out, row) in state.iter_mut().zip(matrix) {
+        let mut acc: Wide = [0; 8];
+        for (w, x) in row.iter().zip(&input) {
+            mont::mac_wide(&mut acc, &mont::limbs(w), x);
+        }
+        *out = mont::reduce_dot(mont::redc(acc), T);
+    }
+}
+
+/// A full round: S-box on every element, constants (none in the last
+/// round), matrix.
 #[inline(always)]
 fn full_round<const T: usize>(
-    state: &mut [Fr; T],
+    state: &mut [Limbs; T],
     constants: Option<&[Fr; T]>,
     matrix: &[[Fr; T]; T],
 ) {
     for x in state.iter_mut() {
-        *x = pow5(*x);
+        *x = mont::pow5(x);
     }
     if let Some(c) = constants {
-        for (x, c) in state.iter_mut().zip(c) {
-            *x += c;
-        }
+        add_constants(state, c);
     }
     mix(state, matrix);
 }
 
+/// The permutation in circomlibjs' optimized form, on Montgomery limbs
+/// (every intermediate value stays below p).
 fn permute<const T: usize>(state: &mut [Fr; T], tables: &Tables<T>) {
-    for (x, c) in state.iter_mut().zip(&tables.full[0]) {
-        *x += c;
-    }
+    let mut s: [Limbs; T] = state.map(|x| mont::limbs(&x));
+    add_constants(&mut s, &tables.full[0]);
     for r in 0..ROUNDS_F / 2 {
         let matrix = if r + 1 < ROUNDS_F / 2 {
             &tables.mds
         } else {
             &tables.pre_sparse
         };
-        full_round(state, Some(&tables.full[r + 1]), matrix);
+        full_round(&mut s, Some(&tables.full[r + 1]), matrix);
     }
     for (c, sparse) in tables.partial.iter().zip(tables.sparse) {
-        let s0 = pow5(state[0]) + c;
-        let mut new0 = Fr::zero();
-        for (w, x) in sparse.row.iter().zip(state.iter()).skip(1) {
-            new0 += *w * x;
+        let s0 = mont::add(&mont::pow5(&s[0]), &mont::limbs(c));
+        s[0] = s0;
+        let mut acc: Wide = [0; 8];
+        for (w, x) in sparse.row.iter().zip(&s) {
+            mont::mac_wide(&mut acc, &mont::limbs(w), x);
         }
-        new0 += sparse.row[0] * s0;
-        for (x, w) in state.iter_mut().zip(&sparse.col).skip(1) {
-            *x += *w * s0;
+        for (x, w) in s.iter_mut().zip(&sparse.col).skip(1) {
+            *x = mont::add(x, &mont::mul(&mont::limbs(w), &s0));
         }
-        state[0] = new0;
+        s[0] = mont::reduce_dot(mont::redc(acc), T);
     }
     for r in 0..ROUNDS_F / 2 {
         let constants = tables.full.get(ROUNDS_F / 2 + 1 + r);
-        full_round(state, constants, &tables.mds);
+        full_round(&mut s, constants, &tables.mds);
     }
+    *state = s.map(mont::from_limbs);
 }
 
 /// circomlib's Poseidon permutation of width `T` (2..=17), a zero-sized
