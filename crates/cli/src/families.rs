@@ -1,6 +1,7 @@
 //! Every instance of every family crate, by its stable CLI name.
 
 use algebraic_hash::{Error, Permutation};
+use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, Version};
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 use algebraic_hash_poseidon::poseidon2;
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
@@ -27,6 +28,13 @@ impl Codec for Felt {
 
 ark_codec! {
     Fr => "BN254 Fr", 4;
+    algebraic_hash_anemoi::bls12_377::Felt => "BLS12-377 Fq", 6;
+    algebraic_hash_anemoi::bls12_381::Felt => "BLS12-381 Fq", 6;
+    algebraic_hash_anemoi::bn254::Felt => "BN254 Fq", 4;
+    algebraic_hash_anemoi::ed_on_bls12_377::Felt => "ED_ON_BLS12-377 Fq (BLS12-377 Fr)", 4;
+    algebraic_hash_anemoi::jubjub::Felt => "Jubjub Fq (BLS12-381 Fr)", 4;
+    algebraic_hash_anemoi::pallas::Felt => "Pallas Fq", 4;
+    algebraic_hash_anemoi::vesta::Felt => "Vesta Fq (Pallas Fr)", 4;
 }
 
 /// Instances the `bench` subcommand times (one or two per family and width
@@ -37,6 +45,10 @@ pub const BENCHED: &[&str] = &[
     "poseidon-t5",
     "poseidon2-new-t3",
     "poseidon2-new-t4",
+    "anemoi-bn254-2",
+    "anemoi-bn254-4",
+    "anemoi-bls12-381-2",
+    "anemoi-bls12-381-4",
 ];
 
 fn rescue() -> Vec<Instance> {
@@ -117,10 +129,66 @@ fn poseidon2() -> Vec<Instance> {
     )
 }
 
+/// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
+fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
+where
+    F: AnemoiField + Codec,
+{
+    let prefix = match version {
+        Version::Crypto2023 => "anemoi",
+        Version::Eprint2022 => "anemoi2022",
+    };
+    let what = match version {
+        Version::Crypto2023 => "final (CRYPTO 2023)",
+        Version::Eprint2022 => "2022 (ePrint 2022/840)",
+    };
+    let permutation = Anemoi::<F, C, W>::new(version);
+    let hasher = AnemoiHash::<F, C, W>::new(version);
+    Instance::new(
+        format!("{prefix}-{field}-{W}"),
+        format!(
+            "Anemoi {what} over the {}, {W} cells (permute {W}, compress {W} -> {C} by Jive b = 2, hash any -> 1)",
+            F::FIELD
+        ),
+    )
+    .permute::<F, W>(move |s| permutation.permute_mut(s))
+    .compress::<F, W, C>(move |x| permutation.compress(x))
+    .hash::<F>(move |input| Ok(vec![hasher.hash_elements(input)]))
+}
+
+fn anemoi_field<F: AnemoiField + Codec>(field: &str, version: Version) -> Vec<Instance> {
+    vec![
+        anemoi_instance::<F, 1, 2>(field, version),
+        anemoi_instance::<F, 2, 4>(field, version),
+        anemoi_instance::<F, 3, 6>(field, version),
+        anemoi_instance::<F, 4, 8>(field, version),
+        anemoi_instance::<F, 6, 12>(field, version),
+    ]
+}
+
+fn anemoi() -> Vec<Instance> {
+    use algebraic_hash_anemoi as a;
+    let mut v = Vec::new();
+    for version in Version::ALL {
+        v.extend(anemoi_field::<a::bls12_377::Felt>("bls12-377", version));
+        v.extend(anemoi_field::<a::bls12_381::Felt>("bls12-381", version));
+        v.extend(anemoi_field::<a::bn254::Felt>("bn254", version));
+        v.extend(anemoi_field::<a::ed_on_bls12_377::Felt>(
+            "ed-on-bls12-377",
+            version,
+        ));
+        v.extend(anemoi_field::<a::jubjub::Felt>("jubjub", version));
+        v.extend(anemoi_field::<a::pallas::Felt>("pallas", version));
+        v.extend(anemoi_field::<a::vesta::Felt>("vesta", version));
+    }
+    v
+}
+
 /// All instances, in `list` order.
 pub fn all() -> Vec<Instance> {
     let mut v = rescue();
     v.extend(poseidon());
     v.extend(poseidon2());
+    v.extend(anemoi());
     v
 }
