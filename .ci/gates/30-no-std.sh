@@ -19,12 +19,12 @@ for p in meta["packages"]:
 for target in "${targets[@]}"; do
     for pkg in algebraic-hash algebraic-hash-rescue algebraic-hash-poseidon algebraic-hash-anemoi; do
         echo "+ $pkg --no-default-features --target $target"
-        cargo build --locked -q -p "$pkg" --no-default-features --target "$target"
+        cargo build -q -p "$pkg" --no-default-features --target "$target"
     done
     echo "+ algebraic-hash --no-default-features --features alloc --target $target"
-    cargo build --locked -q -p algebraic-hash --no-default-features --features alloc --target "$target"
+    cargo build -q -p algebraic-hash --no-default-features --features alloc --target "$target"
     for field in $(anemoi_fields); do
         echo "+ algebraic-hash-anemoi --no-default-features --features $field --target $target"
-        cargo build --locked -q -p algebraic-hash-anemoi --no-default-features --features "$field" --target "$target"
+        cargo build -q -p algebraic-hash-anemoi --no-default-features --features "$field" --target "$target"
     done
 done
