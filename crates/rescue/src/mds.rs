@@ -24,69 +24,122 @@
 
 use crate::field::raw;
 
-/// Length-3 cyclic convolution of `x` with the kernel `k` (`k[d]` multiplies
-/// `x[a - d]` into output `a`).
-#[inline(always)]
-fn conv3(k: [i64; 3], x: [i64; 3]) -> [i64; 3] {
-    [
-        k[0] * x[0] + k[2] * x[1] + k[1] * x[2],
-        k[1] * x[0] + k[0] * x[1] + k[2] * x[2],
-        k[2] * x[0] + k[1] * x[1] + k[0] * x[2],
-    ]
+/// Integer lanes the MDS runs on: one `i64` in the scalar code, several in
+/// a SIMD register in `crate::arch`. Arithmetic wraps (two's complement); the
+/// algorithm keeps every true value far inside `i64`.
+pub(crate) trait HalfLane: Copy {
+    /// `self + rhs`.
+    fn add(self, rhs: Self) -> Self;
+    /// `self - rhs`.
+    fn sub(self, rhs: Self) -> Self;
+    /// `self · 2^S`.
+    fn shl<const S: i32>(self) -> Self;
 }
 
-/// `(a + bi)(c + di)`.
-#[inline(always)]
-fn cmul(k: (i64, i64), w: (i64, i64)) -> (i64, i64) {
-    (k.0 * w.0 - k.1 * w.1, k.0 * w.1 + k.1 * w.0)
+impl HalfLane for i64 {
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        self.wrapping_add(rhs)
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        self.wrapping_sub(rhs)
+    }
+    #[inline(always)]
+    fn shl<const S: i32>(self) -> Self {
+        self << S
+    }
 }
-
-#[inline(always)]
-fn cadd3(a: (i64, i64), b: (i64, i64), c: (i64, i64)) -> (i64, i64) {
-    (a.0 + b.0 + c.0, a.1 + b.1 + c.1)
-}
-
-/// Length-3 cyclic convolution over the Gaussian integers.
-#[inline(always)]
-fn conv3_complex(k: [(i64, i64); 3], w: [(i64, i64); 3]) -> [(i64, i64); 3] {
-    [
-        cadd3(cmul(k[0], w[0]), cmul(k[2], w[1]), cmul(k[1], w[2])),
-        cadd3(cmul(k[1], w[0]), cmul(k[0], w[1]), cmul(k[2], w[2])),
-        cadd3(cmul(k[2], w[0]), cmul(k[1], w[1]), cmul(k[0], w[2])),
-    ]
-}
-
-const K_ONE: [i64; 3] = [16, 8, 16];
-const K_MINUS_ONE: [i64; 3] = [-8, -1, 1];
-const K_I: [(i64, i64); 3] = [(-1, 2), (-1, -1), (-4, -8)];
 
 /// Good–Thomas groups: `GROUPS[a][b] = (4a + 9b) mod 12`.
 const GROUPS: [[usize; 4]; 3] = [[0, 9, 6, 3], [4, 1, 10, 7], [8, 5, 2, 11]];
 
-/// The matrix times a vector of values `< 2^32` (exact integers).
+/// Kernel `[16, 8, 16]`: `u_a = 16 x_a + 8 x_{a-1} + 16 x_{a-2}` (indices mod 3).
 #[inline(always)]
-pub(crate) fn mds_half(s: &[i64; 12]) -> [i64; 12] {
-    let mut sum = [0i64; 3];
-    let mut alt = [0i64; 3];
-    let mut gauss = [(0i64, 0i64); 3];
-    for a in 0..3 {
-        let [n0, n1, n2, n3] = GROUPS[a];
-        let (e0, e1) = (s[n0] + s[n2], s[n1] + s[n3]);
-        sum[a] = e0 + e1;
-        alt[a] = e0 - e1;
-        gauss[a] = (s[n0] - s[n2], s[n1] - s[n3]);
+fn conv_one<H: HalfLane>(x: [H; 3]) -> [H; 3] {
+    #[inline(always)]
+    fn f<H: HalfLane>(a: H, b: H, c: H) -> H {
+        a.add(c).shl::<1>().add(b).shl::<3>()
     }
-    let u = conv3(K_ONE, sum);
-    let v = conv3(K_MINUS_ONE, alt);
-    let z = conv3_complex(K_I, gauss);
-    let mut out = [0i64; 12];
+    [
+        f(x[0], x[2], x[1]),
+        f(x[1], x[0], x[2]),
+        f(x[2], x[1], x[0]),
+    ]
+}
+
+/// Kernel `[-8, -1, 1]`: `v_a = -8 x_a - x_{a-1} + x_{a-2}`.
+#[inline(always)]
+fn conv_minus_one<H: HalfLane>(x: [H; 3]) -> [H; 3] {
+    #[inline(always)]
+    fn f<H: HalfLane>(a: H, b: H, c: H) -> H {
+        c.sub(b).sub(a.shl::<3>())
+    }
+    [
+        f(x[0], x[2], x[1]),
+        f(x[1], x[0], x[2]),
+        f(x[2], x[1], x[0]),
+    ]
+}
+
+/// Kernel `[-1+2i, -1-i, -4-8i]` over the Gaussian integers:
+/// `z_a = (-1+2i) w_a + (-1-i) w_{a-1} + (-4-8i) w_{a-2}`.
+#[inline(always)]
+fn conv_i<H: HalfLane>(re: [H; 3], im: [H; 3]) -> ([H; 3], [H; 3]) {
+    #[inline(always)]
+    fn f<H: HalfLane>((ar, ai): (H, H), (br, bi): (H, H), (cr, ci): (H, H)) -> (H, H) {
+        // (-1+2i)(ar+ai i) = (-ar - 2ai) + (2ar - ai) i
+        // (-1-i)(br+bi i)  = (bi - br) + (-br - bi) i
+        // (-4-8i)(cr+ci i) = (8ci - 4cr) + (-8cr - 4ci) i
+        let re = bi
+            .sub(br)
+            .sub(ar)
+            .sub(ai.shl::<1>())
+            .add(ci.shl::<1>().sub(cr).shl::<2>());
+        let im = ar
+            .shl::<1>()
+            .sub(ai)
+            .sub(br)
+            .sub(bi)
+            .sub(cr.shl::<1>().add(ci).shl::<2>());
+        (re, im)
+    }
+    let w = [(re[0], im[0]), (re[1], im[1]), (re[2], im[2])];
+    let (z0, z1, z2) = (
+        f(w[0], w[2], w[1]),
+        f(w[1], w[0], w[2]),
+        f(w[2], w[1], w[0]),
+    );
+    ([z0.0, z1.0, z2.0], [z0.1, z1.1, z2.1])
+}
+
+/// The matrix times a vector of non-negative values `< 2^32` (exact; the
+/// outputs are the true row sums, `< 2^40`).
+#[inline(always)]
+pub(crate) fn mds_half<H: HalfLane>(s: &[H; 12]) -> [H; 12] {
+    let mut sum = [s[0]; 3];
+    let mut alt = [s[0]; 3];
+    let mut re = [s[0]; 3];
+    let mut im = [s[0]; 3];
     for a in 0..3 {
         let [n0, n1, n2, n3] = GROUPS[a];
-        let (p, m) = (u[a] + v[a], u[a] - v[a]);
-        out[n0] = p + z[a].0;
-        out[n2] = p - z[a].0;
-        out[n1] = m + z[a].1;
-        out[n3] = m - z[a].1;
+        let (e0, e1) = (s[n0].add(s[n2]), s[n1].add(s[n3]));
+        sum[a] = e0.add(e1);
+        alt[a] = e0.sub(e1);
+        re[a] = s[n0].sub(s[n2]);
+        im[a] = s[n1].sub(s[n3]);
+    }
+    let u = conv_one(sum);
+    let v = conv_minus_one(alt);
+    let (zr, zi) = conv_i(re, im);
+    let mut out = *s;
+    for a in 0..3 {
+        let [n0, n1, n2, n3] = GROUPS[a];
+        let (p, m) = (u[a].add(v[a]), u[a].sub(v[a]));
+        out[n0] = p.add(zr[a]);
+        out[n2] = p.sub(zr[a]);
+        out[n1] = m.add(zi[a]);
+        out[n3] = m.sub(zi[a]);
     }
     out
 }
@@ -95,8 +148,12 @@ pub(crate) fn mds_half(s: &[i64; 12]) -> [i64; 12] {
 /// result is raw too.
 #[inline(always)]
 pub(crate) fn mds_multiply(state: &mut [u64; 12]) {
-    let lo = state.map(|x| (x & 0xffff_ffff) as i64);
-    let hi = state.map(|x| (x >> 32) as i64);
+    let mut lo = [0i64; 12];
+    let mut hi = [0i64; 12];
+    for i in 0..12 {
+        lo[i] = (state[i] & 0xffff_ffff) as i64;
+        hi[i] = (state[i] >> 32) as i64;
+    }
     let lo = mds_half(&lo);
     let hi = mds_half(&hi);
     for i in 0..12 {

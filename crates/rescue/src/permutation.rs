@@ -1,9 +1,10 @@
-//! The Rescue-XLIX permutation of Rp64_256: portable (scalar) round pieces,
-//! and the choice of backend.
+//! The Rescue-XLIX permutation of Rp64_256: the round pieces, written once
+//! for any kind of lane (a scalar `u64`, or a SIMD register of several
+//! `u64`s in `crate::arch`), and the portable (scalar) permutation.
 //!
-//! The scalar pieces work on raw `u64` states (non-canonical values allowed,
-//! see [`crate::field::raw`]); they are the reference every SIMD backend in
-//! `crate::arch` is tested against.
+//! Lanes hold raw values: non-canonical residues below `2^64` (see
+//! [`crate::field::raw`]). The scalar instance is the reference every SIMD
+//! backend is tested against.
 
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::field::raw;
@@ -12,51 +13,75 @@ use crate::mds::mds_multiply;
 /// A raw state: twelve possibly non-canonical `u64`s.
 pub(crate) type RawState = [u64; 12];
 
-/// `x ↦ x^7` on every cell.
-#[inline(always)]
-pub(crate) fn sbox(state: &mut RawState) {
-    for s in state.iter_mut() {
-        *s = raw::exp7(*s);
+/// What the S-boxes need from a lane of Goldilocks residues.
+pub(crate) trait Lane: Copy {
+    /// `self · rhs mod p` (raw in, raw out).
+    fn mul(self, rhs: Self) -> Self;
+    /// `self² mod p` (raw in, raw out).
+    fn square(self) -> Self;
+}
+
+impl Lane for u64 {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        raw::mul(self, rhs)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        raw::square(self)
     }
 }
 
-/// `x ↦ x^(2^N) · tail` on every cell.
+/// `x ↦ x^7` on every lane: `x² · x = x³`, `(x³)² · x`.
+///
+/// (Plain loops, no closures: the SIMD backends call this from
+/// `#[target_feature]` functions, and everything must inline into them.)
 #[inline(always)]
-fn square_n_mul<const N: usize>(mut x: RawState, tail: &RawState) -> RawState {
-    for _ in 0..N {
+pub(crate) fn sbox<L: Lane, const N: usize>(state: &mut [L; N]) {
+    let x3 = mul_lanes(square_n::<L, N, 1>(*state), state);
+    *state = mul_lanes(square_n::<L, N, 1>(x3), state);
+}
+
+/// `x ↦ x^(2^M)` on every lane.
+#[inline(always)]
+fn square_n<L: Lane, const N: usize, const M: usize>(mut x: [L; N]) -> [L; N] {
+    for _ in 0..M {
         for v in x.iter_mut() {
-            *v = raw::square(*v);
+            *v = v.square();
         }
-    }
-    for (v, t) in x.iter_mut().zip(tail) {
-        *v = raw::mul(*v, *t);
     }
     x
 }
 
-/// `x ↦ x^(1/7)`, i.e. `x^10540996611094048183`, on every cell: an addition
+/// Lane-wise product.
+#[inline(always)]
+fn mul_lanes<L: Lane, const N: usize>(mut x: [L; N], y: &[L; N]) -> [L; N] {
+    for i in 0..N {
+        x[i] = x[i].mul(y[i]);
+    }
+    x
+}
+
+/// `x ↦ x^(1/7)`, i.e. `x^10540996611094048183`, on every lane: an addition
 /// chain of 63 squarings and 9 multiplications.
 ///
 /// The exponent is `1001001001001001001001001001000110110110110110110110110110110111`
-/// in binary; the chain builds `100100` (`x^36`) and doubles the run of
-/// `100` blocks until it has 30 bits, then appends a shifted copy of itself.
+/// in binary; the chain builds `100100` (`x^36`), doubles the run of `100`
+/// blocks up to 30 bits, appends a shifted copy of it, and finishes with the
+/// last six bits `110111` from `x`, `x²` and `x⁴`.
 #[inline(always)]
-pub(crate) fn inv_sbox(state: &mut RawState) {
-    let mut x2 = *state;
-    x2.iter_mut().for_each(|v| *v = raw::square(*v)); // 10
-    let mut x4 = x2;
-    x4.iter_mut().for_each(|v| *v = raw::square(*v)); // 100
-    let t3 = square_n_mul::<3>(x4, &x4); // 100100
-    let t4 = square_n_mul::<6>(t3, &t3); // (100)×4
-    let t5 = square_n_mul::<12>(t4, &t4); // (100)×8
-    let t6 = square_n_mul::<6>(t5, &t3); // (100)×10
-    let t7 = square_n_mul::<31>(t6, &t6); // (100)×10 0 (100)×10
-    for i in 0..12 {
-        // ((t7² · t6)²)² · x² · x⁴ · x
-        let a = raw::square(raw::square(raw::mul(raw::square(t7[i]), t6[i])));
-        let b = raw::mul(raw::mul(x2[i], x4[i]), state[i]);
-        state[i] = raw::mul(a, b);
-    }
+pub(crate) fn inv_sbox<L: Lane, const N: usize>(state: &mut [L; N]) {
+    let x2 = square_n::<L, N, 1>(*state); // 10
+    let x4 = square_n::<L, N, 1>(x2); // 100
+    let t3 = mul_lanes(square_n::<L, N, 3>(x4), &x4); // 100100
+    let t4 = mul_lanes(square_n::<L, N, 6>(t3), &t3); // (100)×4
+    let t5 = mul_lanes(square_n::<L, N, 12>(t4), &t4); // (100)×8
+    let t6 = mul_lanes(square_n::<L, N, 6>(t5), &t3); // (100)×10
+    let t7 = mul_lanes(square_n::<L, N, 31>(t6), &t6); // (100)×10 0 (100)×10
+    // ((t7² · t6)²)² · x² · x⁴ · x
+    let a = square_n::<L, N, 2>(mul_lanes(square_n::<L, N, 1>(t7), &t6));
+    let b = mul_lanes(mul_lanes(x2, &x4), state);
+    *state = mul_lanes(a, &b);
 }
 
 /// `state += constants` (constants canonical).
@@ -67,20 +92,14 @@ pub(crate) fn add_constants(state: &mut RawState, constants: &[u64; 12]) {
     }
 }
 
-/// The MDS layer (re-exported for the backends' tests).
-#[inline(always)]
-pub(crate) fn mds(state: &mut RawState) {
-    mds_multiply(state);
-}
-
 /// One full round, scalar.
 #[inline(always)]
-pub(crate) fn round(state: &mut RawState, round: usize) {
+pub(crate) fn round_scalar(state: &mut RawState, round: usize) {
     sbox(state);
-    mds(state);
+    mds_multiply(state);
     add_constants(state, &ARK1[round]);
     inv_sbox(state);
-    mds(state);
+    mds_multiply(state);
     add_constants(state, &ARK2[round]);
 }
 
@@ -88,13 +107,6 @@ pub(crate) fn round(state: &mut RawState, round: usize) {
 #[inline(never)]
 pub(crate) fn permute_scalar(state: &mut RawState) {
     for r in 0..NUM_ROUNDS {
-        round(state, r);
+        round_scalar(state, r);
     }
-}
-
-/// The whole permutation on the best backend of this build and CPU; the
-/// output is raw (the caller canonicalises).
-#[inline]
-pub(crate) fn permute_raw(state: &mut RawState) {
-    permute_scalar(state);
 }

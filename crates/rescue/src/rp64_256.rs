@@ -28,11 +28,12 @@
 
 use core::ops::Range;
 
-use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash::{Compression, Error, Hasher, Permutation};
 
+use crate::arch::{permute_many_raw, permute_raw};
 use crate::digest::{DIGEST_SIZE, ElementDigest};
 use crate::field::{Felt, MODULUS, raw};
-use crate::permutation::{RawState, permute_raw};
+use crate::permutation::RawState;
 
 /// State width in field elements.
 pub const STATE_WIDTH: usize = 12;
@@ -123,6 +124,24 @@ impl Rp64_256 {
         *state = s.map(Felt::from_raw);
     }
 
+    /// Applies the permutation to each of `states`: the same as
+    /// [`Rp64_256::apply_permutation`] on each, but the SIMD backends work on
+    /// several states at once.
+    pub fn apply_permutation_many(states: &mut [[Felt; STATE_WIDTH]]) {
+        const CHUNK: usize = 16;
+        for group in states.chunks_mut(CHUNK) {
+            let mut raw = [[0u64; STATE_WIDTH]; CHUNK];
+            let raw = &mut raw[..group.len()];
+            for (r, s) in raw.iter_mut().zip(group.iter()) {
+                *r = s.map(Felt::to_u64);
+            }
+            permute_many_raw(raw);
+            for (s, r) in group.iter_mut().zip(raw.iter()) {
+                *s = r.map(Felt::from_raw);
+            }
+        }
+    }
+
     /// Hashes bytes as Winterfell does: 7-byte little-endian chunks, each an
     /// element, the last one followed by a `0x01` byte (see the module doc
     /// for winter-crypto's exceptions above 56 bytes); `state[0]` starts as
@@ -177,6 +196,38 @@ impl Rp64_256 {
         )
     }
 
+    /// Merges many pairs at once (a Merkle tree layer): `outputs[i] =
+    /// merge(&inputs[i])`, with the SIMD backends working on several pairs
+    /// together. Lengths that differ are [`Error::WrongLength`] (nothing is
+    /// written then).
+    pub fn merge_pairs(
+        inputs: &[[ElementDigest; 2]],
+        outputs: &mut [ElementDigest],
+    ) -> Result<(), Error> {
+        if inputs.len() != outputs.len() {
+            return Err(Error::WrongLength {
+                what: "merge_pairs outputs",
+                expected: inputs.len(),
+                found: outputs.len(),
+            });
+        }
+        const CHUNK: usize = 16;
+        for (ins, outs) in inputs.chunks(CHUNK).zip(outputs.chunks_mut(CHUNK)) {
+            let mut raw = [[0u64; STATE_WIDTH]; CHUNK];
+            let raw = &mut raw[..ins.len()];
+            for (state, pair) in raw.iter_mut().zip(ins) {
+                state[0] = RATE_WIDTH as u64;
+                load_digest(&mut state[4..8], &pair[0]);
+                load_digest(&mut state[8..12], &pair[1]);
+            }
+            permute_many_raw(raw);
+            for (out, state) in outs.iter_mut().zip(raw.iter()) {
+                *out = digest_of(state);
+            }
+        }
+        Ok(())
+    }
+
     /// Hashes `seed ‖ value` (Winterfell's PRNG / proof-of-work helper).
     ///
     /// Every `u64` is accepted, as in Winterfell: a `value < p` is one
@@ -202,6 +253,13 @@ impl Permutation<[Felt; STATE_WIDTH]> for Rp64_256 {
     fn permute_mut(&self, state: &mut [Felt; STATE_WIDTH]) {
         Self::apply_permutation(state);
     }
+
+    /// Several states at once on the SIMD backends (four interleaved in
+    /// AVX2 registers, two in NEON registers); same results as one by one.
+    #[inline]
+    fn permute_many(&self, states: &mut [[Felt; STATE_WIDTH]]) {
+        Self::apply_permutation_many(states);
+    }
 }
 
 impl Hasher<Felt> for Rp64_256 {
@@ -216,5 +274,14 @@ impl Compression<ElementDigest, 2> for Rp64_256 {
     #[inline]
     fn compress(&self, input: [ElementDigest; 2]) -> ElementDigest {
         Self::merge(&input)
+    }
+
+    /// Batched: [`Rp64_256::merge_pairs`].
+    ///
+    /// # Panics
+    /// If `inputs` and `outputs` differ in length (the trait's contract).
+    fn compress_many(&self, inputs: &[[ElementDigest; 2]], outputs: &mut [ElementDigest]) {
+        assert_eq!(inputs.len(), outputs.len(), "one output per input");
+        let _ = Self::merge_pairs(inputs, outputs);
     }
 }

@@ -152,3 +152,22 @@ fn hash_any_length() {
         (0..200).map(|n| Rp64_256::hash(&vec![0xa5; n])).collect();
     assert_eq!(digests.len(), 200, "every length hashes, and differently");
 }
+
+#[test]
+fn merge_pairs_lengths() {
+    let d = Rp64_256::hash(b"leaf");
+    let pairs = [[d, d]; 3];
+    let mut out = [ElementDigest::default(); 2];
+    assert_eq!(
+        Rp64_256::merge_pairs(&pairs, &mut out),
+        Err(Error::WrongLength {
+            what: "merge_pairs outputs",
+            expected: 3,
+            found: 2
+        })
+    );
+    assert_eq!(out, [ElementDigest::default(); 2], "nothing written");
+    let mut out = [ElementDigest::default(); 3];
+    assert_eq!(Rp64_256::merge_pairs(&pairs, &mut out), Ok(()));
+    assert_eq!(out, [Rp64_256::merge(&[d, d]); 3]);
+}

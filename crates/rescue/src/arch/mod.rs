@@ -1,0 +1,116 @@
+//! Architecture-specific backends and the choice between them.
+//!
+//! - `x86_64_avx2`: AVX2, four lanes of 64 bits. Compiled on every x86_64
+//!   build; used directly when the build enables AVX2
+//!   (`-C target-feature=+avx2`, `-C target-cpu=native`), otherwise after a
+//!   run-time check (`is_x86_feature_detected!`, which caches its answer;
+//!   needs `std` — without it such builds stay scalar).
+//! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
+//!   aarch64 Linux/macOS target.
+//! - `--cfg algebraic_hash_force_scalar` compiles neither and always uses
+//!   the portable scalar code.
+//!
+//! All `unsafe` of the crate lives in this module.
+#![allow(unsafe_code)]
+
+use crate::permutation::{RawState, permute_scalar};
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod x86_64_avx2;
+
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    not(algebraic_hash_force_scalar)
+))]
+pub(crate) mod aarch64_neon;
+
+#[cfg(all(
+    test,
+    not(algebraic_hash_force_scalar),
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )
+))]
+mod tests;
+
+/// A backend of the permutation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Portable `u64` code.
+    Scalar,
+    /// x86_64 AVX2.
+    Avx2,
+    /// aarch64 NEON.
+    Neon,
+}
+
+/// The backend this build uses on this CPU.
+#[inline]
+pub fn backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        return Backend::Avx2;
+    }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        not(algebraic_hash_force_scalar)
+    ))]
+    return Backend::Neon;
+    #[allow(unreachable_code)]
+    Backend::Scalar
+}
+
+/// Whether the AVX2 backend may run: known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn avx2_available() -> bool {
+    #[cfg(target_feature = "avx2")]
+    return true;
+    #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx2");
+    #[allow(unreachable_code)]
+    false
+}
+
+/// The permutation on the best backend; output raw (non-canonical).
+#[inline]
+pub(crate) fn permute_raw(state: &mut RawState) {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        // SAFETY: AVX2 is enabled in this build or was detected on this CPU.
+        unsafe { x86_64_avx2::permute(state) };
+        return;
+    }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        not(algebraic_hash_force_scalar)
+    ))]
+    return aarch64_neon::permute(state);
+    #[allow(unreachable_code)]
+    permute_scalar(state)
+}
+
+/// The permutation of many independent states (raw out).
+#[inline]
+pub(crate) fn permute_many_raw(states: &mut [RawState]) {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        // SAFETY: AVX2 is enabled in this build or was detected on this CPU.
+        unsafe { x86_64_avx2::permute_many(states) };
+        return;
+    }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        not(algebraic_hash_force_scalar)
+    ))]
+    return aarch64_neon::permute_many(states);
+    #[allow(unreachable_code)]
+    for state in states {
+        permute_scalar(state);
+    }
+}

@@ -1,0 +1,296 @@
+//! Every SIMD backend equals the scalar code: random states, edge values
+//! and non-canonical lanes, for each round piece and the whole permutation.
+//! `ALGEBRAIC_HASH_CASES_PERCENT` scales the counts (qemu runs).
+
+extern crate std;
+use std::vec::Vec;
+
+use crate::field::{MODULUS, raw};
+use crate::mds::mds_multiply;
+use crate::permutation::{RawState, inv_sbox, permute_scalar, sbox};
+
+/// Edge values of the raw representation: zero, one, around p, around
+/// 2^32, and non-canonical values up to 2^64 - 1.
+const EDGES: [u64; 14] = [
+    0,
+    1,
+    2,
+    MODULUS - 2,
+    MODULUS - 1,
+    MODULUS,
+    MODULUS + 1,
+    u64::MAX - 1,
+    u64::MAX,
+    1 << 32,
+    (1 << 32) - 1,
+    (1 << 32) + 1,
+    1 << 63,
+    MODULUS - (1 << 32),
+];
+
+/// splitmix64; one draw in four is an edge value.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn value(&mut self) -> u64 {
+        let r = self.next();
+        if r & 3 == 0 {
+            EDGES[(r >> 2) as usize % EDGES.len()]
+        } else {
+            self.next()
+        }
+    }
+    fn canonical(&mut self) -> u64 {
+        self.value() % MODULUS
+    }
+    fn state(&mut self) -> RawState {
+        core::array::from_fn(|_| self.value())
+    }
+}
+
+fn cases(n: u32) -> usize {
+    let percent = std::env::var("ALGEBRAIC_HASH_CASES_PERCENT")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(100);
+    (u64::from(n) * percent / 100).max(1) as usize
+}
+
+fn canon<const N: usize>(v: [u64; N]) -> [u64; N] {
+    v.map(raw::canonical)
+}
+
+/// States of the property tests: every edge value in every cell position
+/// first, then random ones.
+fn states(seed: u64, n: usize) -> Vec<RawState> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::with_capacity(n + EDGES.len() + 2);
+    for &e in &EDGES {
+        out.push([e; 12]);
+    }
+    out.push(core::array::from_fn(|i| EDGES[i]));
+    out.push(core::array::from_fn(|i| EDGES[i + 2]));
+    for _ in 0..n {
+        out.push(rng.state());
+    }
+    out
+}
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod avx2 {
+    use super::*;
+    use crate::arch::x86_64_avx2::{self as avx2, pieces};
+
+    fn available() -> bool {
+        let yes = std::is_x86_feature_detected!("avx2");
+        if !yes {
+            std::eprintln!("AVX2 not on this CPU: AVX2 tests skipped");
+        }
+        yes
+    }
+
+    #[test]
+    fn field_ops_equal_scalar() {
+        if !available() {
+            return;
+        }
+        let mut rng = Rng(11);
+        for _ in 0..cases(100_000) {
+            let a: [u64; 4] = core::array::from_fn(|_| rng.value());
+            let b: [u64; 4] = core::array::from_fn(|_| rng.value());
+            let c: [u64; 4] = core::array::from_fn(|_| rng.canonical());
+            // SAFETY: AVX2 detected above.
+            let (m, s, ad) = unsafe {
+                (
+                    pieces::mul(a, b),
+                    pieces::square(a),
+                    pieces::add_canonical(a, c),
+                )
+            };
+            for i in 0..4 {
+                assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
+                assert_eq!(raw::canonical(s[i]), raw::canonical(raw::square(a[i])));
+                assert_eq!(
+                    raw::canonical(ad[i]),
+                    raw::canonical(raw::add_canonical(a[i], c[i]))
+                );
+            }
+        }
+        for &x in &EDGES {
+            for &y in &EDGES {
+                // SAFETY: AVX2 detected above.
+                let m = unsafe { pieces::mul([x, y, x, y], [y, x, x, y]) };
+                assert_eq!(raw::canonical(m[0]), raw::canonical(raw::mul(x, y)));
+                assert_eq!(raw::canonical(m[2]), raw::canonical(raw::mul(x, x)));
+            }
+        }
+    }
+
+    #[test]
+    fn sboxes_equal_scalar() {
+        if !available() {
+            return;
+        }
+        for state in states(12, cases(100_000)) {
+            for inverse in [false, true] {
+                let mut expected = state;
+                if inverse {
+                    inv_sbox(&mut expected);
+                } else {
+                    sbox(&mut expected);
+                }
+                // SAFETY: AVX2 detected above.
+                let got = unsafe { pieces::sboxes(&state, inverse) };
+                assert_eq!(
+                    canon(got),
+                    canon(expected),
+                    "inverse {inverse} on {state:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mds_equals_scalar() {
+        if !available() {
+            return;
+        }
+        let all = states(13, cases(100_000));
+        for four in all.chunks_exact(4) {
+            let four: [RawState; 4] = four.try_into().unwrap();
+            // SAFETY: AVX2 detected above.
+            let got = unsafe { pieces::mds4(&four) };
+            for (g, s) in got.iter().zip(four) {
+                let mut expected = s;
+                mds_multiply(&mut expected);
+                assert_eq!(canon(*g), canon(expected), "on {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn permutation_equals_scalar() {
+        if !available() {
+            return;
+        }
+        let all = states(14, cases(100_000));
+        let mut batch = all.clone();
+        // SAFETY: AVX2 detected above.
+        unsafe { avx2::permute_many(&mut batch) };
+        for (state, got_many) in all.iter().zip(&batch) {
+            let mut expected = *state;
+            permute_scalar(&mut expected);
+            let mut got = *state;
+            // SAFETY: AVX2 detected above.
+            unsafe { avx2::permute(&mut got) };
+            assert_eq!(canon(got), canon(expected), "permute on {state:?}");
+            assert_eq!(
+                canon(*got_many),
+                canon(expected),
+                "permute_many on {state:?}"
+            );
+        }
+    }
+}
+
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    not(algebraic_hash_force_scalar)
+))]
+mod neon {
+    use super::*;
+    use crate::arch::aarch64_neon::{self as neon, pieces};
+
+    #[test]
+    fn field_ops_equal_scalar() {
+        let mut rng = Rng(21);
+        for _ in 0..cases(100_000) {
+            let a: [u64; 2] = [rng.value(), rng.value()];
+            let b: [u64; 2] = [rng.value(), rng.value()];
+            let c: [u64; 2] = [rng.canonical(), rng.canonical()];
+            let (m, s, ad) = (
+                pieces::mul(a, b),
+                pieces::square(a),
+                pieces::add_canonical(a, c),
+            );
+            for i in 0..2 {
+                assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
+                assert_eq!(raw::canonical(s[i]), raw::canonical(raw::square(a[i])));
+                assert_eq!(
+                    raw::canonical(ad[i]),
+                    raw::canonical(raw::add_canonical(a[i], c[i]))
+                );
+            }
+        }
+        for &x in &EDGES {
+            for &y in &EDGES {
+                let m = pieces::mul([x, x], [y, x]);
+                assert_eq!(raw::canonical(m[0]), raw::canonical(raw::mul(x, y)));
+                assert_eq!(raw::canonical(m[1]), raw::canonical(raw::mul(x, x)));
+                let s = pieces::square([x, y]);
+                assert_eq!(raw::canonical(s[1]), raw::canonical(raw::square(y)));
+            }
+        }
+    }
+
+    #[test]
+    fn sboxes_equal_scalar() {
+        for state in states(22, cases(100_000)) {
+            for inverse in [false, true] {
+                let mut expected = state;
+                if inverse {
+                    inv_sbox(&mut expected);
+                } else {
+                    sbox(&mut expected);
+                }
+                let got = pieces::sboxes(&state, inverse);
+                assert_eq!(
+                    canon(got),
+                    canon(expected),
+                    "inverse {inverse} on {state:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mds_equals_scalar() {
+        let all = states(23, cases(100_000));
+        for two in all.chunks_exact(2) {
+            let two: [RawState; 2] = two.try_into().unwrap();
+            let got = pieces::mds2(&two);
+            for (g, s) in got.iter().zip(two) {
+                let mut expected = s;
+                mds_multiply(&mut expected);
+                assert_eq!(canon(*g), canon(expected), "on {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn permutation_equals_scalar() {
+        let all = states(24, cases(100_000));
+        let mut batch = all.clone();
+        neon::permute_many(&mut batch);
+        for (state, got_many) in all.iter().zip(&batch) {
+            let mut expected = *state;
+            permute_scalar(&mut expected);
+            let mut got = *state;
+            neon::permute(&mut got);
+            assert_eq!(canon(got), canon(expected), "permute on {state:?}");
+            assert_eq!(
+                canon(*got_many),
+                canon(expected),
+                "permute_many on {state:?}"
+            );
+        }
+    }
+}

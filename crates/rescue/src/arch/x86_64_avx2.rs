@@ -1,0 +1,382 @@
+//! AVX2 backend: Goldilocks arithmetic on four 64-bit lanes of a `__m256i`.
+//!
+//! Products: `vpmuludq` multiplies the low 32 bits of each lane, so a
+//! 64×64-bit product takes four of them (three for a square, whose cross term
+//! is counted once and shifted by 33). Reduction of `lo + hi · 2^64` is the
+//! scalar one, `lo - hi_hi + hi_lo · (2^32 - 1)`, with carries found by
+//! compares: AVX2 has only signed compares, so the values compared are
+//! offset by `2^63` ("shifted", suffix `_s`), and since a wrap always moves
+//! the high 32-bit half, comparing the high halves with the 32-bit
+//! `vpcmpgtd` is enough (its answer is read through `>> 32`, which also turns
+//! an all-ones mask into `2^32 - 1`, the correction). No branches on data.
+//!
+//! Two layouts:
+//! - one state in three registers (cells 0–3, 4–7, 8–11) for [`permute`]:
+//!   the S-boxes run on the registers, the MDS runs on the scalar pipes;
+//! - four states in twelve registers (register `i` holds cell `i` of each
+//!   state) for [`permute_many`]: every step, the MDS included, is
+//!   lane-wise with no shuffles (the MDS of `crate::mds` runs on vector lanes).
+//!
+//! Every value of type [`P4`] is created inside a function compiled with
+//! AVX2 (`#[target_feature(enable = "avx2")]`), and such functions are only
+//! called once AVX2 is known to be present; that is the invariant the
+//! `unsafe` blocks below rely on.
+
+use core::arch::x86_64::*;
+
+use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
+use crate::mds::{HalfLane, mds_half, mds_multiply};
+use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+
+/// Four Goldilocks lanes (raw, non-canonical allowed).
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct P4(__m256i);
+
+const SIGN: i64 = i64::MIN;
+const EPS: i64 = 0xffff_ffff;
+
+macro_rules! avx2 {
+    ($e:expr) => {
+        // SAFETY: a `P4` exists only inside AVX2-enabled code (module doc),
+        // so the CPU has AVX2; the intrinsics take and return registers only
+        // (no memory access).
+        unsafe { $e }
+    };
+}
+
+impl P4 {
+    #[inline(always)]
+    fn splat(v: u64) -> Self {
+        P4(avx2!(_mm256_set1_epi64x(v as i64)))
+    }
+
+    /// `(lo, hi)` of the four 128-bit products.
+    #[inline(always)]
+    fn mul_wide(self, rhs: Self) -> (__m256i, __m256i) {
+        avx2!({
+            let (x, y) = (self.0, rhs.0);
+            let x_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
+            let y_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(y)));
+            let ll = _mm256_mul_epu32(x, y);
+            let lh = _mm256_mul_epu32(x, y_hi);
+            let hl = _mm256_mul_epu32(x_hi, y);
+            let hh = _mm256_mul_epu32(x_hi, y_hi);
+            // x·y = ll + (hl + lh)·2^32 + hh·2^64; each partial sum < 2^64.
+            let mid = _mm256_add_epi64(hl, _mm256_srli_epi64::<32>(ll));
+            let mid2 = _mm256_add_epi64(lh, _mm256_and_si256(mid, _mm256_set1_epi64x(EPS)));
+            let hi = _mm256_add_epi64(
+                hh,
+                _mm256_add_epi64(_mm256_srli_epi64::<32>(mid), _mm256_srli_epi64::<32>(mid2)),
+            );
+            let lo = _mm256_blend_epi32::<0b1010_1010>(ll, _mm256_slli_epi64::<32>(mid2));
+            (lo, hi)
+        })
+    }
+
+    /// `(lo, hi)` of the four 128-bit squares.
+    #[inline(always)]
+    fn square_wide(self) -> (__m256i, __m256i) {
+        avx2!({
+            let x = self.0;
+            let x_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
+            let ll = _mm256_mul_epu32(x, x);
+            let lh = _mm256_mul_epu32(x, x_hi);
+            let hh = _mm256_mul_epu32(x_hi, x_hi);
+            // x² = ll + lh·2^33 + hh·2^64; hi = hh + ⌊(lh + ⌊ll/2^33⌋)/2^31⌋.
+            let t = _mm256_add_epi64(lh, _mm256_srli_epi64::<33>(ll));
+            let hi = _mm256_add_epi64(hh, _mm256_srli_epi64::<31>(t));
+            let lo = _mm256_add_epi64(ll, _mm256_slli_epi64::<33>(lh));
+            (lo, hi)
+        })
+    }
+
+    /// `x_s + y` for a shifted `x_s` and `y < p`; result shifted, raw.
+    #[inline(always)]
+    fn add_small_s(x_s: __m256i, y: __m256i) -> __m256i {
+        avx2!({
+            let r_s = _mm256_add_epi64(x_s, y);
+            // Wrapped iff r < x; the high halves tell (y < p moves them).
+            let wrapped = _mm256_cmpgt_epi32(x_s, r_s);
+            _mm256_add_epi64(r_s, _mm256_srli_epi64::<32>(wrapped))
+        })
+    }
+
+    /// Reduces `lo + hi · 2^64` to a raw lane.
+    #[inline(always)]
+    fn reduce((lo, hi): (__m256i, __m256i)) -> Self {
+        avx2!({
+            let sign = _mm256_set1_epi64x(SIGN);
+            let lo_s = _mm256_xor_si256(lo, sign);
+            // lo - hi_hi (2^96 ≡ -1); on a borrow take 2^32 - 1 away again.
+            let hi_hi = _mm256_srli_epi64::<32>(hi);
+            let t_s = _mm256_sub_epi64(lo_s, hi_hi);
+            let borrow = _mm256_cmpgt_epi32(t_s, lo_s);
+            let t_s = _mm256_sub_epi64(t_s, _mm256_srli_epi64::<32>(borrow));
+            // + hi_lo · (2^32 - 1) (2^64 ≡ 2^32 - 1), which is < p.
+            let t1 = _mm256_mul_epu32(hi, _mm256_set1_epi64x(EPS));
+            P4(_mm256_xor_si256(Self::add_small_s(t_s, t1), sign))
+        })
+    }
+
+    /// `self + c` for canonical `c` lanes.
+    #[inline(always)]
+    fn add_canonical(self, c: Self) -> Self {
+        avx2!({
+            let sign = _mm256_set1_epi64x(SIGN);
+            P4(_mm256_xor_si256(
+                Self::add_small_s(_mm256_xor_si256(self.0, sign), c.0),
+                sign,
+            ))
+        })
+    }
+}
+
+impl Lane for P4 {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self::reduce(self.mul_wide(rhs))
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Self::reduce(self.square_wide())
+    }
+}
+
+/// Lanes of `i64` for the MDS halves.
+impl HalfLane for P4 {
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        P4(avx2!(_mm256_add_epi64(self.0, rhs.0)))
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        P4(avx2!(_mm256_sub_epi64(self.0, rhs.0)))
+    }
+    #[inline(always)]
+    fn shl<const S: i32>(self) -> Self {
+        P4(avx2!(_mm256_slli_epi64::<S>(self.0)))
+    }
+}
+
+/// MDS on twelve registers, cell `i` in register `i` (lane-wise).
+#[inline(always)]
+fn mds_lanes(state: &mut [P4; 12]) {
+    let mut lo = *state;
+    let mut hi = *state;
+    for i in 0..12 {
+        avx2!({
+            lo[i] = P4(_mm256_and_si256(state[i].0, _mm256_set1_epi64x(EPS)));
+            hi[i] = P4(_mm256_srli_epi64::<32>(state[i].0));
+        });
+    }
+    let lo = mds_half(&lo);
+    let hi = mds_half(&hi);
+    for i in 0..12 {
+        state[i] = avx2!({
+            // value = lo + hi·2^32 with lo, hi < 2^40. Let m = ⌊lo/2^32⌋ + hi
+            // (< 2^41): value = (lo mod 2^32) + (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64,
+            // the first two terms side by side in one word, the last ≡ k·(2^32-1).
+            let (l, h) = (lo[i].0, hi[i].0);
+            let m = _mm256_add_epi64(_mm256_srli_epi64::<32>(l), h);
+            let word = _mm256_blend_epi32::<0b1010_1010>(l, _mm256_slli_epi64::<32>(m));
+            let k = _mm256_mul_epu32(_mm256_srli_epi64::<32>(m), _mm256_set1_epi64x(EPS));
+            let sign = _mm256_set1_epi64x(SIGN);
+            P4(_mm256_xor_si256(
+                P4::add_small_s(_mm256_xor_si256(word, sign), k),
+                sign,
+            ))
+        });
+    }
+}
+
+#[inline(always)]
+fn load3(state: &RawState) -> [P4; 3] {
+    // SAFETY: each read is 32 bytes inside `state` (96 bytes); unaligned
+    // loads; AVX2 present (module doc).
+    unsafe {
+        let p = state.as_ptr();
+        [
+            P4(_mm256_loadu_si256(p.cast())),
+            P4(_mm256_loadu_si256(p.add(4).cast())),
+            P4(_mm256_loadu_si256(p.add(8).cast())),
+        ]
+    }
+}
+
+#[inline(always)]
+fn store3(state: &mut RawState, v: [P4; 3]) {
+    // SAFETY: each write is 32 bytes inside `state` (96 bytes); unaligned
+    // stores; AVX2 present (module doc).
+    unsafe {
+        let p = state.as_mut_ptr();
+        _mm256_storeu_si256(p.cast(), v[0].0);
+        _mm256_storeu_si256(p.add(4).cast(), v[1].0);
+        _mm256_storeu_si256(p.add(8).cast(), v[2].0);
+    }
+}
+
+#[inline(always)]
+fn add_ark3(v: &mut [P4; 3], ark: &[u64; 12]) {
+    let c = load3(ark);
+    for j in 0..3 {
+        v[j] = v[j].add_canonical(c[j]);
+    }
+}
+
+/// The permutation of one state (raw in, raw out).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn permute(state: &mut RawState) {
+    for r in 0..NUM_ROUNDS {
+        let mut v = load3(state);
+        sbox(&mut v);
+        store3(state, v);
+        mds_multiply(state);
+        let mut v = load3(state);
+        add_ark3(&mut v, &ARK1[r]);
+        inv_sbox(&mut v);
+        store3(state, v);
+        mds_multiply(state);
+        let mut v = load3(state);
+        add_ark3(&mut v, &ARK2[r]);
+        store3(state, v);
+    }
+}
+
+/// Four states, transposed: register `i` holds cell `i` of each.
+#[inline(always)]
+fn permute4(states: &mut [RawState]) {
+    debug_assert_eq!(states.len(), 4);
+    let mut v = [P4::splat(0); 12];
+    for i in 0..12 {
+        v[i] = P4(avx2!(_mm256_set_epi64x(
+            states[3][i] as i64,
+            states[2][i] as i64,
+            states[1][i] as i64,
+            states[0][i] as i64,
+        )));
+    }
+    for r in 0..NUM_ROUNDS {
+        sbox(&mut v);
+        mds_lanes(&mut v);
+        for i in 0..12 {
+            v[i] = v[i].add_canonical(P4::splat(ARK1[r][i]));
+        }
+        inv_sbox(&mut v);
+        mds_lanes(&mut v);
+        for i in 0..12 {
+            v[i] = v[i].add_canonical(P4::splat(ARK2[r][i]));
+        }
+    }
+    for (i, x) in v.iter().enumerate() {
+        let mut lanes = [0u64; 4];
+        // SAFETY: 32-byte unaligned store into a 32-byte array; AVX2 present.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), x.0) };
+        for (s, l) in states.iter_mut().zip(lanes) {
+            s[i] = l;
+        }
+    }
+}
+
+/// The permutation of many states (raw in, raw out): four at a time in the
+/// transposed layout, the rest one by one.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
+    let mut chunks = states.chunks_exact_mut(4);
+    for four in &mut chunks {
+        permute4(four);
+    }
+    for state in chunks.into_remainder() {
+        // SAFETY: AVX2 present (this function's contract).
+        unsafe { permute(state) };
+    }
+}
+
+/// The round pieces on one register, for the tests against the scalar code.
+#[cfg(test)]
+pub(crate) mod pieces {
+    use super::*;
+
+    /// Lane-wise product of four pairs.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn mul(a: [u64; 4], b: [u64; 4]) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        // SAFETY: 32-byte unaligned loads/stores of 32-byte arrays; AVX2 is
+        // enabled for this function.
+        unsafe {
+            let x = P4(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = P4(_mm256_loadu_si256(b.as_ptr().cast()));
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), x.mul(y).0);
+        }
+        out
+    }
+
+    /// Lane-wise square.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn square(a: [u64; 4]) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        // SAFETY: as in `mul`.
+        unsafe {
+            let x = P4(_mm256_loadu_si256(a.as_ptr().cast()));
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), x.square().0);
+        }
+        out
+    }
+
+    /// Lane-wise `a + c` (c canonical).
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn add_canonical(a: [u64; 4], c: [u64; 4]) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        // SAFETY: as in `mul`.
+        unsafe {
+            let x = P4(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = P4(_mm256_loadu_si256(c.as_ptr().cast()));
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), x.add_canonical(y).0);
+        }
+        out
+    }
+
+    /// S-box, inverse S-box on one state (three registers).
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn sboxes(state: &RawState, inverse: bool) -> RawState {
+        let mut v = load3(state);
+        if inverse {
+            inv_sbox(&mut v);
+        } else {
+            sbox(&mut v);
+        }
+        let mut out = [0u64; 12];
+        store3(&mut out, v);
+        out
+    }
+
+    /// The lane-wise MDS on four states (transposed inside).
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn mds4(states: &[RawState; 4]) -> [RawState; 4] {
+        let mut v: [P4; 12] = core::array::from_fn(|i| {
+            P4(_mm256_set_epi64x(
+                states[3][i] as i64,
+                states[2][i] as i64,
+                states[1][i] as i64,
+                states[0][i] as i64,
+            ))
+        });
+        mds_lanes(&mut v);
+        let mut out = [[0u64; 12]; 4];
+        for (i, x) in v.iter().enumerate() {
+            let mut lanes = [0u64; 4];
+            // SAFETY: 32-byte store into a 32-byte array.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), x.0) };
+            for (s, l) in out.iter_mut().zip(lanes) {
+                s[i] = l;
+            }
+        }
+        out
+    }
+}
