@@ -211,16 +211,18 @@ pub fn redc(mut t: Wide) -> Limbs {
     [t[4], t[5], t[6], t[7]]
 }
 
-/// Brings the [`redc`] of a sum of `terms` products of values below p (at
-/// most [`MAX_DOT_TERMS`]) below p. `terms` is a constant at every call
-/// site, so the choice of steps is not data-dependent.
+/// Brings the [`redc`] of a sum of products below `bound · p²` (with
+/// `bound ≤ 22`, so that the reduction cannot overflow) below p. `bound` is
+/// a constant at every call site, so the choice of steps is not
+/// data-dependent.
 #[inline(always)]
-pub fn reduce_dot(x: Limbs, terms: usize) -> Limbs {
-    if terms <= 5 {
+pub fn reduce_dot(x: Limbs, bound: usize) -> Limbs {
+    debug_assert!(bound <= 22);
+    if bound <= 5 {
         // x < (1 + 0.19·5) p < 2p.
         sub_if_geq(x, &MODULUS)
     } else {
-        // x < (1 + 0.19·17) p < 4.3p < 2^256.
+        // x < (1 + 0.19·22) p < 5.2p < 2^256.
         let x = sub_if_geq(x, &MODULUS_4);
         let x = sub_if_geq(x, &MODULUS_2);
         sub_if_geq(x, &MODULUS)
@@ -228,7 +230,8 @@ pub fn reduce_dot(x: Limbs, terms: usize) -> Limbs {
 }
 
 /// `a · b · 2^-256 mod p` (the Montgomery product: `Fr` multiplication on
-/// limbs) for `a, b < p`; the result is below p.
+/// limbs) for `a · b < 5p²` (for instance both below p, or one below p and
+/// the other below 5p); the result is below p.
 #[inline(always)]
 pub fn mul(a: &Limbs, b: &Limbs) -> Limbs {
     sub_if_geq(redc(mul_wide(a, b)), &MODULUS)
@@ -240,12 +243,47 @@ pub fn square(a: &Limbs) -> Limbs {
     sub_if_geq(redc(square_wide(a)), &MODULUS)
 }
 
-/// `a^5` in Montgomery form (the Poseidon S-box) for `a < p`.
+/// The Montgomery product without the final subtraction, for `a, b < 2p`:
+/// the result is congruent to [`mul`]'s and below 2p (because 4p < 2^256).
+#[inline(always)]
+pub fn mul_lazy(a: &Limbs, b: &Limbs) -> Limbs {
+    redc(mul_wide(a, b))
+}
+
+/// The Montgomery square without the final subtraction, for `a < 2p`: the
+/// result is below 2p.
+#[inline(always)]
+pub fn square_lazy(a: &Limbs) -> Limbs {
+    redc(square_wide(a))
+}
+
+/// `a^5` in Montgomery form (the Poseidon S-box) for `a < p`; the result is
+/// below p. The two squarings skip their final subtraction.
 #[inline(always)]
 pub fn pow5(a: &Limbs) -> Limbs {
-    let a2 = square(a);
-    let a4 = square(&a2);
+    let a4 = square_lazy(&square_lazy(a));
+    // a4 < 2p, a < p: a4 · a < 2p².
     mul(&a4, a)
+}
+
+/// `a^5` for `a < p`, not fully reduced: the result is congruent to
+/// [`pow5`]'s and below 1.4p.
+#[inline(always)]
+pub fn pow5_lazy(a: &Limbs) -> Limbs {
+    let a4 = square_lazy(&square_lazy(a));
+    // redc(a4 · a) < 2p²/2^256 + p < 1.4p.
+    mul_lazy(&a4, a)
+}
+
+/// `a + b` without reduction; the caller keeps the sum below 2^256 (for
+/// instance `a < 3p`, `b < p`).
+#[inline(always)]
+pub fn add_lazy(a: &Limbs, b: &Limbs) -> Limbs {
+    let (s0, c) = adc(a[0], b[0], 0);
+    let (s1, c) = adc(a[1], b[1], c);
+    let (s2, c) = adc(a[2], b[2], c);
+    let (s3, _) = adc(a[3], b[3], c);
+    [s0, s1, s2, s3]
 }
 
 /// The limbs of an element (its Montgomery form, below p).
@@ -309,6 +347,10 @@ mod tests {
         ]
     }
 
+    fn uint_lt_limbs(a: &Limbs, b: &Limbs) -> bool {
+        algebraic_hash::parse::uint_lt(a, b)
+    }
+
     #[test]
     fn constants() {
         assert_eq!(MODULUS[0].wrapping_mul(INV), u64::MAX);
@@ -336,6 +378,11 @@ mod tests {
             assert_eq!(from_limbs(square(&limbs(&a))), a.square());
             assert_eq!(from_limbs(add(&limbs(&a), &limbs(&b))), a + b);
             assert_eq!(from_limbs(pow5(&limbs(&a))), a.pow([5]));
+            let lazy = pow5_lazy(&limbs(&a));
+            assert!(uint_lt_limbs(&lazy, &MODULUS_2), "pow5_lazy below 2p");
+            assert_eq!(from_limbs(sub_if_geq(lazy, &MODULUS)), a.pow([5]));
+            let wide_sum = add_lazy(&lazy, &limbs(&b));
+            assert_eq!(from_limbs(reduce_dot(wide_sum, 6)), a.pow([5]) + b);
         }
         for a in edge() {
             for b in edge() {

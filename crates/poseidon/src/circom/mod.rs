@@ -131,16 +131,19 @@ fn permute<const T: usize>(state: &mut [Fr; T], tables: &Tables<T>) {
         full_round(&mut s, Some(&tables.full[r + 1]), matrix);
     }
     for (c, sparse) in tables.partial.iter().zip(tables.sparse) {
-        let s0 = mont::add(&mont::pow5(&s[0]), &mont::limbs(c));
-        s[0] = s0;
+        // The S-box output and its constant are not reduced: s0 < 2.4p.
+        let s0 = mont::add_lazy(&mont::pow5_lazy(&s[0]), &mont::limbs(c));
         let mut acc: Wide = [0; 8];
-        for (w, x) in sparse.row.iter().zip(&s) {
+        for (w, x) in sparse.row.iter().zip(&s).skip(1) {
             mont::mac_wide(&mut acc, &mont::limbs(w), x);
         }
+        mont::mac_wide(&mut acc, &mont::limbs(&sparse.row[0]), &s0);
         for (x, w) in s.iter_mut().zip(&sparse.col).skip(1) {
+            // w < p, s0 < 3p: the product is below 3p², `mul` reduces fully.
             *x = mont::add(x, &mont::mul(&mont::limbs(w), &s0));
         }
-        s[0] = mont::reduce_dot(mont::redc(acc), T);
+        // The sum is below (T - 1 + 3) p² (≤ 19 p²).
+        s[0] = mont::reduce_dot(mont::redc(acc), T + 2);
     }
     for r in 0..ROUNDS_F / 2 {
         let constants = tables.full.get(ROUNDS_F / 2 + 1 + r);
