@@ -14,22 +14,22 @@ PKG=algebraic-hash-rescue
 BASE_TARGET=${CARGO_TARGET_DIR:-target}
 
 echo "--- rescue: winterfell feature"
-cargo test -p "$PKG" --release --locked --features winterfell
-cargo clippy -p "$PKG" --all-targets --locked --features winterfell -- -D warnings
+cargo test -p "$PKG" --release --features winterfell
+cargo clippy -p "$PKG" --all-targets --features winterfell -- -D warnings
 
 echo "--- rescue: x86_64 with -C target-feature=+avx2"
 CARGO_TARGET_DIR="$BASE_TARGET/rescue-avx2" RUSTFLAGS="-C target-feature=+avx2" \
-    cargo test -p "$PKG" --release --locked
+    cargo test -p "$PKG" --release
 
 echo "--- rescue: scalar path forced (--cfg algebraic_hash_force_scalar)"
 CARGO_TARGET_DIR="$BASE_TARGET/rescue-scalar" RUSTFLAGS="--cfg algebraic_hash_force_scalar" \
-    cargo test -p "$PKG" --release --locked
+    cargo test -p "$PKG" --release
 
 echo "--- rescue: aarch64 NEON under qemu"
 rustup target add aarch64-unknown-linux-gnu >/dev/null 2>&1 || true
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 CARGO_TARGET_DIR="$BASE_TARGET/rescue-aarch64" \
-    cargo clippy --target aarch64-unknown-linux-gnu -p "$PKG" --all-targets --locked -- -D warnings
+    cargo clippy --target aarch64-unknown-linux-gnu -p "$PKG" --all-targets -- -D warnings
 CARGO_TARGET_DIR="$BASE_TARGET/rescue-aarch64" ALGEBRAIC_HASH_CASES_PERCENT=10 \
-    cargo test --target aarch64-unknown-linux-gnu -p "$PKG" --release --locked
+    cargo test --target aarch64-unknown-linux-gnu -p "$PKG" --release

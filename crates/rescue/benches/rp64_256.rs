@@ -1,8 +1,12 @@
-//! Rp64_256: this crate against winter-crypto 0.13 in the same run.
+//! Rp64_256: this crate against winter-crypto 0.13 (Rp64_256) and, for the
+//! permutation, miden-crypto 0.13 (Rpo256, whose permutation has the same
+//! shape: 7 rounds of x^7 / x^(1/7) over Goldilocks, width 12; it uses AVX2
+//! when the build enables it), all in the same run.
 //!
 //! `cargo bench -p algebraic-hash-rescue --bench rp64_256`; add
 //! `RUSTFLAGS="-C target-feature=+avx2"` or `-C target-cpu=native` for the
-//! SIMD builds. Compare the `ours` and `winter` lines of each group.
+//! SIMD builds, `--cfg algebraic_hash_force_scalar` for the portable code.
+//! Compare the `ours`, `winter` and `miden_rpo` lines of each group.
 
 use std::hint::black_box;
 
@@ -37,6 +41,10 @@ fn theirs(v: &[u64]) -> Vec<BaseElement> {
 }
 
 fn permutation(c: &mut Criterion) {
+    eprintln!(
+        "rp64_256 bench: backend {:?}",
+        algebraic_hash_rescue::backend()
+    );
     let v = values(12);
     let mut g = c.benchmark_group("rp64_256/permutation");
     let mut a: [Felt; 12] = ours(&v).try_into().unwrap();
@@ -47,11 +55,15 @@ fn permutation(c: &mut Criterion) {
     g.bench_function("winter", |b| {
         b.iter(|| WRp::apply_permutation(black_box(&mut w)))
     });
+    let mut m: [miden_crypto::Felt; 12] = core::array::from_fn(|i| miden_crypto::Felt::new(v[i]));
+    g.bench_function("miden_rpo", |b| {
+        b.iter(|| miden_crypto::hash::rpo::Rpo256::apply_permutation(black_box(&mut m)))
+    });
     g.finish();
 }
 
 fn permute_many(c: &mut Criterion) {
-    for n in [4usize, 8, 64] {
+    for n in [4usize, 5, 16, 64] {
         let v = values(12 * n);
         let states: Vec<[Felt; 12]> = ours(&v).chunks(12).map(|s| s.try_into().unwrap()).collect();
         let mut g = c.benchmark_group(format!("rp64_256/permute_many_{n}"));

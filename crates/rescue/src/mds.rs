@@ -51,6 +51,22 @@ impl HalfLane for i64 {
     }
 }
 
+/// Two kinds of lanes side by side.
+impl<A: HalfLane, B: HalfLane> HalfLane for (A, B) {
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        (self.0.add(rhs.0), self.1.add(rhs.1))
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        (self.0.sub(rhs.0), self.1.sub(rhs.1))
+    }
+    #[inline(always)]
+    fn shl<const S: i32>(self) -> Self {
+        (self.0.shl::<S>(), self.1.shl::<S>())
+    }
+}
+
 /// Good–Thomas groups: `GROUPS[a][b] = (4a + 9b) mod 12`.
 const GROUPS: [[usize; 4]; 3] = [[0, 9, 6, 3], [4, 1, 10, 7], [8, 5, 2, 11]];
 
@@ -157,10 +173,16 @@ pub(crate) fn mds_multiply(state: &mut [u64; 12]) {
     let lo = mds_half(&lo);
     let hi = mds_half(&hi);
     for i in 0..12 {
-        // Both are true row sums: non-negative and below 2^40.
-        let wide = (lo[i] as u128) + ((hi[i] as u128) << 32);
-        state[i] = raw::reduce_small(wide as u64, (wide >> 64) as u64);
+        state[i] = combine_halves(lo[i], hi[i]);
     }
+}
+
+/// `lo + hi · 2^32 mod p` (raw) for the two halves' row sums (both true
+/// sums: non-negative and below 2^40).
+#[inline(always)]
+pub(crate) fn combine_halves(lo: i64, hi: i64) -> u64 {
+    let wide = (lo as u128) + ((hi as u128) << 32);
+    raw::reduce_small(wide as u64, (wide >> 64) as u64)
 }
 
 #[cfg(test)]

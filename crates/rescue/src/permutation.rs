@@ -32,6 +32,20 @@ impl Lane for u64 {
     }
 }
 
+/// Two kinds of lanes side by side (e.g. a SIMD register and a scalar): the
+/// work of one interleaves with the other, so that the vector and the
+/// scalar execution units are busy together.
+impl<A: Lane, B: Lane> Lane for (A, B) {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        (self.0.mul(rhs.0), self.1.mul(rhs.1))
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        (self.0.square(), self.1.square())
+    }
+}
+
 /// `x ↦ x^7` on every lane: `x² · x = x³`, `(x³)² · x`.
 ///
 /// (Plain loops, no closures: the SIMD backends call this from

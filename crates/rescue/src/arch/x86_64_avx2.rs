@@ -25,6 +25,7 @@
 use core::arch::x86_64::*;
 
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
+use crate::field::raw;
 use crate::mds::{HalfLane, mds_half, mds_multiply};
 use crate::permutation::{Lane, RawState, inv_sbox, sbox};
 
@@ -35,6 +36,23 @@ pub(crate) struct P4(__m256i);
 
 const SIGN: i64 = i64::MIN;
 const EPS: i64 = 0xffff_ffff;
+
+/// `2^32 - 1` in four lanes, read with a volatile load where it multiplies:
+/// with a visible constant, LLVM replaces that `vpmuludq` by three shift /
+/// blend / subtract operations, and the vector ALUs, not the multipliers,
+/// are the bottleneck here. (The load goes to a load port.)
+static EPS_LANES: [u64; 4] = [EPS as u64; 4];
+
+#[inline(always)]
+fn eps_opaque() -> __m256i {
+    // SAFETY: `EPS_LANES` is a valid, aligned static `[u64; 4]`, read by
+    // value; the unaligned load reads the 32 bytes of that local copy, and
+    // AVX2 is present (module doc).
+    unsafe {
+        let lanes = core::ptr::read_volatile(&EPS_LANES);
+        _mm256_loadu_si256(lanes.as_ptr().cast())
+    }
+}
 
 macro_rules! avx2 {
     ($e:expr) => {
@@ -114,7 +132,7 @@ impl P4 {
             let borrow = _mm256_cmpgt_epi32(t_s, lo_s);
             let t_s = _mm256_sub_epi64(t_s, _mm256_srli_epi64::<32>(borrow));
             // + hi_lo · (2^32 - 1) (2^64 ≡ 2^32 - 1), which is < p.
-            let t1 = _mm256_mul_epu32(hi, _mm256_set1_epi64x(EPS));
+            let t1 = _mm256_mul_epu32(hi, eps_opaque());
             P4(_mm256_xor_si256(Self::add_small_s(t_s, t1), sign))
         })
     }
@@ -159,34 +177,66 @@ impl HalfLane for P4 {
     }
 }
 
+/// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the MDS halves.
+#[inline(always)]
+fn combine_halves(lo: P4, hi: P4) -> P4 {
+    avx2!({
+        // Let m = ⌊lo/2^32⌋ + hi (< 2^41): the value is (lo mod 2^32) +
+        // (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64, the first two terms side by side
+        // in one word, the last ≡ ⌊m/2^32⌋·(2^32 - 1).
+        let (l, h) = (lo.0, hi.0);
+        let m = _mm256_add_epi64(_mm256_srli_epi64::<32>(l), h);
+        let word = _mm256_blend_epi32::<0b1010_1010>(l, _mm256_slli_epi64::<32>(m));
+        let k = _mm256_mul_epu32(_mm256_srli_epi64::<32>(m), _mm256_set1_epi64x(EPS));
+        let sign = _mm256_set1_epi64x(SIGN);
+        P4(_mm256_xor_si256(
+            P4::add_small_s(_mm256_xor_si256(word, sign), k),
+            sign,
+        ))
+    })
+}
+
+/// Low and high 32-bit halves of each lane.
+#[inline(always)]
+fn split_halves(x: P4) -> (P4, P4) {
+    avx2!((
+        P4(_mm256_and_si256(x.0, _mm256_set1_epi64x(EPS))),
+        P4(_mm256_srli_epi64::<32>(x.0)),
+    ))
+}
+
 /// MDS on twelve registers, cell `i` in register `i` (lane-wise).
 #[inline(always)]
 fn mds_lanes(state: &mut [P4; 12]) {
     let mut lo = *state;
     let mut hi = *state;
     for i in 0..12 {
-        avx2!({
-            lo[i] = P4(_mm256_and_si256(state[i].0, _mm256_set1_epi64x(EPS)));
-            hi[i] = P4(_mm256_srli_epi64::<32>(state[i].0));
-        });
+        (lo[i], hi[i]) = split_halves(state[i]);
     }
     let lo = mds_half(&lo);
     let hi = mds_half(&hi);
     for i in 0..12 {
-        state[i] = avx2!({
-            // value = lo + hi·2^32 with lo, hi < 2^40. Let m = ⌊lo/2^32⌋ + hi
-            // (< 2^41): value = (lo mod 2^32) + (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64,
-            // the first two terms side by side in one word, the last ≡ k·(2^32-1).
-            let (l, h) = (lo[i].0, hi[i].0);
-            let m = _mm256_add_epi64(_mm256_srli_epi64::<32>(l), h);
-            let word = _mm256_blend_epi32::<0b1010_1010>(l, _mm256_slli_epi64::<32>(m));
-            let k = _mm256_mul_epu32(_mm256_srli_epi64::<32>(m), _mm256_set1_epi64x(EPS));
-            let sign = _mm256_set1_epi64x(SIGN);
-            P4(_mm256_xor_si256(
-                P4::add_small_s(_mm256_xor_si256(word, sign), k),
-                sign,
-            ))
-        });
+        state[i] = combine_halves(lo[i], hi[i]);
+    }
+}
+
+/// MDS on four transposed states in registers and a fifth in scalars.
+#[inline(always)]
+fn mds_mixed(state: &mut [(P4, u64); 12]) {
+    let mut lo = [(state[0].0, 0i64); 12];
+    let mut hi = lo;
+    for i in 0..12 {
+        let (l, h) = split_halves(state[i].0);
+        lo[i] = (l, (state[i].1 & 0xffff_ffff) as i64);
+        hi[i] = (h, (state[i].1 >> 32) as i64);
+    }
+    let lo = mds_half(&lo);
+    let hi = mds_half(&hi);
+    for i in 0..12 {
+        state[i] = (
+            combine_halves(lo[i].0, hi[i].0),
+            crate::mds::combine_halves(lo[i].1, hi[i].1),
+        );
     }
 }
 
@@ -224,7 +274,11 @@ fn add_ark3(v: &mut [P4; 3], ark: &[u64; 12]) {
     }
 }
 
-/// The permutation of one state (raw in, raw out).
+/// The permutation of one state (raw in, raw out): the S-boxes on three
+/// registers, the MDS on the scalar units.
+///
+/// (Two registers beside four scalars, as `permute_many` does across states,
+/// measured slower here: two dependency chains per step are too few.)
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -281,18 +335,69 @@ fn permute4(states: &mut [RawState]) {
     }
 }
 
-/// The permutation of many states (raw in, raw out): four at a time in the
-/// transposed layout, the rest one by one.
+/// Four states in registers (transposed) and a fifth in scalars, side by
+/// side.
+#[inline(always)]
+fn permute5(states: &mut [RawState]) {
+    debug_assert_eq!(states.len(), 5);
+    let mut v = [(P4::splat(0), 0u64); 12];
+    for i in 0..12 {
+        v[i] = (
+            P4(avx2!(_mm256_set_epi64x(
+                states[3][i] as i64,
+                states[2][i] as i64,
+                states[1][i] as i64,
+                states[0][i] as i64,
+            ))),
+            states[4][i],
+        );
+    }
+    for r in 0..NUM_ROUNDS {
+        sbox(&mut v);
+        mds_mixed(&mut v);
+        for i in 0..12 {
+            v[i] = (
+                v[i].0.add_canonical(P4::splat(ARK1[r][i])),
+                raw::add_canonical(v[i].1, ARK1[r][i]),
+            );
+        }
+        inv_sbox(&mut v);
+        mds_mixed(&mut v);
+        for i in 0..12 {
+            v[i] = (
+                v[i].0.add_canonical(P4::splat(ARK2[r][i])),
+                raw::add_canonical(v[i].1, ARK2[r][i]),
+            );
+        }
+    }
+    for (i, x) in v.iter().enumerate() {
+        let mut lanes = [0u64; 4];
+        // SAFETY: 32-byte unaligned store into a 32-byte array; AVX2 present.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), x.0.0) };
+        for (s, l) in states.iter_mut().zip(lanes) {
+            s[i] = l;
+        }
+        states[4][i] = x.1;
+    }
+}
+
+/// The permutation of many states (raw in, raw out): five at a time (four
+/// in registers, one in scalars), then four, then one by one.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
-    let mut chunks = states.chunks_exact_mut(4);
-    for four in &mut chunks {
+    let mut fives = states.chunks_exact_mut(5);
+    for five in &mut fives {
+        permute5(five);
+    }
+    let rest = fives.into_remainder();
+    let mut fours = rest.chunks_exact_mut(4);
+    for four in &mut fours {
         permute4(four);
     }
-    for state in chunks.into_remainder() {
+    for state in fours.into_remainder() {
         // SAFETY: AVX2 present (this function's contract).
         unsafe { permute(state) };
     }
