@@ -18,7 +18,7 @@ cd "$here"
 rustup target add riscv32imac-unknown-none-elf >/dev/null 2>&1 || true
 target_dir=${CARGO_TARGET_DIR:-$here/target}
 export CARGO_TARGET_DIR=$target_dir
-cargo build --release --locked -q
+cargo build --release -q
 guest=$target_dir/riscv32imac-unknown-none-elf/release/algebraic-hash-rv32
 
 mkdir -p "$target_dir/plugin"

@@ -27,7 +27,8 @@ use core::cell::UnsafeCell;
 use core::fmt::{self, Display, Write};
 use core::hint::black_box;
 
-use ark_ff::Field;
+use algebraic_hash_poseidon::mont as poseidon_mont;
+use ark_ff::{BigInt, Field};
 
 use algebraic_hash_poseidon::{Fr, circom, poseidon2};
 use algebraic_hash_rescue::{Felt, Rp64_256, STATE_WIDTH};
@@ -277,6 +278,19 @@ fn run() {
     case(&mut marks, "fr-mul", "-", "-", [a, b], |[x, y]| [x * y]);
     case(&mut marks, "fr-square", "-", "-", [a], |[x]| [x.square()]);
     case(&mut marks, "fr-add", "-", "-", [a, b], |[x, y]| [x + y]);
+    let ours = |x: Fr, y: Fr| Fr::new_unchecked(BigInt(poseidon_mont::mul(&x.0.0, &y.0.0)));
+    case(
+        &mut marks,
+        "poseidon-mont-mul",
+        "-",
+        "-",
+        [a, b],
+        |[x, y]| [ours(x, y)],
+    );
+    assert!(
+        ours(a, b) == a * b,
+        "poseidon::mont::mul differs from arkworks'"
+    );
     let limbs = [mont32::Limbs::from(&a), mont32::Limbs::from(&b)];
     case(&mut marks, "mont32-mul", "-", "-", limbs, |[x, y]| {
         [mont32::mont_mul(&x, &y)]
