@@ -29,10 +29,12 @@ Usage (from the repository root):
 import argparse
 import json
 import os
+import re
 import sys
 from collections import OrderedDict
 
 WORK_ORDER = ["permutation", "compress-2to1", "hash-10KiB", "merkle-2^12-seq", "merkle-2^12-par"]
+FAMILY_ORDER = {"rp64_256": 0, "circom": 1, "poseidon2": 2, "anemoi": 3}
 START = "<!-- bench-table:start -->"
 END = "<!-- bench-table:end -->"
 
@@ -90,7 +92,9 @@ def rows_of(results, since):
 
     def key(r):
         w = WORK_ORDER.index(r["work"]) if r["work"] in WORK_ORDER else len(WORK_ORDER)
-        return (r["instance"].split("/")[0].split("-")[0], r["instance"], w)
+        family = r["instance"].split("-")[0]
+        natural = [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", r["instance"])]
+        return (FAMILY_ORDER.get(family, len(FAMILY_ORDER)), natural, w)
 
     rows.sort(key=key)
     return rows
@@ -108,7 +112,8 @@ def markdown(name, meta, rows, external):
     out.append("")
     out.append("| instance | work | ours (median) | best peer | peer median | ratio | other peers |")
     out.append("|---|---|---:|---|---:|---:|---|")
-    for r in rows:
+    alone = [r for r in rows if r["best"] is None]
+    for r in (r for r in rows if r["best"] is not None):
         best = r["best"]
         others = ", ".join(f"{p}: {fmt_ns(ns)}" for p, ns in r["others"])
         ext = [e for e in external if e["instance"] == r["instance"] and e["work"] == r["work"]]
@@ -127,6 +132,18 @@ def markdown(name, meta, rows, external):
             )
         )
     out.append("")
+    if alone:
+        works = [w for w in WORK_ORDER if any(r["work"] == w for r in alone)]
+        out.append("Without a peer in the run (medians):")
+        out.append("")
+        out.append("| instance | " + " | ".join(works) + " |")
+        out.append("|---|" + "---:|" * len(works))
+        table = OrderedDict()
+        for r in alone:
+            table.setdefault(r["instance"], {})[r["work"]] = r["ours"]
+        for inst, cells in table.items():
+            out.append(f"| {inst} | " + " | ".join(fmt_ns(cells[w]) if w in cells else "" for w in works) + " |")
+        out.append("")
     return "\n".join(out)
 
 
@@ -157,11 +174,11 @@ def plot(runs, path):
                 ax.text(x * 1.02, y, f"{x:.2f}", va="center", fontsize=6)
         del bars
     ax.axvline(1.0, color="black", linewidth=0.8)
-    ax.set_xscale("log", base=2)
+    ax.set_xlim(0, max(1.2, max((r["ratio"] or 0) for _, _, rows in runs for r in rows) * 1.12))
     ax.set_yticks(range(n))
     ax.set_yticklabels(labels, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel("median time of ours / median time of the fastest peer (log scale; < 1: ours is faster)")
+    ax.set_xlabel("median time of ours / median time of the fastest peer (< 1: ours is faster)")
     first = runs[0][1]
     ax.set_title(f"algebraic-hash vs best peer, same run — {first.get('cpu', '?')}, {first.get('date', '?')}", fontsize=9)
     ax.legend(fontsize=7, loc="lower right")
