@@ -18,6 +18,7 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+mod arch;
 mod constants;
 mod field;
 mod mont;

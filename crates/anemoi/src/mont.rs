@@ -149,46 +149,84 @@ pub(crate) fn reduce<const N: usize>(a: &[u64; N], p: &[u64; N]) -> [u64; N] {
     out
 }
 
-/// One squaring in the chain's working representation.
-#[inline(always)]
-fn sq<const N: usize, const LAZY: bool>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
-    let r = square(a, p, inv);
-    if LAZY { r } else { reduce(&r, p) }
+/// Montgomery square and product on limbs, in some implementation.
+pub(crate) trait LimbOps<const N: usize>: Copy {
+    /// a²·R⁻¹, below 2p (for inputs within the bounds of [`mul`]).
+    fn square(&self, a: &[u64; N]) -> [u64; N];
+    /// a·b·R⁻¹, below 2p (for inputs within the bounds of [`mul`]).
+    fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N];
 }
 
-/// One product in the chain's working representation.
-#[inline(always)]
-fn mu<const N: usize, const LAZY: bool>(
-    a: &[u64; N],
-    b: &[u64; N],
-    p: &[u64; N],
+/// The portable [`square`] and [`mul`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable<const N: usize> {
+    p: [u64; N],
     inv: u64,
-) -> [u64; N] {
-    let r = mul(a, b, p, inv);
-    if LAZY { r } else { reduce(&r, p) }
+}
+
+impl<const N: usize> Portable<N> {
+    pub(crate) fn new(p: &[u64; N], inv: u64) -> Self {
+        Self { p: *p, inv }
+    }
+}
+
+impl<const N: usize> LimbOps<N> for Portable<N> {
+    #[inline(always)]
+    fn square(&self, a: &[u64; N]) -> [u64; N] {
+        square(a, &self.p, self.inv)
+    }
+    #[inline(always)]
+    fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        mul(a, b, &self.p, self.inv)
+    }
 }
 
 /// Runs `chain` on each of the `LANES` inputs, in place, step by step across
-/// the lanes.
+/// the lanes, with the fastest [`LimbOps`] this CPU has.
 #[inline(always)]
 pub(crate) fn exp_chain<C: MontConfig<N>, const N: usize, const LANES: usize>(
     xs: &mut [Fp<MontBackend<C, N>, N>; LANES],
     chain: &Chain,
 ) {
-    if lazy(&C::MODULUS.0) {
-        run::<C, N, LANES, true>(xs, chain)
+    let p = &C::MODULUS.0;
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+    if let Some(ops) = crate::arch::Adx::new(p, C::INV) {
+        return if lazy(p) {
+            run::<C, N, LANES, true, _>(xs, chain, ops)
+        } else {
+            run::<C, N, LANES, false, _>(xs, chain, ops)
+        };
+    }
+    let ops = Portable::new(p, C::INV);
+    if lazy(p) {
+        run::<C, N, LANES, true, _>(xs, chain, ops)
     } else {
-        run::<C, N, LANES, false>(xs, chain)
+        run::<C, N, LANES, false, _>(xs, chain, ops)
     }
 }
 
-#[inline(always)]
-fn run<C: MontConfig<N>, const N: usize, const LANES: usize, const LAZY: bool>(
+/// [`exp_chain`] with the portable arithmetic only (for the tests).
+#[cfg(test)]
+pub(crate) fn exp_chain_portable<C: MontConfig<N>, const N: usize, const LANES: usize>(
     xs: &mut [Fp<MontBackend<C, N>, N>; LANES],
     chain: &Chain,
 ) {
     let p = &C::MODULUS.0;
-    let inv = C::INV;
+    let ops = Portable::new(p, C::INV);
+    if lazy(p) {
+        run::<C, N, LANES, true, _>(xs, chain, ops)
+    } else {
+        run::<C, N, LANES, false, _>(xs, chain, ops)
+    }
+}
+
+#[inline(always)]
+fn run<C: MontConfig<N>, const N: usize, const LANES: usize, const LAZY: bool, O: LimbOps<N>>(
+    xs: &mut [Fp<MontBackend<C, N>, N>; LANES],
+    chain: &Chain,
+    ops: O,
+) {
+    let p = &C::MODULUS.0;
     debug_assert!(chain.registers <= MAX_REGISTERS);
     let mut regs = [[[0u64; N]; LANES]; MAX_REGISTERS];
     for (lane, x) in xs.iter().enumerate() {
@@ -200,13 +238,15 @@ fn run<C: MontConfig<N>, const N: usize, const LANES: usize, const LAZY: bool>(
         let mut acc = regs[a];
         for _ in 0..k {
             for v in acc.iter_mut() {
-                *v = sq::<N, LAZY>(v, p, inv);
+                let r = ops.square(v);
+                *v = if LAZY { r } else { reduce(&r, p) };
             }
         }
         if b != NONE {
             let other = &regs[usize::from(b)];
             for (v, w) in acc.iter_mut().zip(other.iter()) {
-                *v = mu::<N, LAZY>(v, w, p, inv);
+                let r = ops.mul(v, w);
+                *v = if LAZY { r } else { reduce(&r, p) };
             }
         }
         regs[dst] = acc;

@@ -1,6 +1,6 @@
 //! The limb arithmetic and the addition chains, against ark-ff.
 
-use ark_ff::{BigInt, BigInteger, Field, Fp, MontBackend, MontConfig, PrimeField};
+use ark_ff::{AdditiveGroup, BigInt, BigInteger, Field, Fp, MontBackend, MontConfig, PrimeField};
 use proptest::prelude::*;
 use std::{vec, vec::Vec};
 
@@ -38,10 +38,29 @@ fn check_ops<C: MontConfig<N>, const N: usize>(a: &[u8], b: &[u8], ha: bool, hb:
     let x = element::<C, N>(a);
     let y = element::<C, N>(b);
     let p = &C::MODULUS.0;
-    let prod = mont::mul(&limbs(&x, ha), &limbs(&y, hb), p, C::INV);
+    let (lx, ly) = (limbs(&x, ha), limbs(&y, hb));
+    let prod = mont::mul(&lx, &ly, p, C::INV);
     assert_eq!(canonical::<C, N>(prod), x * y);
-    let sq = mont::square(&limbs(&x, ha), p, C::INV);
+    let sq = mont::square(&lx, p, C::INV);
     assert_eq!(canonical::<C, N>(sq), x.square());
+    // The architecture-specific routines give the same words (both are
+    // exact Montgomery steps with the same quotient digits).
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+    if let Some(adx) = crate::arch::Adx::new(p, C::INV) {
+        use crate::mont::LimbOps;
+        assert_eq!(adx.mul(&lx, &ly), prod);
+        assert_eq!(adx.square(&lx), sq);
+    }
+}
+
+/// The chain with the portable arithmetic equals the dispatched one.
+fn check_portable_chain<C: MontConfig<N>, const N: usize>(bytes: &[u8], chain: &Chain) {
+    let x = element::<C, N>(bytes);
+    let mut a = [x, x.double()];
+    let mut b = a;
+    mont::exp_chain::<C, N, 2>(&mut a, chain);
+    mont::exp_chain_portable::<C, N, 2>(&mut b, chain);
+    assert_eq!(a, b);
 }
 
 /// The chain computes x^(α⁻¹ mod (p − 1)), on one lane and on several.
@@ -155,6 +174,10 @@ macro_rules! field_tests {
                 #[test]
                 fn chain_is_the_inverse_power(a in prop::collection::vec(any::<u8>(), 64)) {
                     check_chain::<$ty>(&a);
+                    check_portable_chain::<$config, $limbs>(
+                        &a,
+                        &crate::constants::$module::INV_ALPHA_CHAIN,
+                    );
                 }
             }
         }

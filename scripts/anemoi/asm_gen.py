@@ -1,0 +1,360 @@
+#!/usr/bin/env python3
+"""x86-64 (BMI2 + ADX) Montgomery multiplication and squaring for 4- and
+6-limb moduli, emitted as Rust `asm!` bodies into
+crates/anemoi/src/arch/x86_64_generated.rs.
+
+Usage: asm_gen.py [check|write]   (write checks first)
+
+Needs Python 3.8+ only. Every routine is run through a small simulator of
+the instructions it uses (mov, mulx, adcx, adox, adc, xor, imul) on random
+and edge inputs and compared with Montgomery arithmetic on Python integers
+before anything is written; the Rust property tests then compare the
+assembled code with ark-ff.
+
+Algorithm (both routines): CIOS with two carry chains. Iteration i adds
+a·b_i into (t, A) — low product words on the CF chain (adcx), high words on
+the OF chain (adox) — then m = t_0·(−p⁻¹) mod 2^64 and adds m·p the same way,
+dropping the zero low word by renaming registers (no moves). Squaring is the
+same with b = a. The result is below 2p for inputs below 2p when 4p < 2^(64N)
+and below 2p for inputs below p when 2p < 2^(64N); the caller subtracts p when
+it needs a canonical value.
+"""
+
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+
+from anemoi_model import FIELDS  # noqa: E402
+
+MASK = (1 << 64) - 1
+
+
+def gen_mul(n, square):
+    """Instruction list for t = a·b·2^(−64n) mod-ish p (CIOS, two chains).
+
+    Operands: "[a+8k]", "[b+8k]", "[p+8k]" (k = n is −p⁻¹ mod 2^64), registers
+    by symbolic name: rdx, lo, hi, and r0..r{n} for the n + 1 accumulator
+    words. Returns (instructions, names of the n result registers, low first).
+    """
+    b = "a" if square else "b"
+    ins = []
+    regs = ["r%d" % k for k in range(n + 1)]
+    t = regs[:n]  # t[0..n-1]
+    top = regs[n]  # A
+    for i in range(n):
+        ins.append(("mov", "rdx", "[%s+%d]" % (b, 8 * i)))
+        if i == 0:
+            # t = a·b_0: plain products, one carry chain on the high words.
+            ins.append(("mulx", t[1], t[0], "[a+0]"))
+            for j in range(1, n):
+                dst_hi = t[j + 1] if j + 1 < n else top
+                ins.append(("mulx", dst_hi, "lo", "[a+%d]" % (8 * j)))
+                if j == 1:
+                    ins.append(("add", t[j], "lo"))
+                else:
+                    ins.append(("adc", t[j], "lo"))
+            ins.append(("adc_imm0", top))
+        else:
+            ins.append(("xor", top))  # top = 0, CF = OF = 0
+            for j in range(n):
+                ins.append(("mulx", "hi", "lo", "[a+%d]" % (8 * j)))
+                ins.append(("adcx", t[j], "lo"))
+                ins.append(("adox", t[j + 1] if j + 1 < n else top, "hi"))
+            ins.append(("adc_imm0", top))
+        # Reduction: (t, top) += m·p, then drop the (zero) low word.
+        ins.append(("mov", "rdx", t[0]))
+        ins.append(("imul", "rdx", "[p+%d]" % (8 * n)))
+        ins.append(("xor", "lo"))  # CF = OF = 0
+        ins.append(("mulx", "hi", "lo", "[p+0]"))
+        ins.append(("adcx", "lo", t[0]))  # lo + t0 = 0 mod 2^64: only the carry matters
+        ins.append(("adox", t[1], "hi"))
+        for j in range(1, n):
+            ins.append(("mulx", "hi", "lo", "[p+%d]" % (8 * j)))
+            ins.append(("adcx", t[j], "lo"))
+            ins.append(("adox", t[j + 1] if j + 1 < n else top, "hi"))
+        ins.append(("adc_imm0", top))
+        # Rename: the new t is t[1..n-1], top; the old t[0] register is free
+        # and becomes the next top.
+        t, top = t[1:] + [top], t[0]
+    return ins, t
+
+
+def gen_sqr_sos(n):
+    """Dedicated squaring (SOS): the cross products once, doubled, plus the
+    squares, into 2n words, then n word-by-word Montgomery reduction steps.
+    All 2n words live in registers (used for n = 4)."""
+    T = ["r%d" % k for k in range(2 * n)]
+    ins = []
+    # Row 0: T[1..n] = a0 * a[1..n-1].
+    ins.append(("mov", "rdx", "[a+0]"))
+    ins.append(("mulx", T[2], T[1], "[a+8]"))
+    for j in range(2, n):
+        ins.append(("mulx", T[j + 1], "lo", "[a+%d]" % (8 * j)))
+        ins.append(("add" if j == 2 else "adc", T[j], "lo"))
+    ins.append(("adc_imm0", T[n]))
+    # Rows 1..n-2: T[2i+1..i+n] += a_i * a[i+1..n-1].
+    for i in range(1, n - 1):
+        ins.append(("mov", "rdx", "[a+%d]" % (8 * i)))
+        ins.append(("xor", T[i + n]))
+        for j in range(i + 1, n):
+            ins.append(("mulx", "hi", "lo", "[a+%d]" % (8 * j)))
+            ins.append(("adcx", T[i + j], "lo"))
+            ins.append(("adox", T[i + j + 1], "hi"))
+        ins.append(("adc_imm0", T[i + n]))
+    # Double T[1..2n-2] into T[1..2n-1].
+    ins.append(("xor", T[2 * n - 1]))
+    ins.append(("add", T[1], T[1]))
+    for k in range(2, 2 * n - 1):
+        ins.append(("adc", T[k], T[k]))
+    ins.append(("adc_imm0_any", T[2 * n - 1]))
+    # Add the squares a_i^2 at words 2i, 2i+1.
+    ins.append(("mov", "rdx", "[a+0]"))
+    ins.append(("mulx", "hi", T[0], "[a+0]"))
+    ins.append(("add", T[1], "hi"))
+    for i in range(1, n):
+        ins.append(("mov", "rdx", "[a+%d]" % (8 * i)))
+        ins.append(("mulx", "hi", "lo", "[a+%d]" % (8 * i)))
+        ins.append(("adc", T[2 * i], "lo"))
+        ins.append(("adc", T[2 * i + 1], "hi"))
+    # Reduction: n steps, each clears the lowest live word.
+    for i in range(n):
+        ins.append(("mov", "rdx", T[i]))
+        ins.append(("imul", "rdx", "[p+%d]" % (8 * n)))
+        ins.append(("xor", "lo"))
+        for j in range(n):
+            ins.append(("mulx", "hi", "lo", "[p+%d]" % (8 * j)))
+            ins.append(("adcx", T[i + j], "lo"))
+            ins.append(("adox", T[i + j + 1], "hi"))
+        # T[i] is now zero (dead): use it as the zero source while the
+        # pending carries (CF into word i+n, OF into word i+n+1) ripple up.
+        ins.append(("mov_imm0", T[i]))
+        ins.append(("adcx", T[i + n], T[i]))
+        for k in range(i + n + 1, 2 * n):
+            ins.append(("adcx", T[k], T[i]))
+            ins.append(("adox", T[k], T[i]))
+        ins.append(("assert_no_flags",))
+    return ins, T[n:]
+
+
+def simulate(ins, n, a, b, p, inv):
+    """Runs the instruction list; returns the result words."""
+    regs = {}
+    cf = of = 0
+
+    def load(src):
+        if src.startswith("["):
+            base, off = src[1:-1].split("+")
+            k = int(off) // 8
+            return {"a": a, "b": b}.get(base, None)[k] if base in ("a", "b") else (
+                p[k] if k < n else inv
+            )
+        return regs[src]
+
+    for op in ins:
+        kind = op[0]
+        if kind == "mov":
+            regs[op[1]] = load(op[2])
+        elif kind == "mulx":
+            prod = regs["rdx"] * load(op[3])
+            regs[op[2]] = prod & MASK
+            regs[op[1]] = prod >> 64
+        elif kind == "adcx":
+            s = regs[op[1]] + load(op[2]) + cf
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+        elif kind == "adox":
+            s = regs[op[1]] + load(op[2]) + of
+            regs[op[1]] = s & MASK
+            of = s >> 64
+        elif kind == "add":
+            s = regs[op[1]] + load(op[2])
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+        elif kind == "adc":
+            s = regs[op[1]] + load(op[2]) + cf
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+        elif kind == "adc_imm0":
+            s = regs[op[1]] + cf
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+            assert cf == 0, "carry out of the top word"
+            # adc leaves OF defined by the addition; it is never read after.
+            assert of == 0, "pending OF carry at the top word"
+        elif kind == "adc_imm0_any":
+            s = regs[op[1]] + cf
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+            assert cf == 0
+        elif kind == "mov_imm0":
+            regs[op[1]] = 0
+        elif kind == "assert_no_flags":
+            assert cf == 0 and of == 0, "carry out of the top word"
+        elif kind == "xor":
+            regs[op[1]] = 0
+            cf = of = 0
+        elif kind == "imul":
+            regs[op[1]] = (regs[op[1]] * load(op[2])) & MASK
+        else:
+            raise ValueError(kind)
+    return regs
+
+
+def words(v, n):
+    return [(v >> (64 * k)) & MASK for k in range(n)]
+
+
+def check_field(name, square, trials=3000, sos=False):
+    p = FIELDS[name]
+    n = 6 if p.bit_length() > 256 else 4
+    lazy = p < 2 ** (64 * n - 2)
+    bound = 2 * p if lazy else p
+    inv = (-pow(p, -1, 2 ** 64)) % 2 ** 64
+    rinv = pow(2 ** (64 * n), -1, p)
+    ins, out = gen_sqr_sos(n) if sos else gen_mul(n, square)
+    rng = random.Random(name + str(square))
+    edge = [0, 1, 2, p - 1, p - 2, bound - 1, bound - 2, p, p + 1, 2 ** (64 * n - 3) % bound]
+    samples = [(x, y) for x in edge for y in edge] + [
+        (rng.randrange(bound), rng.randrange(bound)) for _ in range(trials)
+    ]
+    for x, y in samples:
+        if x >= bound or y >= bound:
+            continue
+        if square:
+            y = x
+        regs = simulate(ins, n, words(x, n), words(y, n), words(p, n), inv)
+        got = sum(regs[r] << (64 * k) for k, r in enumerate(out))
+        assert got % p == x * y * rinv % p, (name, x, y)
+        assert got < 2 * p, (name, x, y)
+    return n
+
+
+INTEL = {"mov", "mulx", "adcx", "adox", "add", "adc", "imul"}
+
+
+def rust_asm(ins, n, square):
+    """The asm! template lines (Intel syntax)."""
+    lines = []
+
+    def opnd(x):
+        if x.startswith("["):
+            base, off = x[1:-1].split("+")
+            return "qword ptr [{%s} + %d]" % (base, int(off))
+        if x == "rdx":
+            return "rdx"
+        return "{%s}" % x
+
+    for op in ins:
+        kind = op[0]
+        if kind == "mov":
+            lines.append("mov %s, %s" % (opnd(op[1]), opnd(op[2])))
+        elif kind == "mulx":
+            lines.append("mulx %s, %s, %s" % (opnd(op[1]), opnd(op[2]), opnd(op[3])))
+        elif kind in ("adcx", "adox", "add", "adc"):
+            lines.append("%s %s, %s" % (kind, opnd(op[1]), opnd(op[2])))
+        elif kind in ("adc_imm0", "adc_imm0_any"):
+            lines.append("adc %s, 0" % opnd(op[1]))
+        elif kind == "mov_imm0":
+            lines.append("mov %s, 0" % opnd(op[1]))
+        elif kind == "assert_no_flags":
+            continue
+        elif kind == "adc_imm0_any":
+            s = regs[op[1]] + cf
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+            assert cf == 0
+        elif kind == "mov_imm0":
+            regs[op[1]] = 0
+        elif kind == "assert_no_flags":
+            assert cf == 0 and of == 0, "carry out of the top word"
+        elif kind == "xor":
+            lines.append("xor %s, %s" % (opnd(op[1]), opnd(op[1])))
+        elif kind == "imul":
+            lines.append("imul %s, %s" % (opnd(op[1]), opnd(op[2])))
+        else:
+            raise ValueError(kind)
+    return lines
+
+
+def emit():
+    out = []
+    w = out.append
+    w("//! Generated by `scripts/anemoi/asm_gen.py write`: do not edit.")
+    w("//!")
+    w("//! Montgomery product and square (CIOS, two carry chains with ADCX/ADOX,")
+    w("//! MULX) for 4- and 6-limb moduli; see the script for the algorithm and")
+    w("//! its simulation against integer arithmetic.")
+    w("")
+    for n in (4, 6):
+        for square in (False, True):
+            ins, result = gen_sqr_sos(n) if (square and n == 4) else gen_mul(n, square)
+            fname = "%s_%d" % ("square" if square else "mul", n)
+            args = "a: *const u64, pinv: *const u64" if square else "a: *const u64, b: *const u64, pinv: *const u64"
+            what = "a²" if square else "a·b"
+            w("/// %s·2^(−%d) modulo p, below 2p (input bounds: see `super`)." % (what, 64 * n))
+            w("///")
+            w("/// # Safety")
+            w("/// The CPU must support BMI2 and ADX; `a`%s must point to %d readable" % ("" if square else " and `b`", n))
+            w("/// words and `pinv` to %d: the modulus, then −p⁻¹ mod 2^64." % (n + 1))
+            w("#[inline(always)]")
+            w("pub(super) unsafe fn %s(%s) -> [u64; %d] {" % (fname, args, n))
+            regs = sorted(
+                {x for op in ins for x in op[1:] if isinstance(x, str) and x.startswith("r") and x != "rdx"},
+                key=lambda r: int(r[1:]),
+            )
+            w("    let (%s): (%s);" % (", ".join(result), ", ".join(["u64"] * n)))
+            w("    // SAFETY: the caller guarantees BMI2 and ADX and that the asm's reads")
+            w("    // (%d words at `a`%s, %d at `pinv`) are in bounds; it writes only its" % (
+                n, "" if square else " and at `b`", n + 1))
+            w("    // declared registers and flags, and touches neither stack nor memory.")
+            w("    unsafe {")
+            w("        core::arch::asm!(")
+            for line in rust_asm(ins, n, square):
+                w('            "%s",' % line)
+            w("            a = in(reg) a,")
+            if not square:
+                w("            b = in(reg) b,")
+            w("            p = in(reg) pinv,")
+            for r in regs:
+                w("            %s = out(reg) %s," % (r, r if r in result else "_"))
+            w("            lo = out(reg) _,")
+            w("            hi = out(reg) _,")
+            w('            out("rdx") _,')
+            w("            options(pure, readonly, nostack),")
+            w("        );")
+            w("    }")
+            w("    [%s]" % ", ".join(result))
+            w("}")
+            w("")
+    return "\n".join(out)
+
+
+def main():
+    what = sys.argv[1] if len(sys.argv) > 1 else "check"
+    for name in FIELDS:
+        for square in (False, True):
+            n = check_field(name, square)
+            print("ok %s %s (%d limbs)" % (name, "square" if square else "mul", n))
+        if FIELDS[name].bit_length() <= 256:
+            check_field(name, True, sos=True)
+            print("ok %s sos square" % name)
+    if what == "write":
+        path = os.path.join(ROOT, "crates", "anemoi", "src", "arch", "x86_64_generated.rs")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(emit())
+        import subprocess
+
+        try:
+            subprocess.run(["rustfmt", "--edition", "2024", path], check=True)
+        except FileNotFoundError:
+            pass
+        print("wrote", os.path.relpath(path, ROOT))
+
+
+if __name__ == "__main__":
+    main()
