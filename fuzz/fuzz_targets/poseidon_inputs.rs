@@ -2,7 +2,7 @@
 //! elements from a user: circom `poseidon_strs`, `poseidon_be_bytes`,
 //! `poseidon_ex`, `permute_state`; Poseidon2 `Instance::from_name`,
 //! `Instance::new`, `state_from_strs`, `state_from_be_bytes`,
-//! `permute_slice`. Each answer is checked against the documented contract:
+//! `permute_slice`, `hash_strs`, `hash_be_bytes`, `compress_slice`. Each answer is checked against the documented contract:
 //! the right typed error, or the same result as the typed core API on the
 //! separately parsed elements.
 
@@ -132,6 +132,54 @@ fn state_checks<const T: usize>(p: Poseidon2<T>, strs: &[&str], flat: &[u8]) {
     }
 }
 
+/// The sponge hash and compression entry points of one instance.
+fn sponge_checks(i: Instance, elements: &[Fr], strs: &[&str], flat: &[u8]) {
+    let parsed: Result<Vec<Fr>, Error> = strs.iter().map(|s| fr_from_str(s)).collect();
+    match parsed {
+        Err(e) => check_err(i.hash_strs(strs), e),
+        Ok(v) => assert_eq!(i.hash_strs(strs), Ok(i.hash(&v))),
+    }
+
+    let got = i.hash_be_bytes(flat);
+    if flat.len() % 32 != 0 {
+        check_err(
+            got,
+            Error::WrongLength {
+                what: "",
+                expected: flat.len().div_ceil(32) * 32,
+                found: flat.len(),
+            },
+        );
+    } else {
+        match flat
+            .chunks_exact(32)
+            .map(fr_from_be_bytes)
+            .collect::<Result<Vec<Fr>, Error>>()
+        {
+            Err(e) => check_err(got, e),
+            Ok(v) => assert_eq!(got, Ok(i.hash(&v))),
+        }
+    }
+
+    let rate = i.width() - 1;
+    let got = i.compress_slice(elements);
+    if elements.len() == rate {
+        let mut state = elements.to_vec();
+        state.push(Fr::from(0u64));
+        i.permute_slice(&mut state).expect("width");
+        assert_eq!(got, Ok(state[0]));
+    } else {
+        check_err(
+            got,
+            Error::WrongLength {
+                what: "",
+                expected: rate,
+                found: elements.len(),
+            },
+        );
+    }
+}
+
 fuzz_target!(|input: Input| {
     // circom Poseidon from text.
     let strs = &input.strs;
@@ -235,6 +283,7 @@ fuzz_target!(|input: Input| {
                     ));
                 }
             }
+            sponge_checks(i, &elements, strs, input.flat);
             match i {
                 Instance::T2(p) => state_checks(p, strs, input.flat),
                 Instance::T3(p) => state_checks(p, strs, input.flat),
