@@ -47,6 +47,8 @@
 //! Instance selection at run time ([`Instance`], [`ParamSet`]) returns
 //! [`Error::Unsupported`] for an unknown set, width or name.
 
+mod arch;
+mod arith;
 mod constants;
 mod params;
 mod permutation;
@@ -178,18 +180,43 @@ impl<const T: usize> Poseidon2<T> {
         self.set
     }
 
+    /// The round constants of the full rounds, in order (4 before the
+    /// partial rounds, 4 after).
+    pub const fn external_round_constants(&self) -> &'static [[Fr; T]; FULL_ROUNDS] {
+        &self.params.external
+    }
+
+    /// The constant of each partial round (added to cell 0).
+    pub const fn internal_round_constants(&self) -> &'static [Fr; PARTIAL_ROUNDS] {
+        &self.params.internal
+    }
+
+    /// The internal matrix is `1·1ᵀ + diag(d)` with `d` this diagonal
+    /// ("minus one" because the matrix diagonal is `d + 1`): `(1, 2)` for
+    /// t = 2, `(1, 1, 2)` for t = 3, Barretenberg's
+    /// `internal_matrix_diagonal` for new t = 4.
+    pub const fn internal_diagonal_minus_one(&self) -> &'static [Fr; T] {
+        &self.params.diagonal_minus_one
+    }
+
+    /// The name of the code path the permutation takes on this machine:
+    /// `"x86-64 BMI2"` or `"portable"` (see the crate README).
+    pub fn backend() -> &'static str {
+        arch::backend()
+    }
+
     /// The permutation of `state` (taceo-poseidon2's name).
     #[inline]
     pub fn permutation(&self, state: &[Fr; T]) -> [Fr; T] {
         let mut out = *state;
-        permutation::permute(self.params, &mut out);
+        arch::permute(self.params, &mut out);
         out
     }
 
     /// Permutes `state` in place (taceo-poseidon2's name).
     #[inline]
     pub fn permutation_in_place(&self, state: &mut [Fr; T]) {
-        permutation::permute(self.params, state);
+        arch::permute(self.params, state);
     }
 
     /// Permutes a slice that must hold exactly `T` elements.
@@ -241,7 +268,7 @@ impl<const T: usize> Poseidon2<T> {
 impl<const T: usize> Permutation<[Fr; T]> for Poseidon2<T> {
     #[inline]
     fn permute_mut(&self, state: &mut [Fr; T]) {
-        permutation::permute(self.params, state);
+        arch::permute(self.params, state);
     }
 }
 
