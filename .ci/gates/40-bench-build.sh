@@ -7,4 +7,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-cargo bench --workspace --no-run --locked
+cargo bench --workspace --no-run
