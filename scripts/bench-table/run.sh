@@ -42,7 +42,7 @@ if [ -n "$rustflags" ]; then
 else
     flags_text="portable: no RUSTFLAGS (SIMD: ${simd:-baseline})"
 fi
-cmd="CARGO_TARGET_DIR=$target RUSTFLAGS=\"$rustflags\" cargo bench -p algebraic-hash-benches -- ${args[*]}"
+cmd="CARGO_TARGET_DIR=$target RUSTFLAGS=\"$rustflags\" cargo bench -p algebraic-hash-benches --bench '*' -- ${args[*]}"
 
 mkdir -p "$target"
 start=$(date +%s)
@@ -62,5 +62,5 @@ json.dump({
 }, open(sys.argv[1], "w"), indent=1)
 PY
 echo "+ $cmd"
-CARGO_TARGET_DIR=$target RUSTFLAGS="$rustflags" cargo bench -p algebraic-hash-benches -- "${args[@]}"
+CARGO_TARGET_DIR=$target RUSTFLAGS="$rustflags" cargo bench -p algebraic-hash-benches --bench '*' -- "${args[@]}"
 echo "results in $target/criterion; render with scripts/bench-table/render.py --run $profile=$target ..."
