@@ -8,7 +8,7 @@
 #![no_main]
 
 use algebraic_hash::Error;
-use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, BYTES_PER_ELEMENT, Version};
+use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, Version};
 use algebraic_hash_fuzz::{check_le_bytes, check_text};
 use arbitrary::Arbitrary;
 use ark_ff::{BigInteger, PrimeField};
@@ -114,10 +114,10 @@ fuzz_target!(|input: Input| {
     let mut encoded = input.bytes.to_vec();
     encoded.push(1);
     let elements: Vec<F> = encoded
-        .chunks(BYTES_PER_ELEMENT)
+        .chunks(F::BYTES_PER_ELEMENT)
         .map(|chunk| {
             let mut buf = chunk.to_vec();
-            buf.resize(BYTES_PER_ELEMENT, 0);
+            buf.resize(F::BYTES_PER_ELEMENT, 0);
             F::from_le_bytes_mod_order(&buf)
         })
         .collect();

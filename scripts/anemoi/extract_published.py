@@ -18,7 +18,8 @@ the numbers of its tests:
 
 Test functions read: `test_sbox` (S-box layer on the whole state),
 `test_mds` (2022: linear layer), `test_anemoi_hash` (`hash_field`),
-`test_anemoi_hash_bytes` (2023: `hash` of the 31-byte little-endian encodings
+`test_anemoi_hash_bytes` (2023: `hash` of the 31-byte (47-byte on the
+377/381-bit fields) little-endian encodings
 of the listed elements; the reference asserts it equals `hash_field` of the
 elements), `test_anemoi_jive` (`compress` = Jive_2, `compress_k(input, k)` =
 Jive_k).
@@ -185,8 +186,8 @@ def cases_of(name, body, p, limbs, origin):
                 elif text == "hash_field(input)":
                     case = {"fn": "hash_elements", **case}
                 elif text == "::hash(&bytes)":
-                    # The bytes are the 31 low little-endian bytes of each
-                    # element, concatenated (a multiple of 31 bytes).
+                    # The bytes are the 31 (47 on the 377/381-bit fields) low
+                    # little-endian bytes of each element, concatenated.
                     case = {"fn": "reference_hash_bytes_of_elements", **case}
                 elif text in ("sbox_layer(i)", "apply_sbox(i)"):
                     case = {"fn": "sbox_layer", **case}

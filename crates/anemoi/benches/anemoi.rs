@@ -45,6 +45,13 @@ fn field<F: AnemoiField>(c: &mut Criterion, name: &str) {
         let input = [[F::one(); 2]; 2];
         b.iter(|| j4.compress(black_box(input)))
     });
+    g.bench_function("permute-many-16/2", |b| {
+        let mut states = [[F::one(); 2]; 16];
+        for (i, s) in states.iter_mut().enumerate() {
+            s[0] = F::from(i as u64);
+        }
+        b.iter(|| p2.permute_many(black_box(&mut states)))
+    });
     let bytes = data();
     let h2 = AnemoiHash::<F, 1, 2>::new(v);
     let h4 = AnemoiHash::<F, 2, 4>::new(v);

@@ -29,6 +29,10 @@ pub trait AnemoiField: PrimeField + private::Sealed {
     const BETA: u64;
     /// δ = g⁻¹.
     const DELTA: Self;
+    /// Bytes per element in [`crate::AnemoiHash::hash_bytes`]: 31, or 47 on
+    /// the 377/381-bit fields (the Rust reference's chunk sizes; both are
+    /// below the modulus).
+    const BYTES_PER_ELEMENT: usize;
 
     /// x^(1/α) for each element of `xs`, by this field's fixed addition
     /// chain (the columns of a round go through it together).
@@ -117,6 +121,7 @@ macro_rules! anemoi_field {
             const ALPHA: u64 = crate::constants::$module::ALPHA;
             const BETA: u64 = crate::constants::$module::GENERATOR;
             const DELTA: Self = crate::constants::$module::DELTA;
+            const BYTES_PER_ELEMENT: usize = if $limbs == 6 { 47 } else { 31 };
 
             #[inline(always)]
             fn exp_inv_alpha<const LANES: usize>(xs: &mut [Self; LANES]) {

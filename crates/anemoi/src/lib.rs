@@ -31,7 +31,7 @@ mod tests;
 pub use algebraic_hash::Error;
 pub use field::AnemoiField;
 pub use permutation::Anemoi;
-pub use sponge::{AnemoiHash, BYTES_PER_ELEMENT};
+pub use sponge::AnemoiHash;
 
 /// Jive₂ over an Anemoi permutation of `WIDTH = 2 · COLUMNS` cells: two
 /// digests of `COLUMNS` elements in, one out (the workspace's generic

@@ -212,6 +212,53 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; W
         }
         self.linear_layer(state);
     }
+
+    /// Two states at a time, their S-box exponentiations stepped together
+    /// (a Merkle-tree level or a batch of Jive compressions gains the
+    /// overlap a single state of one column cannot have).
+    fn permute_many(&self, states: &mut [[F; WIDTH]]) {
+        let mut pairs = states.chunks_exact_mut(2);
+        for pair in pairs.by_ref() {
+            let (a, b) = pair.split_at_mut(1);
+            self.permute_pair(&mut a[0], &mut b[0]);
+        }
+        for state in pairs.into_remainder() {
+            self.permute_mut(state);
+        }
+    }
+}
+
+impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS, WIDTH> {
+    /// [`Permutation::permute_mut`] on two states, round by round, with the
+    /// x^(1/α) of each column of both states computed together.
+    fn permute_pair(&self, a: &mut [F; WIDTH], b: &mut [F; WIDTH]) {
+        for (c, d) in self
+            .c
+            .chunks_exact(COLUMNS)
+            .zip(self.d.chunks_exact(COLUMNS))
+        {
+            for state in [&mut *a, &mut *b] {
+                for i in 0..COLUMNS {
+                    state[i] += c[i];
+                    state[COLUMNS + i] += d[i];
+                }
+                self.linear_layer(state);
+            }
+            for i in 0..COLUMNS {
+                let xa = a[i] - a[COLUMNS + i].square().mul_by_generator();
+                let xb = b[i] - b[COLUMNS + i].square().mul_by_generator();
+                let mut root = [xa, xb];
+                F::exp_inv_alpha(&mut root);
+                for (state, x, r) in [(&mut *a, xa, root[0]), (&mut *b, xb, root[1])] {
+                    let y = state[COLUMNS + i] - r;
+                    state[COLUMNS + i] = y;
+                    state[i] = x + y.square().mul_by_generator() + F::DELTA;
+                }
+            }
+        }
+        self.linear_layer(a);
+        self.linear_layer(b);
+    }
 }
 
 /// The 2×2 matrix [[1, g], [g, 1 + g²]]: x₀ += g·x₁, then x₁ += g·x₀.

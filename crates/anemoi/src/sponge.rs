@@ -6,10 +6,6 @@ use crate::Version;
 use crate::field::AnemoiField;
 use crate::permutation::Anemoi;
 
-/// Bytes per field element in [`AnemoiHash::hash_bytes`] (as in the Rust
-/// reference: 31 bytes fit below every modulus here).
-pub const BYTES_PER_ELEMENT: usize = 31;
-
 /// The Anemoi sponge of `sponge_hash` in anemoi-hash/anemoi-hash: rate
 /// `WIDTH − 1`, capacity one cell (the last), zero initial state.
 ///
@@ -128,15 +124,17 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> AnemoiHash<F, COL
 
     /// A one-element digest of bytes, under an injective encoding: append
     /// the byte 0x01, pad with zero bytes to a multiple of
-    /// [`BYTES_PER_ELEMENT`], read each 31-byte chunk as a little-endian
+    /// [`AnemoiField::BYTES_PER_ELEMENT`] (31, or 47 on the 377/381-bit
+    /// fields, as the Rust reference), read each chunk as a little-endian
     /// integer, and hash those elements with [`AnemoiHash::hash_elements`].
     ///
-    /// This differs from the Rust reference's `hash(&[u8])` when the length
-    /// is a multiple of 31 (there the reference adds no padding byte, so a
-    /// message ending in 0x01 collides with the one without it).
+    /// This differs from the Rust reference's `hash(&[u8])` only when the
+    /// length is a multiple of the chunk size (there the reference adds no
+    /// padding byte, so a message ending in 0x01 collides with the one
+    /// without it).
     pub fn hash_bytes(&self, bytes: &[u8]) -> F {
         let mut absorber = Absorber::new(&self.permutation);
-        let mut chunks = bytes.chunks_exact(BYTES_PER_ELEMENT);
+        let mut chunks = bytes.chunks_exact(F::BYTES_PER_ELEMENT);
         for chunk in chunks.by_ref() {
             absorber.absorb(element_from_chunk(chunk, false));
         }
@@ -146,15 +144,15 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> AnemoiHash<F, COL
     }
 }
 
-/// A little-endian chunk of at most 31 bytes, optionally followed by 0x01.
+/// A little-endian chunk of fewer than 48 bytes, optionally followed by 0x01.
 fn element_from_chunk<F: AnemoiField>(chunk: &[u8], terminate: bool) -> F {
-    let mut buf = [0u8; BYTES_PER_ELEMENT + 1];
+    let mut buf = [0u8; 48];
     buf[..chunk.len()].copy_from_slice(chunk);
     if terminate {
         buf[chunk.len()] = 1;
     }
-    // Below 2^248 < p for every field here.
-    F::from_le_bytes_mod_order(&buf)
+    // Below 2^(8 · BYTES_PER_ELEMENT) < p.
+    F::from_le_bytes_mod_order(&buf[..F::BYTES_PER_ELEMENT])
 }
 
 impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Hasher<F>

@@ -97,10 +97,10 @@ fn check_file<F: AnemoiField, const L: usize, const W: usize>(
                 }
             }
             "reference_hash_bytes_of_elements" => {
-                // anemoi-rust's `hash(&[u8])` of the 31-byte encodings of
+                // anemoi-rust's `hash(&[u8])` of the 31-byte (47-byte) encodings of
                 // the elements, which its test asserts equals `hash_field`
                 // of the elements (no padding byte: the length is a
-                // multiple of 31). This crate's `hash_bytes` pads
+                // multiple of the chunk). This crate's `hash_bytes` pads
                 // injectively, so the vector pins `hash_elements`.
                 assert_eq!(hasher.hash_elements(&input), output[0]);
             }

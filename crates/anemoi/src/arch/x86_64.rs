@@ -69,13 +69,17 @@ fn widen<const M: usize, const N: usize>(r: [u64; M]) -> [u64; N] {
 
 impl<const N: usize> LimbOps<N> for Adx<N> {
     #[inline(always)]
-    fn square(&self, a: &[u64; N]) -> [u64; N] {
-        let (a, m) = (a.as_ptr(), self.pinv());
+    fn square(&self, a_limbs: &[u64; N]) -> [u64; N] {
+        let (a, m) = (a_limbs.as_ptr(), self.pinv());
         match N {
+            4 => {
+                let a4 = a_limbs.first_chunk::<4>().expect("N = 4");
+                // SAFETY: an `Adx` exists only when the CPU has BMI2 and
+                // ADX; `m` points to the 5-word `Modulus<4>`.
+                widen(unsafe { asm::square_4(a4, m) })
+            }
             // SAFETY: an `Adx` exists only when the CPU has BMI2 and ADX;
-            // `a` points to N = 4 words and `m` to the 5-word `Modulus<4>`.
-            4 => widen(unsafe { asm::square_4(a, m) }),
-            // SAFETY: as above, with 6 and 7 words.
+            // `a` points to N = 6 words and `m` to the 7-word `Modulus<6>`.
             6 => widen(unsafe { asm::square_6(a, m) }),
             _ => unreachable!("Adx::new refuses other limb counts"),
         }
