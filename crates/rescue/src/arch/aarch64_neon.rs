@@ -40,6 +40,29 @@ macro_rules! neon {
     };
 }
 
+/// `(lo mod 2^32) + (hi mod 2^32) · 2^32` in each lane, by one
+/// `vsliq_n_u64` (shift left and insert). Under miri, which does not
+/// implement that intrinsic, by [`insert_high_word_portable`] instead.
+#[inline(always)]
+fn insert_high_word(lo: uint64x2_t, hi: uint64x2_t) -> uint64x2_t {
+    #[cfg(not(miri))]
+    let r = neon!(vsliq_n_u64::<32>(lo, hi));
+    #[cfg(miri)]
+    let r = insert_high_word_portable(lo, hi);
+    r
+}
+
+/// [`insert_high_word`] by a mask, a shift and an or (three instructions
+/// instead of one; the arch tests check that both agree).
+#[cfg(any(miri, test))]
+#[inline(always)]
+fn insert_high_word_portable(lo: uint64x2_t, hi: uint64x2_t) -> uint64x2_t {
+    neon!(vorrq_u64(
+        vandq_u64(lo, vdupq_n_u64(EPS)),
+        vshlq_n_u64::<32>(hi)
+    ))
+}
+
 impl P2 {
     #[inline(always)]
     fn splat(v: u64) -> Self {
@@ -73,7 +96,7 @@ impl P2 {
             let mid2 = vmlal_u32(vandq_u64(mid, vdupq_n_u64(EPS)), xl, yh);
             let hi = vmlal_u32(vsraq_n_u64::<32>(vshrq_n_u64::<32>(mid), mid2), xh, yh);
             // Low word: low half of ll, low half of mid2 above it.
-            let lo = vsliq_n_u64::<32>(ll, mid2);
+            let lo = insert_high_word(ll, mid2);
             (lo, hi)
         })
     }
@@ -170,7 +193,7 @@ fn mds_lanes(state: &mut [P2; 12]) {
         let (l, h) = (lo[i].0, hi[i].0);
         state[i] = P2(neon!({
             let m = vsraq_n_u64::<32>(h, l);
-            let word = vsliq_n_u64::<32>(l, m);
+            let word = insert_high_word(l, m);
             let k = vmull_u32(vshrn_n_u64::<32>(m), vdup_n_u32(EPS as u32));
             P2::add_small(word, k)
         }));
@@ -270,6 +293,15 @@ pub(crate) mod pieces {
     /// Lane-wise square.
     pub(crate) fn square(a: [u64; 2]) -> [u64; 2] {
         P2::load(&a).square().store()
+    }
+
+    /// `insert_high_word` and its portable form (used under miri).
+    pub(crate) fn insert_high_word_both(lo: [u64; 2], hi: [u64; 2]) -> ([u64; 2], [u64; 2]) {
+        let (l, h) = (P2::load(&lo).0, P2::load(&hi).0);
+        (
+            P2(insert_high_word(l, h)).store(),
+            P2(insert_high_word_portable(l, h)).store(),
+        )
     }
 
     /// Lane-wise `a + c` (c canonical).

@@ -242,6 +242,19 @@ mod neon {
     }
 
     #[test]
+    fn insert_high_word_forms_agree() {
+        let mut rng = Rng(25);
+        for _ in 0..cases(10_000) {
+            let (lo, hi) = ([rng.next(), rng.next()], [rng.next(), rng.next()]);
+            let (fast, portable) = pieces::insert_high_word_both(lo, hi);
+            assert_eq!(fast, portable);
+            for i in 0..2 {
+                assert_eq!(fast[i], (lo[i] & 0xffff_ffff) | (hi[i] << 32));
+            }
+        }
+    }
+
+    #[test]
     fn sboxes_equal_scalar() {
         for state in states(22, cases(100_000)) {
             for inverse in [false, true] {
