@@ -41,13 +41,22 @@ macro_rules! circom_permutation {
             let mut state: [Fr; $t] = v.clone().try_into().unwrap();
             g.bench_function(label::OURS, |b| b.iter(|| ours.permute_mut(black_box(&mut state))));
             // light-poseidon's entry point is the hash: one permutation of [0, x...].
+            // Its output goes back into the inputs, so that no two calls
+            // see the same data (as the in-place permutations above).
             let mut light = light_circom($t);
+            let mut xs = v[1..].to_vec();
             g.bench_function(label::LIGHT, |b| {
-                b.iter(|| light.hash(black_box(&v[1..])).unwrap())
+                b.iter(|| {
+                    let h = light.hash(black_box(&xs)).unwrap();
+                    xs[0] = h;
+                    h
+                })
             });
             let zk = zkhash_circom($t);
-            let zv: Vec<ZkFr> = v.iter().map(|&x| to_zk(x)).collect();
-            g.bench_function(label::ZKHASH_CIRCOM, |b| b.iter(|| zk.permutation(black_box(&zv))));
+            let mut zv: Vec<ZkFr> = v.iter().map(|&x| to_zk(x)).collect();
+            g.bench_function(label::ZKHASH_CIRCOM, |b| {
+                b.iter(|| zv = zk.permutation(black_box(&zv)))
+            });
             g.finish();
         }
     )*};
@@ -58,18 +67,20 @@ fn circom(c: &mut Criterion) {
 
     let v = inputs::bn254(20, 2);
     let mut g = c.benchmark_group(format!("circom-t3/{}", work::COMPRESS));
-    let ours = CircomPoseidon::<3>::new();
-    g.bench_function(label::OURS, |b| {
-        b.iter(|| ours.compress(black_box([v[0], v[1]])))
-    });
-    g.bench_function(label::LIGHT, |b| {
-        b.iter(|| LightCircomT3.compress(black_box([v[0], v[1]])))
-    });
-    let zk = ZkhashCircomT3::default();
+    compress_chain(
+        &mut g,
+        label::OURS,
+        CircomPoseidon::<3>::new(),
+        [v[0], v[1]],
+    );
+    compress_chain(&mut g, label::LIGHT, LightCircomT3, [v[0], v[1]]);
     let (z0, z1) = (to_zk(v[0]), to_zk(v[1]));
-    g.bench_function(label::ZKHASH_CIRCOM, |b| {
-        b.iter(|| zk.compress(black_box([z0, z1])))
-    });
+    compress_chain(
+        &mut g,
+        label::ZKHASH_CIRCOM,
+        ZkhashCircomT3::default(),
+        [z0, z1],
+    );
     g.finish();
 
     let leaves = inputs::bn254(21, work::MERKLE_LEAVES);
@@ -103,9 +114,10 @@ where
     D: Copy + PartialEq + Send + Sync,
     C: Compression<D, 2>,
 {
+    let mut turn = 0;
     g.bench_function(id, |b| {
         b.iter_batched(
-            || leaves.to_vec(),
+            || work::rotated(leaves, &mut turn),
             |leaves| {
                 let tree = if parallel {
                     MerkleTree::new_parallel(c.clone(), leaves)
@@ -149,9 +161,9 @@ fn poseidon2_permutation(c: &mut Criterion) {
             b.iter(|| taceo_poseidon2::bn254::t3::permutation_in_place(black_box(&mut s)))
         });
         let zk = zkhash_poseidon2_t3();
-        let zv: Vec<ZkFr> = v.iter().map(|&x| to_zk(x)).collect();
+        let mut zv: Vec<ZkFr> = v.iter().map(|&x| to_zk(x)).collect();
         g.bench_function(label::ZKHASH_P2, |b| {
-            b.iter(|| zk.permutation(black_box(&zv)))
+            b.iter(|| zv = zk.permutation(black_box(&zv)))
         });
         g.finish();
     }
@@ -169,8 +181,10 @@ fn poseidon2_permutation(c: &mut Criterion) {
             b.iter(|| taceo_poseidon2::bn254::t4::permutation_in_place(black_box(&mut s)))
         });
         let n = v.iter().map(|&x| to_noir(x)).collect::<Vec<_>>();
-        let n: [NoirFr; 4] = n.try_into().unwrap();
-        g.bench_function(label::NOIR, |b| b.iter(|| noir_permutation(black_box(&n))));
+        let mut n: [NoirFr; 4] = n.try_into().unwrap();
+        g.bench_function(label::NOIR, |b| {
+            b.iter(|| n = noir_permutation(black_box(&n)))
+        });
         g.finish();
     }
 }
@@ -181,33 +195,60 @@ fn poseidon2_compress(c: &mut Criterion) {
     let v = inputs::bn254(33, 2);
     let (a, b2) = (v[0], v[1]);
     let mut g = c.benchmark_group(format!("poseidon2-t3/{}", work::COMPRESS));
-    g.bench_function(OURS_NEW, |b| b.iter(|| NEW_T3.compress(black_box([a, b2]))));
-    g.bench_function(OURS_OLD, |b| b.iter(|| OLD_T3.compress(black_box([a, b2]))));
-    g.bench_function(label::TACEO, |b| {
-        b.iter(|| TaceoCompressT3.compress(black_box([a, b2])))
-    });
-    let zk = ZkhashCompressT3::default();
+    compress_chain(&mut g, OURS_NEW, NEW_T3, [a, b2]);
+    compress_chain(&mut g, OURS_OLD, OLD_T3, [a, b2]);
+    compress_chain(&mut g, label::TACEO, TaceoCompressT3, [a, b2]);
     let (za, zb) = (to_zk(a), to_zk(b2));
-    g.bench_function(label::ZKHASH_P2, |b| {
-        b.iter(|| zk.compress(black_box([za, zb])))
-    });
+    compress_chain(
+        &mut g,
+        label::ZKHASH_P2,
+        ZkhashCompressT3::default(),
+        [za, zb],
+    );
     g.finish();
 
     let mut g = c.benchmark_group(format!("poseidon2-t4/{}", work::COMPRESS));
-    g.bench_function(OURS_NEW, |b| {
-        b.iter(|| HashPair(NEW_T4).compress(black_box([a, b2])))
-    });
-    g.bench_function(OURS_OLD, |b| {
-        b.iter(|| HashPair(OLD_T4).compress(black_box([a, b2])))
-    });
-    g.bench_function(label::TACEO, |b| {
-        b.iter(|| TaceoHashPairT4.compress(black_box([a, b2])))
-    });
+    compress_chain(&mut g, OURS_NEW, HashPair(NEW_T4), [a, b2]);
+    compress_chain(&mut g, OURS_OLD, HashPair(OLD_T4), [a, b2]);
+    compress_chain(&mut g, label::TACEO, TaceoHashPairT4, [a, b2]);
     let (na, nb) = (to_noir(a), to_noir(b2));
-    g.bench_function(label::NOIR, |b| {
-        b.iter(|| NoirHashPairT4.compress(black_box([na, nb])))
-    });
+    compress_chain(&mut g, label::NOIR, NoirHashPairT4, [na, nb]);
     g.finish();
+}
+
+/// One 2-to-1 compression per iteration, its output taking the place of the
+/// older input, so that no two calls see the same data.
+fn compress_chain<D, C>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, c: C, init: [D; 2])
+where
+    D: Copy,
+    C: Compression<D, 2>,
+{
+    let mut x = init;
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            let h = c.compress(black_box(x));
+            x = [x[1], h];
+            h
+        })
+    });
+}
+
+/// A sponge hash per iteration, its output replacing the first input
+/// element, so that no two calls see the same data.
+fn hash_chain<T: Copy>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    input: Vec<T>,
+    hash: impl Fn(&[T]) -> T,
+) {
+    let mut data = input;
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            let h = hash(black_box(&data));
+            data[0] = h;
+            h
+        })
+    });
 }
 
 /// The sponge hash of 331 elements (10 KiB at 31 bytes each); peers without
@@ -217,53 +258,36 @@ fn poseidon2_hash(c: &mut Criterion) {
     {
         let mut g = c.benchmark_group(format!("poseidon2-t2/{}", work::HASH_10KIB));
         g.sample_size(20);
-        g.bench_function(OURS_NEW, |b| b.iter(|| NEW_T2.hash(black_box(&v))));
-        g.bench_function(OURS_OLD, |b| b.iter(|| OLD_T2.hash(black_box(&v))));
-        g.bench_function(label::TACEO, |b| {
-            b.iter(|| {
-                taceo_hash(
-                    black_box(&v),
-                    taceo_poseidon2::bn254::t2::permutation_in_place,
-                )
-            })
+        hash_chain(&mut g, OURS_NEW, v.clone(), |d| NEW_T2.hash(d));
+        hash_chain(&mut g, OURS_OLD, v.clone(), |d| OLD_T2.hash(d));
+        hash_chain(&mut g, label::TACEO, v.clone(), |d| {
+            taceo_hash(d, taceo_poseidon2::bn254::t2::permutation_in_place)
         });
         g.finish();
     }
     {
         let mut g = c.benchmark_group(format!("poseidon2-t3/{}", work::HASH_10KIB));
         g.sample_size(20);
-        g.bench_function(OURS_NEW, |b| b.iter(|| NEW_T3.hash(black_box(&v))));
-        g.bench_function(OURS_OLD, |b| b.iter(|| OLD_T3.hash(black_box(&v))));
-        g.bench_function(label::TACEO, |b| {
-            b.iter(|| {
-                taceo_hash(
-                    black_box(&v),
-                    taceo_poseidon2::bn254::t3::permutation_in_place,
-                )
-            })
+        hash_chain(&mut g, OURS_NEW, v.clone(), |d| NEW_T3.hash(d));
+        hash_chain(&mut g, OURS_OLD, v.clone(), |d| OLD_T3.hash(d));
+        hash_chain(&mut g, label::TACEO, v.clone(), |d| {
+            taceo_hash(d, taceo_poseidon2::bn254::t3::permutation_in_place)
         });
         let zk = zkhash_poseidon2_t3();
         let zv: Vec<ZkFr> = v.iter().map(|&x| to_zk(x)).collect();
-        g.bench_function(label::ZKHASH_P2, |b| {
-            b.iter(|| zkhash_hash_t3(&zk, black_box(&zv)))
-        });
+        hash_chain(&mut g, label::ZKHASH_P2, zv, |d| zkhash_hash_t3(&zk, d));
         g.finish();
     }
     {
         let mut g = c.benchmark_group(format!("poseidon2-t4/{}", work::HASH_10KIB));
         g.sample_size(20);
-        g.bench_function(OURS_NEW, |b| b.iter(|| NEW_T4.hash(black_box(&v))));
-        g.bench_function(OURS_OLD, |b| b.iter(|| OLD_T4.hash(black_box(&v))));
-        g.bench_function(label::TACEO, |b| {
-            b.iter(|| {
-                taceo_hash(
-                    black_box(&v),
-                    taceo_poseidon2::bn254::t4::permutation_in_place,
-                )
-            })
+        hash_chain(&mut g, OURS_NEW, v.clone(), |d| NEW_T4.hash(d));
+        hash_chain(&mut g, OURS_OLD, v.clone(), |d| OLD_T4.hash(d));
+        hash_chain(&mut g, label::TACEO, v.clone(), |d| {
+            taceo_hash(d, taceo_poseidon2::bn254::t4::permutation_in_place)
         });
         let nv: Vec<NoirFr> = v.iter().map(|&x| to_noir(x)).collect();
-        g.bench_function(label::NOIR, |b| b.iter(|| noir_hash_t4(black_box(&nv))));
+        hash_chain(&mut g, label::NOIR, nv, noir_hash_t4);
         g.finish();
     }
 }

@@ -39,6 +39,17 @@ pub const GOLDILOCKS_10KIB: usize = elements_in_10kib(64);
 /// BN254 scalar-field elements in 10 KiB.
 pub const BN254_10KIB: usize = elements_in_10kib(254);
 
+/// The next set of Merkle leaves for a timed tree build: `leaves` rotated
+/// one place further than the previous call (`*turn` counts the calls), so
+/// that every node of every timed tree is new data and no implementation
+/// profits from a branch predictor that has learnt one input.
+pub fn rotated<T: Clone>(leaves: &[T], turn: &mut usize) -> Vec<T> {
+    *turn = (*turn + 1) % leaves.len().max(1);
+    let mut out = leaves.to_vec();
+    out.rotate_left(*turn);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
