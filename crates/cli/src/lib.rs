@@ -85,8 +85,27 @@ pub enum CliError {
 }
 
 impl fmt::Display for CliError {
+    /// One line: control characters that came with the user's text (a
+    /// newline in an argument, say) are shown escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let message = RawMessage(self).to_string();
+        for c in message.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The message of a [`CliError`] before control characters are escaped.
+struct RawMessage<'a>(&'a CliError);
+
+impl fmt::Display for RawMessage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             CliError::Usage(msg) => write!(f, "{msg}"),
             CliError::UnknownInstance { name, suggestions } => {
                 write!(f, "unknown instance `{name}`")?;

@@ -437,6 +437,10 @@ fn unknown_instances_and_operations_are_refused() {
     );
     assert_refused(&[], "", "no operation given");
     assert_refused(&["hash"], "", "INSTANCE");
+    // User text with control characters stays on one line (found by the
+    // cli_run fuzz target: an instance name "\n").
+    assert_refused(&["compress", "\n"], "", "unknown instance `\\n`");
+    assert_refused(&["hash", "poseidon-t3", "1\r\n2", "3"], "", "element 1");
 }
 
 #[test]
