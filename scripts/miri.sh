@@ -14,7 +14,7 @@
 # computes that one step by a mask, a shift and an or instead, and the arch
 # tests check natively (qemu) that both forms agree.
 #
-# Usage: scripts/miri.sh [avx2|neon]...   (default: both)
+# Usage: scripts/miri.sh [avx2|avx512|neon]...   (default: avx2 neon)
 # Honours CARGO_TARGET_DIR (miri's builds go to "$CARGO_TARGET_DIR/miri-*").
 # Installs the nightly toolchain's miri and rust-src components itself.
 set -euo pipefail
@@ -56,7 +56,11 @@ for backend in "${backends[@]}"; do
     case $backend in
     avx2)
         CARGO_TARGET_DIR=$base/miri-avx2 RUSTFLAGS="-C target-feature=+avx2" \
-            run avx2 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::
+            run avx2 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::tests::avx2::
+        ;;
+    avx512)
+        CARGO_TARGET_DIR=$base/miri-avx512 RUSTFLAGS="-C target-feature=+avx2,+avx512f" \
+            run avx512 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::tests::avx512::
         ;;
     neon)
         CARGO_TARGET_DIR=$base/miri-neon \
@@ -64,7 +68,7 @@ for backend in "${backends[@]}"; do
             --target aarch64-unknown-linux-gnu arch::
         ;;
     *)
-        echo "unknown backend $backend (avx2 or neon)" >&2
+        echo "unknown backend $backend (avx2, avx512 or neon)" >&2
         exit 2
         ;;
     esac

@@ -5,6 +5,10 @@
 //!   (`-C target-feature=+avx2`, `-C target-cpu=native`), otherwise after a
 //!   run-time check (`is_x86_feature_detected!`, which caches its answer;
 //!   needs `std` — without it such builds stay scalar).
+//! - `x86_64_avx512`: AVX-512F, eight lanes of 64 bits, for batches
+//!   (`permute_many` and what is built on it: eight states side by side);
+//!   chosen the same way (compiled in, or detected at run time). Single
+//!   permutations stay on AVX2, whose three registers hold one state.
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
 //! - `--cfg algebraic_hash_force_scalar` compiles neither and always uses
@@ -17,6 +21,9 @@ use crate::permutation::{RawState, permute_scalar};
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_avx2;
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod x86_64_avx512;
 
 #[cfg(all(
     target_arch = "aarch64",
@@ -42,6 +49,9 @@ pub enum Backend {
     Scalar,
     /// x86_64 AVX2.
     Avx2,
+    /// x86_64 AVX-512F for batches of states (`permute_many` and the batch
+    /// entry points built on it); single permutations use AVX2.
+    Avx512,
     /// aarch64 NEON.
     Neon,
 }
@@ -49,6 +59,10 @@ pub enum Backend {
 /// The backend this build uses on this CPU.
 #[inline]
 pub fn backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        return Backend::Avx512;
+    }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx2_available() {
         return Backend::Avx2;
@@ -75,6 +89,22 @@ pub(crate) fn avx2_available() -> bool {
     false
 }
 
+/// Whether the AVX-512 backend may run (it needs AVX2 too): known at
+/// compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn avx512_available() -> bool {
+    #[cfg(all(target_feature = "avx512f", target_feature = "avx2"))]
+    return true;
+    #[cfg(all(
+        not(all(target_feature = "avx512f", target_feature = "avx2")),
+        feature = "std"
+    ))]
+    return std::is_x86_feature_detected!("avx512f") && avx2_available();
+    #[allow(unreachable_code)]
+    false
+}
+
 /// The permutation on the best backend; output raw (non-canonical).
 #[inline]
 pub(crate) fn permute_raw(state: &mut RawState) {
@@ -97,6 +127,13 @@ pub(crate) fn permute_raw(state: &mut RawState) {
 /// The permutation of many independent states (raw out).
 #[inline]
 pub(crate) fn permute_many_raw(states: &mut [RawState]) {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F and AVX2 are enabled in this build or were
+        // detected on this CPU.
+        unsafe { x86_64_avx512::permute_many(states) };
+        return;
+    }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx2_available() {
         // SAFETY: AVX2 is enabled in this build or was detected on this CPU.

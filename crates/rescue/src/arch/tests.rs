@@ -200,6 +200,131 @@ mod avx2 {
     }
 }
 
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod avx512 {
+    use super::*;
+    use crate::arch::x86_64_avx512::{self as avx512, pieces};
+
+    /// Whether this CPU runs the AVX-512 backend. CI machines have it and
+    /// set `ALGEBRAIC_HASH_REQUIRE_AVX512=1`, which turns its absence into
+    /// a failure instead of a skip.
+    fn available() -> bool {
+        let yes = std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx2");
+        if !yes {
+            assert!(
+                std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),
+                "ALGEBRAIC_HASH_REQUIRE_AVX512 is set but this CPU lacks AVX-512F"
+            );
+            std::eprintln!("AVX-512F not on this CPU: AVX-512 tests skipped");
+        }
+        yes
+    }
+
+    #[test]
+    fn field_ops_equal_scalar() {
+        if !available() {
+            return;
+        }
+        let mut rng = Rng(31);
+        let check = |a: [u64; 8], b: [u64; 8], c: [u64; 8]| {
+            // SAFETY: AVX-512F and AVX2 detected above.
+            let (m, s, ad) = unsafe { pieces::field_ops(a, b, c) };
+            for i in 0..8 {
+                assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
+                assert_eq!(raw::canonical(s[i]), raw::canonical(raw::square(a[i])));
+                assert_eq!(
+                    raw::canonical(ad[i]),
+                    raw::canonical(raw::add_canonical(a[i], c[i]))
+                );
+            }
+        };
+        for _ in 0..cases(100_000) {
+            let a: [u64; 8] = core::array::from_fn(|_| rng.value());
+            let b: [u64; 8] = core::array::from_fn(|_| rng.value());
+            let c: [u64; 8] = core::array::from_fn(|_| rng.canonical());
+            check(a, b, c);
+        }
+        for &x in &EDGES {
+            let c = [0, 1, MODULUS - 1, MODULUS - 2, 1 << 32, (1 << 32) - 1, 2, 3];
+            for y in EDGES.chunks_exact(2) {
+                check(
+                    [x, y[0], x, y[1], y[0], y[1], x, x],
+                    [y[0], x, y[1], x, y[0], y[1], x, y[0]],
+                    c,
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sboxes_equal_scalar() {
+        if !available() {
+            return;
+        }
+        let all = states(32, cases(100_000));
+        for eight in all.chunks_exact(8) {
+            let eight: [RawState; 8] = eight.try_into().unwrap();
+            for inverse in [false, true] {
+                // SAFETY: AVX-512F and AVX2 detected above.
+                let got = unsafe { pieces::sboxes8(&eight, inverse) };
+                for (g, s) in got.iter().zip(eight) {
+                    let mut expected = s;
+                    if inverse {
+                        inv_sbox(&mut expected);
+                    } else {
+                        sbox(&mut expected);
+                    }
+                    assert_eq!(canon(*g), canon(expected), "inverse {inverse} on {s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mds_equals_scalar() {
+        if !available() {
+            return;
+        }
+        let all = states(33, cases(100_000));
+        for eight in all.chunks_exact(8) {
+            let eight: [RawState; 8] = eight.try_into().unwrap();
+            // SAFETY: AVX-512F and AVX2 detected above.
+            let got = unsafe { pieces::mds8(&eight) };
+            for (g, s) in got.iter().zip(eight) {
+                let mut expected = s;
+                mds_multiply(&mut expected);
+                assert_eq!(canon(*g), canon(expected), "on {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn permutation_equals_scalar() {
+        if !available() {
+            return;
+        }
+        let all = states(34, cases(100_000));
+        let expected: Vec<RawState> = all
+            .iter()
+            .map(|s| {
+                let mut e = *s;
+                permute_scalar(&mut e);
+                e
+            })
+            .collect();
+        // Batch sizes that use every path: eights, a padded remainder (6,
+        // 7), the AVX2 remainders (5 and 4 batched, single ones).
+        for n in [all.len(), 8, 6, 7, 15, 13, 12, 9, 1] {
+            let mut batch = all[..n].to_vec();
+            // SAFETY: AVX-512F and AVX2 detected above.
+            unsafe { avx512::permute_many(&mut batch) };
+            for ((state, got), want) in all.iter().zip(&batch).zip(&expected) {
+                assert_eq!(canon(*got), canon(*want), "batch of {n}, on {state:?}");
+            }
+        }
+    }
+}
+
 #[cfg(all(
     target_arch = "aarch64",
     target_feature = "neon",

@@ -37,21 +37,34 @@ pub(crate) struct P4(__m256i);
 const SIGN: i64 = i64::MIN;
 const EPS: i64 = 0xffff_ffff;
 
-/// `2^32 - 1` in four lanes, read with a volatile load where it multiplies:
-/// with a visible constant, LLVM replaces that `vpmuludq` by three shift /
-/// blend / subtract operations, and the vector ALUs, not the multipliers,
-/// are the bottleneck here. (The load goes to a load port.)
-static EPS_LANES: [u64; 4] = [EPS as u64; 4];
+/// `2^32 - 1` in four lanes, hidden from the optimiser, for the
+/// multiplications by it: with a visible constant, LLVM replaces that
+/// `vpmuludq` by three shift / blend / subtract operations, and the vector
+/// ALUs, not the multipliers, are the bottleneck here. (Miri runs no inline
+/// assembly and needs no speed.)
+///
+/// (A `#[target_feature]` function, which the register class needs; LLVM
+/// inlines it into the SIMD code that calls it.)
+#[inline]
+#[target_feature(enable = "avx2")]
+fn eps_opaque_inner() -> __m256i {
+    #[allow(unused_mut)]
+    let mut v = _mm256_set1_epi64x(EPS);
+    #[cfg(not(miri))]
+    // SAFETY: an empty assembly statement that only declares `v` (a vector
+    // register of this function's target feature) as possibly changed; it
+    // reads and writes no memory, no stack and no flags.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(ymm_reg) v, options(pure, nomem, nostack, preserves_flags));
+    }
+    v
+}
 
 #[inline(always)]
 fn eps_opaque() -> __m256i {
-    // SAFETY: `EPS_LANES` is a valid, aligned static `[u64; 4]`, read by
-    // value; the unaligned load reads the 32 bytes of that local copy, and
-    // AVX2 is present (module doc).
-    unsafe {
-        let lanes = core::ptr::read_volatile(&EPS_LANES);
-        _mm256_loadu_si256(lanes.as_ptr().cast())
-    }
+    // SAFETY: only SIMD code of this module calls this, which runs only when
+    // the CPU has the feature (module doc).
+    unsafe { eps_opaque_inner() }
 }
 
 macro_rules! avx2 {

@@ -1,0 +1,365 @@
+//! AVX-512 backend: Goldilocks arithmetic on eight 64-bit lanes of a
+//! `__m512i`, for batches of states.
+//!
+//! Products are formed as in the AVX2 backend (`vpmuludq` on 32-bit halves:
+//! four per product, three per square). The reduction of `lo + hi · 2^64`
+//! is the scalar one, `lo - hi_hi + hi_lo · (2^32 - 1)`, but AVX-512 has
+//! unsigned 64-bit compares into mask registers and masked additions, so
+//! each carry or borrow costs one compare and one masked operation, with no
+//! offset ("shifted") representation.
+//!
+//! Layout: eight states in twelve registers, register `i` holding cell `i`
+//! of each state, so every step of the permutation (the MDS included) is
+//! lane-wise. (A ninth state riding along on the scalar units, as the AVX2
+//! backend does with a fifth, measured 1.8× slower per batch here: the
+//! scalar state spills and the two 512-bit ports are already full.)
+//!
+//! Every value of type [`P8`] is created inside a function compiled with
+//! AVX-512F and AVX2 (`#[target_feature(enable = "avx512f,avx2")]`), and
+//! such functions are only called once both are known to be present; that
+//! is the invariant the `unsafe` blocks below rely on.
+
+use core::arch::x86_64::*;
+
+use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
+use crate::mds::{HalfLane, mds_half};
+use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+
+/// Eight Goldilocks lanes (raw, non-canonical allowed).
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct P8(__m512i);
+
+const EPS: u64 = 0xffff_ffff;
+
+macro_rules! avx512 {
+    ($e:expr) => {
+        // SAFETY: a `P8` exists only inside AVX-512F code (module doc), so
+        // the CPU has AVX-512F; the intrinsics take and return registers only
+        // (no memory access).
+        unsafe { $e }
+    };
+}
+
+/// `2^32 - 1` in eight lanes, hidden from the optimiser, for the
+/// multiplications by it: with a visible constant, LLVM turns such a
+/// `vpmuludq` into three shift / mask / subtract operations, and the two
+/// 512-bit ports are the bottleneck here. (Miri runs no inline assembly and
+/// needs no speed.)
+///
+/// (A `#[target_feature]` function, which the register class needs; LLVM
+/// inlines it into the SIMD code that calls it.)
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn eps_opaque_inner() -> __m512i {
+    #[allow(unused_mut)]
+    let mut v = _mm512_set1_epi64(EPS as i64);
+    #[cfg(not(miri))]
+    // SAFETY: an empty assembly statement that only declares `v` (a vector
+    // register of this function's target feature) as possibly changed; it
+    // reads and writes no memory, no stack and no flags.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(zmm_reg) v, options(pure, nomem, nostack, preserves_flags));
+    }
+    v
+}
+
+#[inline(always)]
+fn eps_opaque() -> __m512i {
+    // SAFETY: only SIMD code of this module calls this, which runs only when
+    // the CPU has the feature (module doc).
+    unsafe { eps_opaque_inner() }
+}
+
+#[inline(always)]
+fn eps() -> __m512i {
+    avx512!(_mm512_set1_epi64(EPS as i64))
+}
+
+impl P8 {
+    #[inline(always)]
+    fn splat(v: u64) -> Self {
+        P8(avx512!(_mm512_set1_epi64(v as i64)))
+    }
+
+    /// `x + y` for `y < p` (raw out): a wrap past `2^64` adds `2^32 - 1`.
+    #[inline(always)]
+    fn add_small(x: __m512i, y: __m512i) -> __m512i {
+        avx512!({
+            let r = _mm512_add_epi64(x, y);
+            let wrapped = _mm512_cmplt_epu64_mask(r, y);
+            _mm512_mask_add_epi64(r, wrapped, r, eps())
+        })
+    }
+
+    /// `(lo, hi)` of the eight 128-bit products.
+    #[inline(always)]
+    fn mul_wide(self, rhs: Self) -> (__m512i, __m512i) {
+        avx512!({
+            let (x, y) = (self.0, rhs.0);
+            let x_hi = _mm512_srli_epi64::<32>(x);
+            let y_hi = _mm512_srli_epi64::<32>(y);
+            let ll = _mm512_mul_epu32(x, y);
+            let lh = _mm512_mul_epu32(x, y_hi);
+            let hl = _mm512_mul_epu32(x_hi, y);
+            let hh = _mm512_mul_epu32(x_hi, y_hi);
+            // x·y = ll + (hl + lh)·2^32 + hh·2^64; each partial sum < 2^64.
+            let mid = _mm512_add_epi64(hl, _mm512_srli_epi64::<32>(ll));
+            let mid2 = _mm512_add_epi64(lh, _mm512_and_si512(mid, eps()));
+            let hi = _mm512_add_epi64(
+                hh,
+                _mm512_add_epi64(_mm512_srli_epi64::<32>(mid), _mm512_srli_epi64::<32>(mid2)),
+            );
+            let lo = _mm512_mask_blend_epi32(0xaaaa, ll, _mm512_slli_epi64::<32>(mid2));
+            (lo, hi)
+        })
+    }
+
+    /// `(lo, hi)` of the eight 128-bit squares.
+    #[inline(always)]
+    fn square_wide(self) -> (__m512i, __m512i) {
+        avx512!({
+            let x = self.0;
+            let x_hi = _mm512_srli_epi64::<32>(x);
+            let ll = _mm512_mul_epu32(x, x);
+            let lh = _mm512_mul_epu32(x, x_hi);
+            let hh = _mm512_mul_epu32(x_hi, x_hi);
+            // x² = ll + lh·2^33 + hh·2^64; hi = hh + ⌊(lh + ⌊ll/2^33⌋)/2^31⌋.
+            let t = _mm512_add_epi64(lh, _mm512_srli_epi64::<33>(ll));
+            let hi = _mm512_add_epi64(hh, _mm512_srli_epi64::<31>(t));
+            let lo = _mm512_add_epi64(ll, _mm512_slli_epi64::<33>(lh));
+            (lo, hi)
+        })
+    }
+
+    /// Reduces `lo + hi · 2^64` to a raw lane.
+    #[inline(always)]
+    fn reduce((lo, hi): (__m512i, __m512i)) -> Self {
+        avx512!({
+            // lo - hi_hi (2^96 ≡ -1); a borrow added 2^64 ≡ 2^32 - 1, so take
+            // that away (no second borrow: the difference is then ≥ 2^64 -
+            // 2^32).
+            let hi_hi = _mm512_srli_epi64::<32>(hi);
+            let t = _mm512_sub_epi64(lo, hi_hi);
+            let borrow = _mm512_cmplt_epu64_mask(lo, hi_hi);
+            let t = _mm512_mask_sub_epi64(t, borrow, t, eps());
+            // + hi_lo · (2^32 - 1) (2^64 ≡ 2^32 - 1), which is < p.
+            let t1 = _mm512_mul_epu32(hi, eps_opaque());
+            P8(Self::add_small(t, t1))
+        })
+    }
+
+    /// `self + c` for canonical `c` lanes.
+    #[inline(always)]
+    fn add_canonical(self, c: Self) -> Self {
+        P8(Self::add_small(self.0, c.0))
+    }
+}
+
+impl Lane for P8 {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self::reduce(self.mul_wide(rhs))
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Self::reduce(self.square_wide())
+    }
+}
+
+/// Lanes of `i64` for the MDS halves.
+impl HalfLane for P8 {
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        P8(avx512!(_mm512_add_epi64(self.0, rhs.0)))
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        P8(avx512!(_mm512_sub_epi64(self.0, rhs.0)))
+    }
+    #[inline(always)]
+    fn shl<const S: i32>(self) -> Self {
+        // A shift by a count register; the count is a constant, which LLVM
+        // folds into the immediate form.
+        P8(avx512!(_mm512_sll_epi64(
+            self.0,
+            _mm_set_epi64x(0, S as i64)
+        )))
+    }
+}
+
+/// Low and high 32-bit halves of each lane.
+#[inline(always)]
+fn split_halves(x: P8) -> (P8, P8) {
+    avx512!((
+        P8(_mm512_and_si512(x.0, eps())),
+        P8(_mm512_srli_epi64::<32>(x.0)),
+    ))
+}
+
+/// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the MDS halves.
+#[inline(always)]
+fn combine_halves(lo: P8, hi: P8) -> P8 {
+    avx512!({
+        // With m = ⌊lo/2^32⌋ + hi (< 2^41), the value is (lo mod 2^32) +
+        // (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64: the first two terms side by side
+        // in one word, the last ≡ ⌊m/2^32⌋·(2^32 - 1) < p.
+        let m = _mm512_add_epi64(_mm512_srli_epi64::<32>(lo.0), hi.0);
+        let word = _mm512_mask_blend_epi32(0xaaaa, lo.0, _mm512_slli_epi64::<32>(m));
+        let k = _mm512_mul_epu32(_mm512_srli_epi64::<32>(m), eps());
+        P8(P8::add_small(word, k))
+    })
+}
+
+/// MDS on twelve registers, cell `i` in register `i` (lane-wise).
+#[inline(always)]
+fn mds_lanes(state: &mut [P8; 12]) {
+    let mut lo = *state;
+    let mut hi = *state;
+    for i in 0..12 {
+        (lo[i], hi[i]) = split_halves(state[i]);
+    }
+    let lo = mds_half(&lo);
+    let hi = mds_half(&hi);
+    for i in 0..12 {
+        state[i] = combine_halves(lo[i], hi[i]);
+    }
+}
+
+/// Cell `i` of eight states in one register.
+#[inline(always)]
+fn gather(states: &[RawState], i: usize) -> P8 {
+    P8(avx512!(_mm512_set_epi64(
+        states[7][i] as i64,
+        states[6][i] as i64,
+        states[5][i] as i64,
+        states[4][i] as i64,
+        states[3][i] as i64,
+        states[2][i] as i64,
+        states[1][i] as i64,
+        states[0][i] as i64,
+    )))
+}
+
+/// Writes cell `i` of eight states back from one register.
+#[inline(always)]
+fn scatter(states: &mut [RawState], i: usize, x: P8) {
+    let mut lanes = [0u64; 8];
+    // SAFETY: 64-byte unaligned store into a 64-byte array; AVX-512F present
+    // (module doc).
+    unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), x.0) };
+    for (s, l) in states.iter_mut().zip(lanes) {
+        s[i] = l;
+    }
+}
+
+/// Eight states, transposed: register `i` holds cell `i` of each.
+#[inline(always)]
+fn permute8(states: &mut [RawState]) {
+    debug_assert_eq!(states.len(), 8);
+    let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
+    for r in 0..NUM_ROUNDS {
+        sbox(&mut v);
+        mds_lanes(&mut v);
+        for i in 0..12 {
+            v[i] = v[i].add_canonical(P8::splat(ARK1[r][i]));
+        }
+        inv_sbox(&mut v);
+        mds_lanes(&mut v);
+        for i in 0..12 {
+            v[i] = v[i].add_canonical(P8::splat(ARK2[r][i]));
+        }
+    }
+    for (i, x) in v.into_iter().enumerate() {
+        scatter(states, i, x);
+    }
+}
+
+/// The permutation of many states (raw in, raw out): eight at a time; a
+/// remainder of six or seven is padded to eight (cheaper than the AVX2
+/// path for them), a smaller one goes to the AVX2 backend.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX2.
+#[target_feature(enable = "avx512f,avx2")]
+pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
+    let mut eights = states.chunks_exact_mut(8);
+    for eight in &mut eights {
+        permute8(eight);
+    }
+    let rest = eights.into_remainder();
+    if rest.len() >= 6 {
+        let mut padded = [[0u64; 12]; 8];
+        padded[..rest.len()].copy_from_slice(rest);
+        permute8(&mut padded);
+        rest.copy_from_slice(&padded[..rest.len()]);
+    } else {
+        // SAFETY: AVX2 present (this function's contract).
+        unsafe { super::x86_64_avx2::permute_many(rest) };
+    }
+}
+
+/// The round pieces on eight lanes, for the tests against the scalar code.
+#[cfg(test)]
+pub(crate) mod pieces {
+    use super::*;
+
+    #[inline(always)]
+    fn load(a: &[u64; 8]) -> P8 {
+        // SAFETY: 64-byte unaligned load of a 64-byte array; AVX-512F is
+        // enabled in every caller.
+        P8(unsafe { _mm512_loadu_si512(a.as_ptr().cast()) })
+    }
+
+    #[inline(always)]
+    fn store(x: P8) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        // SAFETY: 64-byte unaligned store into a 64-byte array; AVX-512F is
+        // enabled in every caller.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), x.0) };
+        out
+    }
+
+    /// Lane-wise product, square and `a + c` (c canonical).
+    #[target_feature(enable = "avx512f,avx2")]
+    pub(crate) unsafe fn field_ops(
+        a: [u64; 8],
+        b: [u64; 8],
+        c: [u64; 8],
+    ) -> ([u64; 8], [u64; 8], [u64; 8]) {
+        let (x, y, z) = (load(&a), load(&b), load(&c));
+        (
+            store(x.mul(y)),
+            store(x.square()),
+            store(x.add_canonical(z)),
+        )
+    }
+
+    /// S-box or inverse S-box on eight transposed states.
+    #[target_feature(enable = "avx512f,avx2")]
+    pub(crate) unsafe fn sboxes8(states: &[RawState; 8], inverse: bool) -> [RawState; 8] {
+        let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
+        if inverse {
+            inv_sbox(&mut v);
+        } else {
+            sbox(&mut v);
+        }
+        let mut out = [[0u64; 12]; 8];
+        for (i, x) in v.into_iter().enumerate() {
+            scatter(&mut out, i, x);
+        }
+        out
+    }
+
+    /// The lane-wise MDS on eight transposed states.
+    #[target_feature(enable = "avx512f,avx2")]
+    pub(crate) unsafe fn mds8(states: &[RawState; 8]) -> [RawState; 8] {
+        let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
+        mds_lanes(&mut v);
+        let mut out = [[0u64; 12]; 8];
+        for (i, x) in v.into_iter().enumerate() {
+            scatter(&mut out, i, x);
+        }
+        out
+    }
+}
