@@ -24,11 +24,11 @@ pub(crate) trait Lane: Copy {
 impl Lane for u64 {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        raw::mul(self, rhs)
+        crate::arch::scalar_mul(self, rhs)
     }
     #[inline(always)]
     fn square(self) -> Self {
-        raw::square(self)
+        crate::arch::scalar_mul(self, self)
     }
 }
 

@@ -25,6 +25,19 @@ pub(crate) mod x86_64_avx2;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_avx512;
 
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) mod x86_64_scalar;
+
+/// `a · b mod p` (raw) for the scalar permutation: the x86_64 assembly
+/// fix-ups where they exist, else `raw::mul`.
+#[inline(always)]
+pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::mul(a, b);
+    #[allow(unreachable_code)]
+    crate::field::raw::mul(a, b)
+}
+
 #[cfg(all(
     target_arch = "aarch64",
     target_feature = "neon",

@@ -10,7 +10,10 @@
 //!
 //! Layout: eight states in twelve registers, register `i` holding cell `i`
 //! of each state, so every step of the permutation (the MDS included) is
-//! lane-wise. (A ninth state riding along on the scalar units, as the AVX2
+//! lane-wise. (One state in two registers, for single permutations,
+//! measured no faster than the AVX2 backend's three: a lone state is bound
+//! by the latency of each squaring, about the same on both, not by
+//! throughput. A ninth state riding along on the scalar units, as the AVX2
 //! backend does with a fifth, measured 1.8× slower per batch here: the
 //! scalar state spills and the two 512-bit ports are already full.)
 //!
@@ -179,12 +182,15 @@ impl HalfLane for P8 {
     }
     #[inline(always)]
     fn shl<const S: i32>(self) -> Self {
-        // A shift by a count register; the count is a constant, which LLVM
-        // folds into the immediate form.
-        P8(avx512!(_mm512_sll_epi64(
-            self.0,
-            _mm_set_epi64x(0, S as i64)
-        )))
+        // The immediate form needs a literal count: the counts `crate::mds`
+        // uses (1 to 3) get one each (`S` is a constant, so one arm is
+        // left), any other goes through the per-lane variable shift.
+        avx512!(P8(match S {
+            1 => _mm512_slli_epi64::<1>(self.0),
+            2 => _mm512_slli_epi64::<2>(self.0),
+            3 => _mm512_slli_epi64::<3>(self.0),
+            _ => _mm512_sllv_epi64(self.0, _mm512_set1_epi64(S as i64)),
+        }))
     }
 }
 

@@ -1,0 +1,151 @@
+//! Same-moment comparison of Rp64_256 with its peers on a noisy machine:
+//! one process times short batches of ours, winter-crypto 0.13 (Rp64_256)
+//! and miden-crypto 0.13 (Rpo256, same permutation shape) in turn, many
+//! times over, so that every kind sees the same machine states; it prints
+//! the minimum and median time per permutation of each kind and the ratios
+//! ours / peer of both. (criterion runs one kind after the other; on a
+//! shared VM whose speed drifts by 2× within minutes that misleads.)
+//!
+//! `cargo bench -p algebraic-hash-rescue --bench interleaved`, with the
+//! build flags under test in RUSTFLAGS (none = portable build with run-time
+//! dispatch; `--cfg algebraic_hash_force_scalar`; `-C target-cpu=native`).
+//! Optional arguments: rounds (default 300), states per batch for the
+//! batched figure (default 64).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use algebraic_hash::Permutation;
+use algebraic_hash_rescue::{Felt, Rp64_256};
+use winter_crypto::hashers::Rp64_256 as WRp;
+use winter_math::fields::f64::BaseElement;
+
+/// Distinct starting values (xorshift), canonical.
+fn values(n: usize) -> Vec<u64> {
+    let mut x = 0x0123_4567_89ab_cdefu64;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % Felt::MODULUS
+        })
+        .collect()
+}
+
+/// Nanoseconds per permutation of one timed batch of `n` permutations.
+fn time(n: usize, mut f: impl FnMut()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_nanos() as f64 / n as f64
+}
+
+fn summary(name: &str, v: &mut [f64]) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let (min, med) = (v[0], v[v.len() / 2]);
+    println!("  {name:<28} min {min:>9.1} ns   median {med:>9.1} ns");
+    (min, med)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let rounds: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(300);
+    let batch: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(64);
+    println!(
+        "rp64_256 interleaved: backend {:?}, {rounds} rounds, batches of {batch}",
+        algebraic_hash_rescue::backend()
+    );
+
+    let v = values(12 * batch);
+    // Single permutations: each kind chains its own state through `batch`
+    // permutations per timed batch (every input is the previous output).
+    let mut ours: [Felt; 12] = core::array::from_fn(|i| Felt::from_canonical(v[i]).unwrap());
+    let mut winter: [BaseElement; 12] = core::array::from_fn(|i| BaseElement::new(v[i]));
+    let mut miden: [miden_crypto::Felt; 12] =
+        core::array::from_fn(|i| miden_crypto::Felt::new(v[i]));
+    // Batches: `batch` independent states, permuted in place again and again.
+    let mut ours_many: Vec<[Felt; 12]> = v
+        .chunks(12)
+        .map(|c| core::array::from_fn(|i| Felt::from_canonical(c[i]).unwrap()))
+        .collect();
+    let mut winter_many: Vec<[BaseElement; 12]> = v
+        .chunks(12)
+        .map(|c| core::array::from_fn(|i| BaseElement::new(c[i])))
+        .collect();
+    let mut miden_many: Vec<[miden_crypto::Felt; 12]> = v
+        .chunks(12)
+        .map(|c| core::array::from_fn(|i| miden_crypto::Felt::new(c[i])))
+        .collect();
+
+    let mut t = [(); 6].map(|_| Vec::with_capacity(rounds));
+    for round in 0..rounds + 5 {
+        let s = [
+            time(batch, || {
+                for _ in 0..batch {
+                    Rp64_256::apply_permutation(black_box(&mut ours));
+                }
+            }),
+            time(batch, || {
+                for _ in 0..batch {
+                    WRp::apply_permutation(black_box(&mut winter));
+                }
+            }),
+            time(batch, || {
+                for _ in 0..batch {
+                    miden_crypto::hash::rpo::Rpo256::apply_permutation(black_box(&mut miden));
+                }
+            }),
+            time(batch, || Rp64_256.permute_many(black_box(&mut ours_many))),
+            time(batch, || {
+                for s in black_box(&mut winter_many).iter_mut() {
+                    WRp::apply_permutation(s);
+                }
+            }),
+            time(batch, || {
+                for s in black_box(&mut miden_many).iter_mut() {
+                    miden_crypto::hash::rpo::Rpo256::apply_permutation(s);
+                }
+            }),
+        ];
+        // The first rounds warm up caches and clocks.
+        if round >= 5 {
+            for (k, x) in s.into_iter().enumerate() {
+                t[k].push(x);
+            }
+        }
+    }
+
+    println!("single permutation (chained):");
+    let o = summary("ours", &mut t[0]);
+    let w = summary("winter-crypto Rp64_256", &mut t[1]);
+    let m = summary("miden-crypto Rpo256", &mut t[2]);
+    println!(
+        "  ours / winter: min {:.2}, median {:.2};  ours / miden: min {:.2}, median {:.2}",
+        o.0 / w.0,
+        o.1 / w.1,
+        o.0 / m.0,
+        o.1 / m.1
+    );
+    println!("{batch} independent states (ours: permute_many; peers: one by one):");
+    let o = summary("ours permute_many", &mut t[3]);
+    let w = summary("winter-crypto Rp64_256", &mut t[4]);
+    let m = summary("miden-crypto Rpo256", &mut t[5]);
+    println!(
+        "  ours / winter: min {:.2}, median {:.2};  ours / miden: min {:.2}, median {:.2}",
+        o.0 / w.0,
+        o.1 / w.1,
+        o.0 / m.0,
+        o.1 / m.1
+    );
+    black_box((
+        &ours,
+        &winter,
+        &miden,
+        &ours_many,
+        &winter_many,
+        &miden_many,
+    ));
+}
