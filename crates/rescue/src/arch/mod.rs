@@ -8,7 +8,7 @@
 //! - `x86_64_avx512`: AVX-512F, eight lanes of 64 bits, for batches
 //!   (`permute_many` and what is built on it: eight states side by side);
 //!   chosen the same way (compiled in, or detected at run time). Single
-//!   permutations stay on AVX2, whose three registers hold one state.
+//!   permutations stay on AVX2 (two registers and four scalars per state).
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
 //! - `--cfg algebraic_hash_force_scalar` compiles neither and always uses
