@@ -47,6 +47,22 @@ fn summary(name: &str, v: &mut [f64]) -> (f64, f64) {
     (min, med)
 }
 
+/// Prints the minimum and median of ours and of both peers, and our
+/// ratios to each.
+fn report(title: &str, ours_name: &str, t: &mut [Vec<f64>]) {
+    println!("{title}");
+    let o = summary(ours_name, &mut t[0]);
+    let w = summary("winter-crypto Rp64_256", &mut t[1]);
+    let m = summary("miden-crypto Rpo256", &mut t[2]);
+    println!(
+        "  ours / winter: min {:.2}, median {:.2};  ours / miden: min {:.2}, median {:.2}",
+        o.0 / w.0,
+        o.1 / w.1,
+        o.0 / m.0,
+        o.1 / m.1
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -118,27 +134,11 @@ fn main() {
         }
     }
 
-    println!("single permutation (chained):");
-    let o = summary("ours", &mut t[0]);
-    let w = summary("winter-crypto Rp64_256", &mut t[1]);
-    let m = summary("miden-crypto Rpo256", &mut t[2]);
-    println!(
-        "  ours / winter: min {:.2}, median {:.2};  ours / miden: min {:.2}, median {:.2}",
-        o.0 / w.0,
-        o.1 / w.1,
-        o.0 / m.0,
-        o.1 / m.1
-    );
-    println!("{batch} independent states (ours: permute_many; peers: one by one):");
-    let o = summary("ours permute_many", &mut t[3]);
-    let w = summary("winter-crypto Rp64_256", &mut t[4]);
-    let m = summary("miden-crypto Rpo256", &mut t[5]);
-    println!(
-        "  ours / winter: min {:.2}, median {:.2};  ours / miden: min {:.2}, median {:.2}",
-        o.0 / w.0,
-        o.1 / w.1,
-        o.0 / m.0,
-        o.1 / m.1
+    report("single permutation (chained):", "ours", &mut t[..3]);
+    report(
+        &format!("{batch} independent states (ours: permute_many; peers: one by one):"),
+        "ours permute_many",
+        &mut t[3..],
     );
     black_box((
         &ours,

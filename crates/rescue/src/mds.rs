@@ -51,6 +51,33 @@ impl HalfLane for i64 {
     }
 }
 
+/// SIMD lanes of Goldilocks residues that can be cut into 32-bit halves
+/// (each half then a [`HalfLane`] value) and put back together: what the
+/// lane-wise MDS of the SIMD backends needs.
+pub(crate) trait SplitLane: HalfLane {
+    /// The low and high 32-bit halves of each lane.
+    fn split(self) -> (Self, Self);
+    /// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the
+    /// halves.
+    fn combine(lo: Self, hi: Self) -> Self;
+}
+
+/// `state ← MDS · state` with cell `i` of every lane in `state[i]` (several
+/// states side by side, no shuffles); raw in, raw out.
+#[inline(always)]
+pub(crate) fn mds_lanes<L: SplitLane>(state: &mut [L; 12]) {
+    let mut lo = *state;
+    let mut hi = *state;
+    for i in 0..12 {
+        (lo[i], hi[i]) = state[i].split();
+    }
+    let lo = mds_half(&lo);
+    let hi = mds_half(&hi);
+    for i in 0..12 {
+        state[i] = L::combine(lo[i], hi[i]);
+    }
+}
+
 /// Two kinds of lanes side by side.
 impl<A: HalfLane, B: HalfLane> HalfLane for (A, B) {
     #[inline(always)]

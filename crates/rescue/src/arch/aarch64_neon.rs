@@ -21,7 +21,7 @@
 use core::arch::aarch64::*;
 
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
-use crate::mds::{HalfLane, mds_half, mds_multiply};
+use crate::mds::{HalfLane, SplitLane, mds_lanes, mds_multiply};
 use crate::permutation::{Lane, RawState, inv_sbox, sbox};
 
 /// Two Goldilocks lanes (raw, non-canonical allowed).
@@ -176,27 +176,26 @@ impl HalfLane for P2 {
     }
 }
 
-/// MDS on twelve registers, cell `i` in register `i` (lane-wise).
-#[inline(always)]
-fn mds_lanes(state: &mut [P2; 12]) {
-    let mut lo = *state;
-    let mut hi = *state;
-    for i in 0..12 {
-        lo[i] = P2(neon!(vandq_u64(state[i].0, vdupq_n_u64(EPS))));
-        hi[i] = P2(neon!(vshrq_n_u64::<32>(state[i].0)));
+impl SplitLane for P2 {
+    #[inline(always)]
+    fn split(self) -> (Self, Self) {
+        neon!((
+            P2(vandq_u64(self.0, vdupq_n_u64(EPS))),
+            P2(vshrq_n_u64::<32>(self.0)),
+        ))
     }
-    let lo = mds_half(&lo);
-    let hi = mds_half(&hi);
-    for i in 0..12 {
+
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
         // value = lo + hi·2^32 with lo, hi < 2^40. With m = ⌊lo/2^32⌋ + hi:
         // value = (lo mod 2^32) + (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64.
-        let (l, h) = (lo[i].0, hi[i].0);
-        state[i] = P2(neon!({
+        let (l, h) = (lo.0, hi.0);
+        P2(neon!({
             let m = vsraq_n_u64::<32>(h, l);
             let word = insert_high_word(l, m);
             let k = vmull_u32(vshrn_n_u64::<32>(m), vdup_n_u32(EPS as u32));
             P2::add_small(word, k)
-        }));
+        }))
     }
 }
 

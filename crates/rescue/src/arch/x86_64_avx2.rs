@@ -27,7 +27,7 @@ use core::arch::x86_64::*;
 
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::field::raw;
-use crate::mds::{HalfLane, mds_half, mds_multiply};
+use crate::mds::{HalfLane, SplitLane, mds_half, mds_lanes, mds_multiply};
 use crate::permutation::{Lane, RawState, add_constants, inv_sbox, sbox};
 
 /// Four Goldilocks lanes (raw, non-canonical allowed).
@@ -191,46 +191,31 @@ impl HalfLane for P4 {
     }
 }
 
-/// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the MDS halves.
-#[inline(always)]
-fn combine_halves(lo: P4, hi: P4) -> P4 {
-    avx2!({
-        // Let m = ⌊lo/2^32⌋ + hi (< 2^41): the value is (lo mod 2^32) +
-        // (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64, the first two terms side by side
-        // in one word, the last ≡ ⌊m/2^32⌋·(2^32 - 1).
-        let (l, h) = (lo.0, hi.0);
-        let m = _mm256_add_epi64(_mm256_srli_epi64::<32>(l), h);
-        let word = _mm256_blend_epi32::<0b1010_1010>(l, _mm256_slli_epi64::<32>(m));
-        let k = _mm256_mul_epu32(_mm256_srli_epi64::<32>(m), _mm256_set1_epi64x(EPS));
-        let sign = _mm256_set1_epi64x(SIGN);
-        P4(_mm256_xor_si256(
-            P4::add_small_s(_mm256_xor_si256(word, sign), k),
-            sign,
+impl SplitLane for P4 {
+    #[inline(always)]
+    fn split(self) -> (Self, Self) {
+        avx2!((
+            P4(_mm256_and_si256(self.0, _mm256_set1_epi64x(EPS))),
+            P4(_mm256_srli_epi64::<32>(self.0)),
         ))
-    })
-}
-
-/// Low and high 32-bit halves of each lane.
-#[inline(always)]
-fn split_halves(x: P4) -> (P4, P4) {
-    avx2!((
-        P4(_mm256_and_si256(x.0, _mm256_set1_epi64x(EPS))),
-        P4(_mm256_srli_epi64::<32>(x.0)),
-    ))
-}
-
-/// MDS on twelve registers, cell `i` in register `i` (lane-wise).
-#[inline(always)]
-fn mds_lanes(state: &mut [P4; 12]) {
-    let mut lo = *state;
-    let mut hi = *state;
-    for i in 0..12 {
-        (lo[i], hi[i]) = split_halves(state[i]);
     }
-    let lo = mds_half(&lo);
-    let hi = mds_half(&hi);
-    for i in 0..12 {
-        state[i] = combine_halves(lo[i], hi[i]);
+
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        avx2!({
+            // Let m = ⌊lo/2^32⌋ + hi (< 2^41): the value is (lo mod 2^32) +
+            // (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64, the first two terms side by
+            // side in one word, the last ≡ ⌊m/2^32⌋·(2^32 - 1).
+            let (l, h) = (lo.0, hi.0);
+            let m = _mm256_add_epi64(_mm256_srli_epi64::<32>(l), h);
+            let word = _mm256_blend_epi32::<0b1010_1010>(l, _mm256_slli_epi64::<32>(m));
+            let k = _mm256_mul_epu32(_mm256_srli_epi64::<32>(m), _mm256_set1_epi64x(EPS));
+            let sign = _mm256_set1_epi64x(SIGN);
+            P4(_mm256_xor_si256(
+                P4::add_small_s(_mm256_xor_si256(word, sign), k),
+                sign,
+            ))
+        })
     }
 }
 
@@ -240,7 +225,7 @@ fn mds_mixed(state: &mut [(P4, u64); 12]) {
     let mut lo = [(state[0].0, 0i64); 12];
     let mut hi = lo;
     for i in 0..12 {
-        let (l, h) = split_halves(state[i].0);
+        let (l, h) = state[i].0.split();
         lo[i] = (l, (state[i].1 & 0xffff_ffff) as i64);
         hi[i] = (h, (state[i].1 >> 32) as i64);
     }
@@ -248,7 +233,7 @@ fn mds_mixed(state: &mut [(P4, u64); 12]) {
     let hi = mds_half(&hi);
     for i in 0..12 {
         state[i] = (
-            combine_halves(lo[i].0, hi[i].0),
+            P4::combine(lo[i].0, hi[i].0),
             crate::mds::combine_halves(lo[i].1, hi[i].1),
         );
     }

@@ -25,7 +25,7 @@
 use core::arch::x86_64::*;
 
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
-use crate::mds::{HalfLane, mds_half};
+use crate::mds::{HalfLane, SplitLane, mds_lanes};
 use crate::permutation::{Lane, RawState, inv_sbox, sbox};
 
 /// Eight Goldilocks lanes (raw, non-canonical allowed).
@@ -194,41 +194,26 @@ impl HalfLane for P8 {
     }
 }
 
-/// Low and high 32-bit halves of each lane.
-#[inline(always)]
-fn split_halves(x: P8) -> (P8, P8) {
-    avx512!((
-        P8(_mm512_and_si512(x.0, eps())),
-        P8(_mm512_srli_epi64::<32>(x.0)),
-    ))
-}
-
-/// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the MDS halves.
-#[inline(always)]
-fn combine_halves(lo: P8, hi: P8) -> P8 {
-    avx512!({
-        // With m = ⌊lo/2^32⌋ + hi (< 2^41), the value is (lo mod 2^32) +
-        // (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64: the first two terms side by side
-        // in one word, the last ≡ ⌊m/2^32⌋·(2^32 - 1) < p.
-        let m = _mm512_add_epi64(_mm512_srli_epi64::<32>(lo.0), hi.0);
-        let word = _mm512_mask_blend_epi32(0xaaaa, lo.0, _mm512_slli_epi64::<32>(m));
-        let k = _mm512_mul_epu32(_mm512_srli_epi64::<32>(m), eps());
-        P8(P8::add_small(word, k))
-    })
-}
-
-/// MDS on twelve registers, cell `i` in register `i` (lane-wise).
-#[inline(always)]
-fn mds_lanes(state: &mut [P8; 12]) {
-    let mut lo = *state;
-    let mut hi = *state;
-    for i in 0..12 {
-        (lo[i], hi[i]) = split_halves(state[i]);
+impl SplitLane for P8 {
+    #[inline(always)]
+    fn split(self) -> (Self, Self) {
+        avx512!((
+            P8(_mm512_and_si512(self.0, eps())),
+            P8(_mm512_srli_epi64::<32>(self.0)),
+        ))
     }
-    let lo = mds_half(&lo);
-    let hi = mds_half(&hi);
-    for i in 0..12 {
-        state[i] = combine_halves(lo[i], hi[i]);
+
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        avx512!({
+            // With m = ⌊lo/2^32⌋ + hi (< 2^41), the value is (lo mod 2^32) +
+            // (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64: the first two terms side by
+            // side in one word, the last ≡ ⌊m/2^32⌋·(2^32 - 1) < p.
+            let m = _mm512_add_epi64(_mm512_srli_epi64::<32>(lo.0), hi.0);
+            let word = _mm512_mask_blend_epi32(0xaaaa, lo.0, _mm512_slli_epi64::<32>(m));
+            let k = _mm512_mul_epu32(_mm512_srli_epi64::<32>(m), eps());
+            P8(P8::add_small(word, k))
+        })
     }
 }
 
