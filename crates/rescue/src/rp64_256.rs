@@ -254,8 +254,9 @@ impl Permutation<[Felt; STATE_WIDTH]> for Rp64_256 {
         Self::apply_permutation(state);
     }
 
-    /// Several states at once on the SIMD backends (four interleaved in
-    /// AVX2 registers, two in NEON registers); same results as one by one.
+    /// Several states at once on the SIMD backends (eight interleaved in
+    /// AVX-512 registers, four in AVX2 registers beside a fifth on the
+    /// scalar units, two in NEON registers); same results as one by one.
     #[inline]
     fn permute_many(&self, states: &mut [[Felt; STATE_WIDTH]]) {
         Self::apply_permutation_many(states);
