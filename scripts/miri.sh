@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # miri (nightly) over the tests of the rescue crate's SIMD backends
-# (crates/rescue/src/arch): the AVX2 backend with `-C target-feature=+avx2`
-# (without it miri reports no AVX2 and the tests skip), the NEON backend
+# (crates/rescue/src/arch): the AVX2 backend with `-C target-feature=+avx2,+bmi2`
+# (without them miri reports neither and the tests skip), the NEON backend
 # interpreted for aarch64-unknown-linux-gnu (no qemu involved: the runner
 # variable is unset). The arch tests' random-case counts are scaled by
 # ALGEBRAIC_HASH_CASES_PERCENT, forwarded into miri; the default here, 0,
@@ -57,11 +57,11 @@ run() {
 for backend in "${backends[@]}"; do
     case $backend in
     avx2)
-        CARGO_TARGET_DIR=$base/miri-avx2 RUSTFLAGS="-C target-feature=+avx2" \
+        CARGO_TARGET_DIR=$base/miri-avx2 RUSTFLAGS="-C target-feature=+avx2,+bmi2" \
             run avx2 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::tests::avx2::
         ;;
     avx512)
-        CARGO_TARGET_DIR=$base/miri-avx512 RUSTFLAGS="-C target-feature=+avx2,+avx512f" \
+        CARGO_TARGET_DIR=$base/miri-avx512 RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f" \
             run avx512 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::tests::avx512::
         ;;
     neon)

@@ -28,8 +28,8 @@ echo "--- rescue: winterfell feature"
 cargo test -p "$PKG" --release --features winterfell
 cargo clippy -p "$PKG" --all-targets --features winterfell -- -D warnings
 
-echo "--- rescue: x86_64 with -C target-feature=+avx2,+avx512f"
-CARGO_TARGET_DIR="$BASE_TARGET/rescue-avx2" RUSTFLAGS="-C target-feature=+avx2,+avx512f" \
+echo "--- rescue: x86_64 with -C target-feature=+avx2,+bmi2,+avx512f"
+CARGO_TARGET_DIR="$BASE_TARGET/rescue-avx2" RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f" \
     cargo test -p "$PKG" --release
 
 echo "--- rescue: scalar path forced (--cfg algebraic_hash_force_scalar)"

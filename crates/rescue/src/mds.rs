@@ -53,7 +53,9 @@ impl HalfLane for i64 {
 
 /// SIMD lanes of Goldilocks residues that can be cut into 32-bit halves
 /// (each half then a [`HalfLane`] value) and put back together: what the
-/// lane-wise MDS of the SIMD backends needs.
+/// lane-wise MDS of the SIMD backends needs. (Unused where no SIMD backend
+/// is compiled.)
+#[cfg_attr(algebraic_hash_force_scalar, allow(dead_code))]
 pub(crate) trait SplitLane: HalfLane {
     /// The low and high 32-bit halves of each lane.
     fn split(self) -> (Self, Self);
@@ -65,6 +67,7 @@ pub(crate) trait SplitLane: HalfLane {
 /// `state ← MDS · state` with cell `i` of every lane in `state[i]` (several
 /// states side by side, no shuffles); raw in, raw out.
 #[inline(always)]
+#[cfg_attr(algebraic_hash_force_scalar, allow(dead_code))]
 pub(crate) fn mds_lanes<L: SplitLane>(state: &mut [L; 12]) {
     let mut lo = *state;
     let mut hi = *state;

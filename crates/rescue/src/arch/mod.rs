@@ -11,8 +11,11 @@
 //!   permutations stay on AVX2 (two registers and four scalars per state).
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
-//! - `--cfg algebraic_hash_force_scalar` compiles neither and always uses
-//!   the portable scalar code.
+//! - `x86_64_scalar`: the scalar reduction's carry fix-ups in assembly, and
+//!   the scalar permutation compiled with BMI2 for CPUs that have it
+//!   (detected like AVX2); used whenever the permutation runs on scalars.
+//! - `--cfg algebraic_hash_force_scalar` compiles no SIMD backend and always
+//!   uses the scalar code (with BMI2 where the CPU has it).
 //!
 //! All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
@@ -90,32 +93,58 @@ pub fn backend() -> Backend {
     Backend::Scalar
 }
 
-/// Whether the AVX2 backend may run: known at compile time, or detected.
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+/// Whether BMI2 (`mulx`, `shrx`) may be used: known at compile time, or
+/// detected.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(crate) fn avx2_available() -> bool {
-    #[cfg(target_feature = "avx2")]
+pub(crate) fn bmi2_available() -> bool {
+    #[cfg(target_feature = "bmi2")]
     return true;
-    #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
-    return std::is_x86_feature_detected!("avx2");
+    #[cfg(all(not(target_feature = "bmi2"), feature = "std"))]
+    return std::is_x86_feature_detected!("bmi2");
     #[allow(unreachable_code)]
     false
 }
 
-/// Whether the AVX-512 backend may run (it needs AVX2 too): known at
-/// compile time, or detected.
+/// Whether the AVX2 backend may run (its scalar cells use BMI2, which every
+/// AVX2 CPU of Intel and AMD has): known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn avx2_available() -> bool {
+    #[cfg(target_feature = "avx2")]
+    return bmi2_available();
+    #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx2") && bmi2_available();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// Whether the AVX-512 backend may run (it needs the AVX2 backend too):
+/// known at compile time, or detected.
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 pub(crate) fn avx512_available() -> bool {
-    #[cfg(all(target_feature = "avx512f", target_feature = "avx2"))]
-    return true;
-    #[cfg(all(
-        not(all(target_feature = "avx512f", target_feature = "avx2")),
-        feature = "std"
-    ))]
+    #[cfg(target_feature = "avx512f")]
+    return avx2_available();
+    #[cfg(all(not(target_feature = "avx512f"), feature = "std"))]
     return std::is_x86_feature_detected!("avx512f") && avx2_available();
     #[allow(unreachable_code)]
     false
+}
+
+/// The scalar permutation; on x86_64 CPUs with BMI2 (detected once, or
+/// known at compile time) the same code compiled with it. Not SIMD: builds
+/// with `--cfg algebraic_hash_force_scalar` use it too.
+#[inline]
+pub(crate) fn permute_scalar_fast(state: &mut RawState) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if bmi2_available() {
+        // SAFETY: BMI2 is enabled in this build or was detected on this CPU.
+        unsafe { x86_64_scalar::permute_bmi2(state) };
+        return;
+    }
+    #[allow(unreachable_code)]
+    permute_scalar(state)
 }
 
 /// The permutation on the best backend; output raw (non-canonical).
@@ -134,7 +163,7 @@ pub(crate) fn permute_raw(state: &mut RawState) {
     ))]
     return aarch64_neon::permute(state);
     #[allow(unreachable_code)]
-    permute_scalar(state)
+    permute_scalar_fast(state)
 }
 
 /// The permutation of many independent states (raw out).
@@ -161,6 +190,6 @@ pub(crate) fn permute_many_raw(states: &mut [RawState]) {
     return aarch64_neon::permute_many(states);
     #[allow(unreachable_code)]
     for state in states {
-        permute_scalar(state);
+        permute_scalar_fast(state);
     }
 }

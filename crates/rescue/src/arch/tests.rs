@@ -89,9 +89,9 @@ mod avx2 {
     use crate::arch::x86_64_avx2::{self as avx2, pieces};
 
     fn available() -> bool {
-        let yes = std::is_x86_feature_detected!("avx2");
+        let yes = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi2");
         if !yes {
-            std::eprintln!("AVX2 not on this CPU: AVX2 tests skipped");
+            std::eprintln!("AVX2 or BMI2 not on this CPU: AVX2 tests skipped");
         }
         yes
     }
@@ -209,7 +209,9 @@ mod avx512 {
     /// set `ALGEBRAIC_HASH_REQUIRE_AVX512=1`, which turns its absence into
     /// a failure instead of a skip.
     fn available() -> bool {
-        let yes = std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx2");
+        let yes = std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi2");
         if !yes {
             assert!(
                 std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),

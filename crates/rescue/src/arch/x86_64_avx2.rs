@@ -19,9 +19,10 @@
 //!   lane-wise with no shuffles (the MDS of `crate::mds` runs on vector lanes).
 //!
 //! Every value of type [`P4`] is created inside a function compiled with
-//! AVX2 (`#[target_feature(enable = "avx2")]`), and such functions are only
-//! called once AVX2 is known to be present; that is the invariant the
-//! `unsafe` blocks below rely on.
+//! AVX2 (`#[target_feature(enable = "avx2")]`, with BMI2 for the two entry
+//! points, whose scalar cells use it), and such functions are only called
+//! once AVX2 and BMI2 are known to be present (every AVX2 CPU of Intel and
+//! AMD has BMI2); that is the invariant the `unsafe` blocks below rely on.
 
 use core::arch::x86_64::*;
 
@@ -248,9 +249,13 @@ fn mds_mixed(state: &mut [(P4, u64); 12]) {
 /// form had been faster while each reduction also reloaded its constant
 /// through memory.)
 ///
+/// Compiled with BMI2 too: the scalar cells then use `mulx` and `shrx`
+/// (no fixed registers for the products, shifts that keep their source),
+/// which measured 3 % faster in the portable build.
+///
 /// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
+/// The CPU must support AVX2 and BMI2.
+#[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute(state: &mut RawState) {
     for r in 0..NUM_ROUNDS {
         let mut v = load_mixed(state);
@@ -382,8 +387,8 @@ fn permute5(states: &mut [RawState]) {
 /// in registers, one in scalars), then four, then one by one.
 ///
 /// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
+/// The CPU must support AVX2 and BMI2.
+#[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
     let mut fives = states.chunks_exact_mut(5);
     for five in &mut fives {
@@ -395,7 +400,7 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
         permute4(four);
     }
     for state in fours.into_remainder() {
-        // SAFETY: AVX2 present (this function's contract).
+        // SAFETY: AVX2 and BMI2 present (this function's contract).
         unsafe { permute(state) };
     }
 }

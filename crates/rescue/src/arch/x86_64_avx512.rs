@@ -271,7 +271,7 @@ fn permute8(states: &mut [RawState]) {
 /// path for them), a smaller one goes to the AVX2 backend.
 ///
 /// # Safety
-/// The CPU must support AVX-512F and AVX2.
+/// The CPU must support AVX-512F, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx2")]
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
     let mut eights = states.chunks_exact_mut(8);
@@ -285,7 +285,7 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
         permute8(&mut padded);
         rest.copy_from_slice(&padded[..rest.len()]);
     } else {
-        // SAFETY: AVX2 present (this function's contract).
+        // SAFETY: AVX2 and BMI2 present (this function's contract).
         unsafe { super::x86_64_avx2::permute_many(rest) };
     }
 }

@@ -12,6 +12,22 @@
 
 use core::arch::asm;
 
+use crate::constants::NUM_ROUNDS;
+use crate::permutation::{RawState, round_scalar};
+
+/// The scalar permutation compiled with BMI2: `mulx` takes its factors in
+/// any registers and `shrx` keeps its source, which saves a `mov` per
+/// product (5 % against winter-crypto, interleaved harness).
+///
+/// # Safety
+/// The CPU must support BMI2.
+#[target_feature(enable = "bmi2")]
+pub(crate) unsafe fn permute_bmi2(state: &mut RawState) {
+    for r in 0..NUM_ROUNDS {
+        round_scalar(state, r);
+    }
+}
+
 /// `a · b mod p`, non-canonical (as `raw::mul`).
 #[inline(always)]
 pub(crate) fn mul(a: u64, b: u64) -> u64 {
@@ -51,7 +67,48 @@ fn reduce128(lo: u64, hi: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use crate::field::{MODULUS, raw};
+    use crate::permutation::permute_scalar;
+
+    /// The BMI2 build of the scalar permutation equals the portable one
+    /// bit for bit, on edge-value states and 20 000 random ones.
+    #[test]
+    fn bmi2_permutation_equals_portable() {
+        if !std::is_x86_feature_detected!("bmi2") {
+            std::eprintln!("BMI2 not on this CPU: test skipped");
+            return;
+        }
+        let edges = [
+            0,
+            1,
+            MODULUS - 1,
+            MODULUS,
+            u64::MAX,
+            1 << 32,
+            (1 << 32) - 1,
+            1 << 63,
+        ];
+        let mut x = 0x0bad_5eed_1234_5678u64;
+        for n in 0..20_000 + edges.len() {
+            let state: [u64; 12] = core::array::from_fn(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if n < edges.len() {
+                    edges[(n + i) % edges.len()]
+                } else {
+                    x
+                }
+            });
+            let (mut a, mut b) = (state, state);
+            permute_scalar(&mut a);
+            // SAFETY: BMI2 detected above.
+            unsafe { super::permute_bmi2(&mut b) };
+            assert_eq!(a, b, "on {state:?}");
+        }
+    }
 
     /// The assembly equals `raw::mul` bit for bit (same non-canonical
     /// output), on edge values and on random pairs.
