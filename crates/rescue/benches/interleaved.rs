@@ -2,9 +2,10 @@
 //! one process times short batches of ours, winter-crypto 0.13 (Rp64_256)
 //! and miden-crypto 0.13 (Rpo256, same permutation shape) in turn, many
 //! times over, so that every kind sees the same machine states; it prints
-//! the minimum and median time per permutation of each kind and the ratios
-//! ours / peer of both. (criterion runs one kind after the other; on a
-//! shared VM whose speed drifts by 2× within minutes that misleads.)
+//! the minimum and median time per permutation of each kind, the ratios
+//! ours / peer of both, and the median of the per-round ratios. (criterion
+//! runs one kind after the other; on a shared VM whose speed drifts by 2×
+//! within minutes that misleads.)
 //!
 //! `cargo bench -p algebraic-hash-rescue --bench interleaved`, with the
 //! build flags under test in RUSTFLAGS (none = portable build with run-time
