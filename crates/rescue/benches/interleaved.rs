@@ -17,8 +17,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use algebraic_hash::Permutation;
-use algebraic_hash_rescue::{Felt, Rp64_256};
-use winter_crypto::hashers::Rp64_256 as WRp;
+use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
+use winter_crypto::{Hasher, hashers::Rp64_256 as WRp};
 use winter_math::fields::f64::BaseElement;
 
 /// Distinct starting values (xorshift), canonical.
@@ -113,7 +113,15 @@ fn main() {
         .map(|c| core::array::from_fn(|i| miden_crypto::Felt::new(c[i])))
         .collect();
 
-    let mut t = [(); 6].map(|_| Vec::with_capacity(rounds));
+    // 2-to-1 merges, chained: each output replaces the older input.
+    let mut ours_d = [0, 4].map(|o| ElementDigest::new(core::array::from_fn(|i| ours[o + i])));
+    let mut winter_d = [0, 4].map(|o| {
+        <WRp as Hasher>::Digest::from(<[BaseElement; 4]>::try_from(&winter[o..o + 4]).unwrap())
+    });
+    let mut miden_d = [0, 4]
+        .map(|o| miden_crypto::hash::rpo::RpoDigest::new(core::array::from_fn(|i| miden[o + i])));
+
+    let mut t = [(); 9].map(|_| Vec::with_capacity(rounds));
     for round in 0..rounds + 5 {
         let s = [
             time(batch, || {
@@ -142,6 +150,24 @@ fn main() {
                     miden_crypto::hash::rpo::Rpo256::apply_permutation(s);
                 }
             }),
+            time(batch, || {
+                for _ in 0..batch {
+                    ours_d = [ours_d[1], Rp64_256::merge(black_box(&ours_d))];
+                }
+            }),
+            time(batch, || {
+                for _ in 0..batch {
+                    winter_d = [winter_d[1], WRp::merge(black_box(&winter_d))];
+                }
+            }),
+            time(batch, || {
+                for _ in 0..batch {
+                    miden_d = [
+                        miden_d[1],
+                        miden_crypto::hash::rpo::Rpo256::merge(black_box(&miden_d)),
+                    ];
+                }
+            }),
         ];
         // The first rounds warm up caches and clocks.
         if round >= 5 {
@@ -155,8 +181,9 @@ fn main() {
     report(
         &format!("{batch} independent states (ours: permute_many; peers: one by one):"),
         "ours permute_many",
-        &mut t[3..],
+        &mut t[3..6],
     );
+    report("merge, 2-to-1 (chained):", "ours merge", &mut t[6..]);
     black_box((
         &ours,
         &winter,
@@ -164,5 +191,8 @@ fn main() {
         &ours_many,
         &winter_many,
         &miden_many,
+        &ours_d,
+        &winter_d,
+        &miden_d,
     ));
 }
