@@ -1,10 +1,11 @@
 //! Architecture-specific backends and the choice between them.
 //!
-//! - `x86_64_avx2`: AVX2, four lanes of 64 bits. Compiled on every x86_64
-//!   build; used directly when the build enables AVX2
-//!   (`-C target-feature=+avx2`, `-C target-cpu=native`), otherwise after a
-//!   run-time check (`is_x86_feature_detected!`, which caches its answer;
-//!   needs `std` — without it such builds stay scalar).
+//! - `x86_64_avx2`: AVX2, four lanes of 64 bits, beside scalar cells that
+//!   use BMI2. Compiled on every x86_64 build; used directly when the build
+//!   enables both (`-C target-feature=+avx2,+bmi2`, `-C target-cpu=native`
+//!   or `x86-64-v3`), otherwise after a run-time check
+//!   (`is_x86_feature_detected!`, which caches its answer; needs `std` —
+//!   without it such builds stay scalar).
 //! - `x86_64_avx512`: AVX-512F, eight lanes of 64 bits, for batches
 //!   (`permute_many` and what is built on it: eight states side by side);
 //!   chosen the same way (compiled in, or detected at run time). Single
