@@ -128,6 +128,37 @@ pub(crate) fn permute_scalar(state: &mut RawState) {
     }
 }
 
+/// States for the scalar unit tests: `n` states of xorshift values, the
+/// first few made of edge values (0, 1, p−1, p, 2^64−1, 2^32, 2^32−1, 2^63,
+/// each in every position).
+#[cfg(test)]
+pub(crate) fn test_states(n: usize) -> impl Iterator<Item = RawState> {
+    use crate::field::MODULUS;
+    let edges = [
+        0,
+        1,
+        MODULUS - 1,
+        MODULUS,
+        u64::MAX,
+        1 << 32,
+        (1 << 32) - 1,
+        1 << 63,
+    ];
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    (0..edges.len() + n).map(move |k| {
+        core::array::from_fn(|i| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if k < edges.len() {
+                edges[(k + i) % edges.len()]
+            } else {
+                x
+            }
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,28 +185,7 @@ mod tests {
     #[test]
     fn chains_equal_exponentiation() {
         assert_eq!(7 * INV_ALPHA as u128 % (MODULUS - 1) as u128, 1);
-        let edges = [
-            0,
-            1,
-            2,
-            MODULUS - 1,
-            MODULUS,
-            u64::MAX,
-            1 << 32,
-            (1 << 32) - 1,
-        ];
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for round in 0..2000 {
-            let state: [u64; 12] = core::array::from_fn(|i| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                if round == 0 && i < edges.len() {
-                    edges[i]
-                } else {
-                    x
-                }
-            });
+        for state in test_states(2000) {
             let (mut a, mut c) = (state, state);
             inv_sbox(&mut a);
             sbox(&mut c);

@@ -70,7 +70,7 @@ mod tests {
     extern crate std;
 
     use crate::field::{MODULUS, raw};
-    use crate::permutation::permute_scalar;
+    use crate::permutation::{permute_scalar, test_states};
 
     /// The BMI2 build of the scalar permutation equals the portable one
     /// bit for bit, on edge-value states and 20 000 random ones.
@@ -80,28 +80,7 @@ mod tests {
             std::eprintln!("BMI2 not on this CPU: test skipped");
             return;
         }
-        let edges = [
-            0,
-            1,
-            MODULUS - 1,
-            MODULUS,
-            u64::MAX,
-            1 << 32,
-            (1 << 32) - 1,
-            1 << 63,
-        ];
-        let mut x = 0x0bad_5eed_1234_5678u64;
-        for n in 0..20_000 + edges.len() {
-            let state: [u64; 12] = core::array::from_fn(|i| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                if n < edges.len() {
-                    edges[(n + i) % edges.len()]
-                } else {
-                    x
-                }
-            });
+        for state in test_states(20_000) {
             let (mut a, mut b) = (state, state);
             permute_scalar(&mut a);
             // SAFETY: BMI2 detected above.
