@@ -61,7 +61,7 @@ for backend in "${backends[@]}"; do
             run avx2 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::tests::avx2::
         ;;
     avx512)
-        CARGO_TARGET_DIR=$base/miri-avx512 RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f" \
+        CARGO_TARGET_DIR=$base/miri-avx512 RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f,+avx512vl" \
             run avx512 cargo +nightly miri test -p algebraic-hash-rescue --lib arch::tests::avx512::
         ;;
     neon)

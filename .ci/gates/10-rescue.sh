@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rescue-Prime (crates/rescue): the runs the workspace test step does not do.
 # - the `winterfell` feature (tests + clippy),
-# - x86_64 with AVX2 and AVX-512F compiled in, and with the scalar path
+# - x86_64 with AVX2 and AVX-512F/VL compiled in, and with the scalar path
 #   forced by cfg (the default build already ran with run-time detection of
 #   both; the arch tests call each backend directly in every build),
 # - aarch64 (NEON) under qemu-user, with random-case counts scaled down, and
@@ -14,22 +14,22 @@ cd "$(dirname "$0")/../.."
 PKG=algebraic-hash-rescue
 BASE_TARGET=${CARGO_TARGET_DIR:-target}
 
-# The AVX-512 tests skip on a CPU without AVX-512F; where /proc/cpuinfo
-# lists it (the CI machines do), a skip would mean our detection is wrong,
-# so it fails instead.
-if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
+# The AVX-512 tests skip on a CPU without AVX-512F and AVX-512VL; where
+# /proc/cpuinfo lists both (the CI machines do), a skip would mean our
+# detection is wrong, so it fails instead.
+if grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512vl /proc/cpuinfo 2>/dev/null; then
     export ALGEBRAIC_HASH_REQUIRE_AVX512=1
-    echo "rescue: AVX-512F present, its tests must run"
+    echo "rescue: AVX-512F/VL present, their tests must run"
 else
-    echo "rescue: no AVX-512F on this CPU, its tests will skip"
+    echo "rescue: no AVX-512F/VL on this CPU, their tests will skip"
 fi
 
 echo "--- rescue: winterfell feature"
 cargo test -p "$PKG" --release --features winterfell
 cargo clippy -p "$PKG" --all-targets --features winterfell -- -D warnings
 
-echo "--- rescue: x86_64 with -C target-feature=+avx2,+bmi2,+avx512f"
-CARGO_TARGET_DIR="$BASE_TARGET/rescue-avx2" RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f" \
+echo "--- rescue: x86_64 with -C target-feature=+avx2,+bmi2,+avx512f,+avx512vl"
+CARGO_TARGET_DIR="$BASE_TARGET/rescue-avx2" RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f,+avx512vl" \
     cargo test -p "$PKG" --release
 
 echo "--- rescue: scalar path forced (--cfg algebraic_hash_force_scalar)"

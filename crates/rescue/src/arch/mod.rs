@@ -7,9 +7,12 @@
 //!   (`is_x86_feature_detected!`, which caches its answer; needs `std` —
 //!   without it such builds stay scalar).
 //! - `x86_64_avx512`: AVX-512F, eight lanes of 64 bits, for batches
-//!   (`permute_many` and what is built on it: eight states side by side);
-//!   chosen the same way (compiled in, or detected at run time). Single
-//!   permutations stay on AVX2 (two registers and four scalars per state).
+//!   (`permute_many` and what is built on it: eight states side by side),
+//!   and AVX-512VL for single permutations (the AVX2 layout of two 256-bit
+//!   registers beside four scalars, with mask compares for the carries);
+//!   needs AVX-512F, AVX-512VL, AVX2 and BMI2, chosen the same way
+//!   (compiled in with `+avx512f,+avx512vl` or a `target-cpu` that has
+//!   them, or detected at run time).
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
 //! - `x86_64_scalar`: the scalar reduction's carry fix-ups in assembly, and
@@ -66,8 +69,9 @@ pub enum Backend {
     Scalar,
     /// x86_64 AVX2.
     Avx2,
-    /// x86_64 AVX-512F for batches of states (`permute_many` and the batch
-    /// entry points built on it); single permutations use AVX2.
+    /// x86_64 AVX-512: AVX-512F for batches of states (`permute_many` and
+    /// the batch entry points built on it), AVX-512VL on 256-bit registers
+    /// for single permutations.
     Avx512,
     /// aarch64 NEON.
     Neon,
@@ -120,15 +124,21 @@ pub(crate) fn avx2_available() -> bool {
     false
 }
 
-/// Whether the AVX-512 backend may run (it needs the AVX2 backend too):
+/// Whether the AVX-512 backend may run (AVX-512F and AVX-512VL, every
+/// AVX-512 CPU but the Xeon Phi has both; it needs the AVX2 backend too):
 /// known at compile time, or detected.
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 pub(crate) fn avx512_available() -> bool {
-    #[cfg(target_feature = "avx512f")]
+    #[cfg(all(target_feature = "avx512f", target_feature = "avx512vl"))]
     return avx2_available();
-    #[cfg(all(not(target_feature = "avx512f"), feature = "std"))]
-    return std::is_x86_feature_detected!("avx512f") && avx2_available();
+    #[cfg(all(
+        not(all(target_feature = "avx512f", target_feature = "avx512vl")),
+        feature = "std"
+    ))]
+    return std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vl")
+        && avx2_available();
     #[allow(unreachable_code)]
     false
 }
@@ -152,6 +162,13 @@ pub(crate) fn permute_scalar_fast(state: &mut RawState) {
 #[inline]
 pub(crate) fn permute_raw(state: &mut RawState) {
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::permute(state) };
+        return;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx2_available() {
         // SAFETY: AVX2 is enabled in this build or was detected on this CPU.
         unsafe { x86_64_avx2::permute(state) };
@@ -172,8 +189,8 @@ pub(crate) fn permute_raw(state: &mut RawState) {
 pub(crate) fn permute_many_raw(states: &mut [RawState]) {
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
-        // SAFETY: AVX-512F and AVX2 are enabled in this build or were
-        // detected on this CPU.
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
         unsafe { x86_64_avx512::permute_many(states) };
         return;
     }

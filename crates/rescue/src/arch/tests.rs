@@ -210,14 +210,15 @@ mod avx512 {
     /// a failure instead of a skip.
     fn available() -> bool {
         let yes = std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vl")
             && std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("bmi2");
         if !yes {
             assert!(
                 std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),
-                "ALGEBRAIC_HASH_REQUIRE_AVX512 is set but this CPU lacks AVX-512F"
+                "ALGEBRAIC_HASH_REQUIRE_AVX512 is set but this CPU lacks AVX-512F or AVX-512VL"
             );
-            std::eprintln!("AVX-512F not on this CPU: AVX-512 tests skipped");
+            std::eprintln!("AVX-512F/VL not on this CPU: AVX-512 tests skipped");
         }
         yes
     }
@@ -229,7 +230,7 @@ mod avx512 {
         }
         let mut rng = Rng(31);
         let check = |a: [u64; 8], b: [u64; 8], c: [u64; 8]| {
-            // SAFETY: AVX-512F and AVX2 detected above.
+            // SAFETY: AVX-512F/VL and AVX2 detected above.
             let (m, s, ad) = unsafe { pieces::field_ops(a, b, c) };
             for i in 0..8 {
                 assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
@@ -240,11 +241,29 @@ mod avx512 {
                 );
             }
         };
+        // The 256-bit lanes of the single-state layout.
+        let check4 = |a: [u64; 4], b: [u64; 4]| {
+            // SAFETY: AVX-512F/VL and AVX2 detected above.
+            let (m, s) = unsafe { pieces::field_ops4(a, b) };
+            for i in 0..4 {
+                assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
+                assert_eq!(raw::canonical(s[i]), raw::canonical(raw::square(a[i])));
+            }
+        };
         for _ in 0..cases(100_000) {
             let a: [u64; 8] = core::array::from_fn(|_| rng.value());
             let b: [u64; 8] = core::array::from_fn(|_| rng.value());
             let c: [u64; 8] = core::array::from_fn(|_| rng.canonical());
             check(a, b, c);
+            check4(
+                core::array::from_fn(|i| a[i]),
+                core::array::from_fn(|i| b[i + 4]),
+            );
+        }
+        for &x in &EDGES {
+            for &y in &EDGES {
+                check4([x, y, x, y], [y, x, x, y]);
+            }
         }
         for &x in &EDGES {
             let c = [0, 1, MODULUS - 1, MODULUS - 2, 1 << 32, (1 << 32) - 1, 2, 3];
@@ -259,6 +278,30 @@ mod avx512 {
     }
 
     #[test]
+    fn single_state_sboxes_equal_scalar() {
+        if !available() {
+            return;
+        }
+        for state in states(35, cases(100_000)) {
+            for inverse in [false, true] {
+                let mut expected = state;
+                if inverse {
+                    inv_sbox(&mut expected);
+                } else {
+                    sbox(&mut expected);
+                }
+                // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected above.
+                let got = unsafe { pieces::sboxes1(&state, inverse) };
+                assert_eq!(
+                    canon(got),
+                    canon(expected),
+                    "inverse {inverse} on {state:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn sboxes_equal_scalar() {
         if !available() {
             return;
@@ -267,7 +310,7 @@ mod avx512 {
         for eight in all.chunks_exact(8) {
             let eight: [RawState; 8] = eight.try_into().unwrap();
             for inverse in [false, true] {
-                // SAFETY: AVX-512F and AVX2 detected above.
+                // SAFETY: AVX-512F/VL and AVX2 detected above.
                 let got = unsafe { pieces::sboxes8(&eight, inverse) };
                 for (g, s) in got.iter().zip(eight) {
                     let mut expected = s;
@@ -290,7 +333,7 @@ mod avx512 {
         let all = states(33, cases(100_000));
         for eight in all.chunks_exact(8) {
             let eight: [RawState; 8] = eight.try_into().unwrap();
-            // SAFETY: AVX-512F and AVX2 detected above.
+            // SAFETY: AVX-512F/VL and AVX2 detected above.
             let got = unsafe { pieces::mds8(&eight) };
             for (g, s) in got.iter().zip(eight) {
                 let mut expected = s;
@@ -314,11 +357,17 @@ mod avx512 {
                 e
             })
             .collect();
+        for (state, want) in all.iter().zip(&expected) {
+            let mut got = *state;
+            // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected above.
+            unsafe { avx512::permute(&mut got) };
+            assert_eq!(canon(got), canon(*want), "single, on {state:?}");
+        }
         // Batch sizes that use every path: eights, a padded remainder (6,
         // 7), the AVX2 remainders (5 and 4 batched, single ones).
         for n in [all.len(), 8, 6, 7, 15, 13, 12, 9, 1] {
             let mut batch = all[..n].to_vec();
-            // SAFETY: AVX-512F and AVX2 detected above.
+            // SAFETY: AVX-512F/VL and AVX2 detected above.
             unsafe { avx512::permute_many(&mut batch) };
             for ((state, got), want) in all.iter().zip(&batch).zip(&expected) {
                 assert_eq!(canon(*got), canon(*want), "batch of {n}, on {state:?}");

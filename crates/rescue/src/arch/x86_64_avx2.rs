@@ -23,6 +23,9 @@
 //! points, whose scalar cells use it), and such functions are only called
 //! once AVX2 and BMI2 are known to be present (every AVX2 CPU of Intel and
 //! AMD has BMI2); that is the invariant the `unsafe` blocks below rely on.
+//! The free functions [`mul_wide`], [`square_wide`] and [`eps_opaque`] are
+//! called only by the methods of `P4` and of `x86_64_avx512::Q4` (whose code
+//! is compiled with AVX2 as well), so the same holds for them.
 
 use core::arch::x86_64::*;
 
@@ -63,7 +66,7 @@ fn eps_opaque_inner() -> __m256i {
 }
 
 #[inline(always)]
-fn eps_opaque() -> __m256i {
+pub(crate) fn eps_opaque() -> __m256i {
     // SAFETY: only SIMD code of this module calls this, which runs only when
     // the CPU has the feature (module doc).
     unsafe { eps_opaque_inner() }
@@ -71,57 +74,58 @@ fn eps_opaque() -> __m256i {
 
 macro_rules! avx2 {
     ($e:expr) => {
-        // SAFETY: a `P4` exists only inside AVX2-enabled code (module doc),
-        // so the CPU has AVX2; the intrinsics take and return registers only
-        // (no memory access).
+        // SAFETY: this module's SIMD code runs only inside AVX2-enabled code
+        // (module doc: a `P4`, or a `Q4` of `x86_64_avx512`, whose methods
+        // call the free functions here, exists only there), so the CPU has
+        // AVX2; the intrinsics take and return registers only (no memory
+        // access).
         unsafe { $e }
     };
+}
+
+/// `(lo, hi)` of the four 128-bit products (AVX2 operations; also used by
+/// the AVX-512VL lane type).
+#[inline(always)]
+pub(crate) fn mul_wide(x: __m256i, y: __m256i) -> (__m256i, __m256i) {
+    avx2!({
+        let x_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
+        let y_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(y)));
+        let ll = _mm256_mul_epu32(x, y);
+        let lh = _mm256_mul_epu32(x, y_hi);
+        let hl = _mm256_mul_epu32(x_hi, y);
+        let hh = _mm256_mul_epu32(x_hi, y_hi);
+        // x·y = ll + (hl + lh)·2^32 + hh·2^64; each partial sum < 2^64.
+        let mid = _mm256_add_epi64(hl, _mm256_srli_epi64::<32>(ll));
+        let mid2 = _mm256_add_epi64(lh, _mm256_and_si256(mid, _mm256_set1_epi64x(EPS)));
+        let hi = _mm256_add_epi64(
+            hh,
+            _mm256_add_epi64(_mm256_srli_epi64::<32>(mid), _mm256_srli_epi64::<32>(mid2)),
+        );
+        let lo = _mm256_blend_epi32::<0b1010_1010>(ll, _mm256_slli_epi64::<32>(mid2));
+        (lo, hi)
+    })
+}
+
+/// `(lo, hi)` of the four 128-bit squares.
+#[inline(always)]
+pub(crate) fn square_wide(x: __m256i) -> (__m256i, __m256i) {
+    avx2!({
+        let x_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
+        let ll = _mm256_mul_epu32(x, x);
+        let lh = _mm256_mul_epu32(x, x_hi);
+        let hh = _mm256_mul_epu32(x_hi, x_hi);
+        // x² = ll + lh·2^33 + hh·2^64; hi = hh + ⌊(lh + ⌊ll/2^33⌋)/2^31⌋.
+        let t = _mm256_add_epi64(lh, _mm256_srli_epi64::<33>(ll));
+        let hi = _mm256_add_epi64(hh, _mm256_srli_epi64::<31>(t));
+        let lo = _mm256_add_epi64(ll, _mm256_slli_epi64::<33>(lh));
+        (lo, hi)
+    })
 }
 
 impl P4 {
     #[inline(always)]
     fn splat(v: u64) -> Self {
         P4(avx2!(_mm256_set1_epi64x(v as i64)))
-    }
-
-    /// `(lo, hi)` of the four 128-bit products.
-    #[inline(always)]
-    fn mul_wide(self, rhs: Self) -> (__m256i, __m256i) {
-        avx2!({
-            let (x, y) = (self.0, rhs.0);
-            let x_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
-            let y_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(y)));
-            let ll = _mm256_mul_epu32(x, y);
-            let lh = _mm256_mul_epu32(x, y_hi);
-            let hl = _mm256_mul_epu32(x_hi, y);
-            let hh = _mm256_mul_epu32(x_hi, y_hi);
-            // x·y = ll + (hl + lh)·2^32 + hh·2^64; each partial sum < 2^64.
-            let mid = _mm256_add_epi64(hl, _mm256_srli_epi64::<32>(ll));
-            let mid2 = _mm256_add_epi64(lh, _mm256_and_si256(mid, _mm256_set1_epi64x(EPS)));
-            let hi = _mm256_add_epi64(
-                hh,
-                _mm256_add_epi64(_mm256_srli_epi64::<32>(mid), _mm256_srli_epi64::<32>(mid2)),
-            );
-            let lo = _mm256_blend_epi32::<0b1010_1010>(ll, _mm256_slli_epi64::<32>(mid2));
-            (lo, hi)
-        })
-    }
-
-    /// `(lo, hi)` of the four 128-bit squares.
-    #[inline(always)]
-    fn square_wide(self) -> (__m256i, __m256i) {
-        avx2!({
-            let x = self.0;
-            let x_hi = _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
-            let ll = _mm256_mul_epu32(x, x);
-            let lh = _mm256_mul_epu32(x, x_hi);
-            let hh = _mm256_mul_epu32(x_hi, x_hi);
-            // x² = ll + lh·2^33 + hh·2^64; hi = hh + ⌊(lh + ⌊ll/2^33⌋)/2^31⌋.
-            let t = _mm256_add_epi64(lh, _mm256_srli_epi64::<33>(ll));
-            let hi = _mm256_add_epi64(hh, _mm256_srli_epi64::<31>(t));
-            let lo = _mm256_add_epi64(ll, _mm256_slli_epi64::<33>(lh));
-            (lo, hi)
-        })
     }
 
     /// `x_s + y` for a shifted `x_s` and `y < p`; result shifted, raw.
@@ -168,11 +172,11 @@ impl P4 {
 impl Lane for P4 {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        Self::reduce(self.mul_wide(rhs))
+        Self::reduce(mul_wide(self.0, rhs.0))
     }
     #[inline(always)]
     fn square(self) -> Self {
-        Self::reduce(self.square_wide())
+        Self::reduce(square_wide(self.0))
     }
 }
 
@@ -240,6 +244,26 @@ fn mds_mixed(state: &mut [(P4, u64); 12]) {
     }
 }
 
+/// A lane type of four Goldilocks values in one 256-bit register: [`P4`]
+/// here (AVX2), `Q4` in `x86_64_avx512` (the same products, AVX-512VL
+/// compares for the reduction's carries). The single-state layout below
+/// works with either.
+pub(crate) trait Ymm: Lane {
+    fn from_ymm(v: __m256i) -> Self;
+    fn ymm(self) -> __m256i;
+}
+
+impl Ymm for P4 {
+    #[inline(always)]
+    fn from_ymm(v: __m256i) -> Self {
+        P4(v)
+    }
+    #[inline(always)]
+    fn ymm(self) -> __m256i {
+        self.0
+    }
+}
+
 /// The permutation of one state (raw in, raw out): the S-boxes on two
 /// registers beside four scalars, the MDS and the constants on the scalar
 /// units.
@@ -257,13 +281,20 @@ fn mds_mixed(state: &mut [(P4, u64); 12]) {
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute(state: &mut RawState) {
+    permute_mixed::<P4>(state);
+}
+
+/// [`permute`] for any [`Ymm`] lane type; inlined into the caller's
+/// `#[target_feature]` function.
+#[inline(always)]
+pub(crate) fn permute_mixed<V: Ymm>(state: &mut RawState) {
     for r in 0..NUM_ROUNDS {
-        let mut v = load_mixed(state);
+        let mut v = load_mixed::<V>(state);
         sbox(&mut v);
         store_mixed(state, v);
         mds_multiply(state);
         add_constants(state, &ARK1[r]);
-        let mut v = load_mixed(state);
+        let mut v = load_mixed::<V>(state);
         inv_sbox(&mut v);
         store_mixed(state, v);
         mds_multiply(state);
@@ -274,15 +305,18 @@ pub(crate) unsafe fn permute(state: &mut RawState) {
 /// One state as two registers (cells 0–3, 4–7) beside four scalars (cells
 /// 8, 9 with the first, 10, 11 with the second).
 #[inline(always)]
-fn load_mixed(state: &RawState) -> [(P4, (u64, u64)); 2] {
+pub(crate) fn load_mixed<V: Ymm>(state: &RawState) -> [(V, (u64, u64)); 2] {
     // SAFETY: two 32-byte reads inside `state` (96 bytes), unaligned; AVX2
     // present (module doc).
     unsafe {
         let p = state.as_ptr();
         [
-            (P4(_mm256_loadu_si256(p.cast())), (state[8], state[9])),
             (
-                P4(_mm256_loadu_si256(p.add(4).cast())),
+                V::from_ymm(_mm256_loadu_si256(p.cast())),
+                (state[8], state[9]),
+            ),
+            (
+                V::from_ymm(_mm256_loadu_si256(p.add(4).cast())),
                 (state[10], state[11]),
             ),
         ]
@@ -290,13 +324,13 @@ fn load_mixed(state: &RawState) -> [(P4, (u64, u64)); 2] {
 }
 
 #[inline(always)]
-fn store_mixed(state: &mut RawState, v: [(P4, (u64, u64)); 2]) {
+pub(crate) fn store_mixed<V: Ymm>(state: &mut RawState, v: [(V, (u64, u64)); 2]) {
     // SAFETY: two 32-byte writes inside `state` (96 bytes), unaligned; AVX2
     // present (module doc).
     unsafe {
         let p = state.as_mut_ptr();
-        _mm256_storeu_si256(p.cast(), v[0].0.0);
-        _mm256_storeu_si256(p.add(4).cast(), v[1].0.0);
+        _mm256_storeu_si256(p.cast(), v[0].0.ymm());
+        _mm256_storeu_si256(p.add(4).cast(), v[1].0.ymm());
     }
     (state[8], state[9]) = v[0].1;
     (state[10], state[11]) = v[1].1;
@@ -452,7 +486,7 @@ pub(crate) mod pieces {
     /// S-box, inverse S-box on one state (the layout of `permute`).
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn sboxes(state: &RawState, inverse: bool) -> RawState {
-        let mut v = load_mixed(state);
+        let mut v = load_mixed::<P4>(state);
         if inverse {
             inv_sbox(&mut v);
         } else {

@@ -8,22 +8,32 @@
 //! each carry or borrow costs one compare and one masked operation, with no
 //! offset ("shifted") representation.
 //!
-//! Layout: eight states in twelve registers, register `i` holding cell `i`
-//! of each state, so every step of the permutation (the MDS included) is
-//! lane-wise. (One state in two registers, for single permutations,
-//! measured no faster than the AVX2 backend's three: a lone state is bound
-//! by the latency of each squaring, about the same on both, not by
-//! throughput. A ninth state riding along on the scalar units, as the AVX2
-//! backend does with a fifth, measured 1.8× slower per batch here: the
-//! scalar state spills and the two 512-bit ports are already full.)
+//! Two layouts:
+//! - batches ([`permute_many`]): eight states in twelve 512-bit registers,
+//!   register `i` holding cell `i` of each state, so every step of the
+//!   permutation (the MDS included) is lane-wise. (A ninth state riding
+//!   along on the scalar units, as the AVX2 backend does with a fifth,
+//!   measured 1.8× slower per batch here: the scalar state spills and the
+//!   two 512-bit ports are already full.)
+//! - one state ([`permute`]): the AVX2 backend's layout (two 256-bit
+//!   registers beside four scalars) with the lane type [`Q4`]: AVX2
+//!   products, but the reduction's carries found by AVX-512VL unsigned
+//!   compares into masks and masked additions: eight operations instead of
+//!   twelve per reduction, no offset representation. (A state in 512-bit
+//!   registers measured slower: one dependent 512-bit square takes ~30
+//!   cycles here against ~21 for a 256-bit one, and a lone state is bound
+//!   by that latency.)
 //!
-//! Every value of type [`P8`] is created inside a function compiled with
-//! AVX-512F and AVX2 (`#[target_feature(enable = "avx512f,avx2")]`), and
-//! such functions are only called once both are known to be present; that
+//! Every value of type [`P8`] or [`Q4`] is created inside a function
+//! compiled with AVX-512F, AVX-512VL and AVX2
+//! (`#[target_feature(enable = "avx512f,avx512vl,avx2")]`, with BMI2 for
+//! the single-state entry point, whose scalar cells use it), and such
+//! functions are only called once all of them are known to be present; that
 //! is the invariant the `unsafe` blocks below rely on.
 
 use core::arch::x86_64::*;
 
+use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::mds::{HalfLane, SplitLane, mds_lanes};
 use crate::permutation::{Lane, RawState, inv_sbox, sbox};
@@ -37,9 +47,9 @@ const EPS: u64 = 0xffff_ffff;
 
 macro_rules! avx512 {
     ($e:expr) => {
-        // SAFETY: a `P8` exists only inside AVX-512F code (module doc), so
-        // the CPU has AVX-512F; the intrinsics take and return registers only
-        // (no memory access).
+        // SAFETY: a `P8` or a `Q4` exists only inside code compiled with
+        // AVX-512F, AVX-512VL and AVX2 (module doc), so the CPU has them; the
+        // intrinsics take and return registers only (no memory access).
         unsafe { $e }
     };
 }
@@ -217,6 +227,58 @@ impl SplitLane for P8 {
     }
 }
 
+/// Four Goldilocks lanes in a 256-bit register (raw, non-canonical
+/// allowed), for the single-state layout: the AVX2 backend's products, a
+/// reduction with AVX-512VL masks.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct Q4(__m256i);
+
+impl Q4 {
+    /// Reduces `lo + hi · 2^64` to a raw lane: `lo - hi_hi + hi_lo · (2^32 -
+    /// 1)` as in [`P8::reduce`], on four lanes.
+    #[inline(always)]
+    fn reduce((lo, hi): (__m256i, __m256i)) -> Self {
+        avx512!({
+            let e = _mm256_set1_epi64x(EPS as i64);
+            // lo - hi_hi; a borrow added 2^64 ≡ 2^32 - 1: take it away (the
+            // difference is then ≥ 2^64 - 2^32, so no second borrow).
+            let hi_hi = _mm256_srli_epi64::<32>(hi);
+            let t = _mm256_sub_epi64(lo, hi_hi);
+            let borrow = _mm256_cmplt_epu64_mask(lo, hi_hi);
+            let t = _mm256_mask_sub_epi64(t, borrow, t, e);
+            // + hi_lo · (2^32 - 1) < p; a carry dropped 2^64 ≡ 2^32 - 1: add
+            // it back (the sum is then < t1, so no second carry).
+            let t1 = _mm256_mul_epu32(hi, eps_opaque4());
+            let r = _mm256_add_epi64(t, t1);
+            let carry = _mm256_cmplt_epu64_mask(r, t1);
+            Q4(_mm256_mask_add_epi64(r, carry, r, e))
+        })
+    }
+}
+
+impl Lane for Q4 {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self::reduce(mul_wide(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Self::reduce(square_wide(self.0))
+    }
+}
+
+impl Ymm for Q4 {
+    #[inline(always)]
+    fn from_ymm(v: __m256i) -> Self {
+        Q4(v)
+    }
+    #[inline(always)]
+    fn ymm(self) -> __m256i {
+        self.0
+    }
+}
+
 /// Cell `i` of eight states in one register.
 #[inline(always)]
 fn gather(states: &[RawState], i: usize) -> P8 {
@@ -266,13 +328,28 @@ fn permute8(states: &mut [RawState]) {
     }
 }
 
+/// The permutation of one state (raw in, raw out): the AVX2 backend's
+/// layout (two registers beside four scalars) with [`Q4`] lanes.
+///
+/// (Against the AVX2 lanes, alternating the two binaries: 0.48–0.58 of
+/// winter-crypto's time instead of 0.50–0.64, native build, interleaved
+/// harness; the fewer vector operations matter most when the core is
+/// shared.)
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn permute(state: &mut RawState) {
+    permute_mixed::<Q4>(state);
+}
+
 /// The permutation of many states (raw in, raw out): eight at a time; a
 /// remainder of six or seven is padded to eight (cheaper than the AVX2
 /// path for them), a smaller one goes to the AVX2 backend.
 ///
 /// # Safety
-/// The CPU must support AVX-512F, AVX2 and BMI2.
-#[target_feature(enable = "avx512f,avx2")]
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2")]
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
@@ -294,6 +371,7 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
 #[cfg(test)]
 pub(crate) mod pieces {
     use super::*;
+    use crate::arch::x86_64_avx2::{load_mixed, store_mixed};
 
     #[inline(always)]
     fn load(a: &[u64; 8]) -> P8 {
@@ -312,7 +390,7 @@ pub(crate) mod pieces {
     }
 
     /// Lane-wise product, square and `a + c` (c canonical).
-    #[target_feature(enable = "avx512f,avx2")]
+    #[target_feature(enable = "avx512f,avx512vl,avx2")]
     pub(crate) unsafe fn field_ops(
         a: [u64; 8],
         b: [u64; 8],
@@ -326,8 +404,38 @@ pub(crate) mod pieces {
         )
     }
 
+    /// Lane-wise product and square on [`Q4`] (the single-state lanes).
+    #[target_feature(enable = "avx512f,avx512vl,avx2")]
+    pub(crate) unsafe fn field_ops4(a: [u64; 4], b: [u64; 4]) -> ([u64; 4], [u64; 4]) {
+        let mut m = [0u64; 4];
+        let mut s = [0u64; 4];
+        // SAFETY: 32-byte unaligned loads/stores of 32-byte arrays; AVX2 and
+        // AVX-512VL are enabled for this function.
+        unsafe {
+            let x = Q4(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = Q4(_mm256_loadu_si256(b.as_ptr().cast()));
+            _mm256_storeu_si256(m.as_mut_ptr().cast(), x.mul(y).0);
+            _mm256_storeu_si256(s.as_mut_ptr().cast(), x.square().0);
+        }
+        (m, s)
+    }
+
+    /// S-box or inverse S-box on one state in the layout of [`permute`].
+    #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+    pub(crate) unsafe fn sboxes1(state: &RawState, inverse: bool) -> RawState {
+        let mut v = load_mixed::<Q4>(state);
+        if inverse {
+            inv_sbox(&mut v);
+        } else {
+            sbox(&mut v);
+        }
+        let mut out = [0u64; 12];
+        store_mixed(&mut out, v);
+        out
+    }
+
     /// S-box or inverse S-box on eight transposed states.
-    #[target_feature(enable = "avx512f,avx2")]
+    #[target_feature(enable = "avx512f,avx512vl,avx2")]
     pub(crate) unsafe fn sboxes8(states: &[RawState; 8], inverse: bool) -> [RawState; 8] {
         let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
         if inverse {
@@ -343,7 +451,7 @@ pub(crate) mod pieces {
     }
 
     /// The lane-wise MDS on eight transposed states.
-    #[target_feature(enable = "avx512f,avx2")]
+    #[target_feature(enable = "avx512f,avx512vl,avx2")]
     pub(crate) unsafe fn mds8(states: &[RawState; 8]) -> [RawState; 8] {
         let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
         mds_lanes(&mut v);
