@@ -364,8 +364,8 @@ mod avx512 {
             assert_eq!(canon(got), canon(*want), "single, on {state:?}");
         }
         // Batch sizes that use every path: eights, a padded remainder (6,
-        // 7), the AVX2 remainders (5 and 4 batched, single ones).
-        for n in [all.len(), 8, 6, 7, 15, 13, 12, 9, 1] {
+        // 7), the AVX2 remainders (5 and 4 batched), single ones (1 to 3).
+        for n in [all.len(), 8, 6, 7, 15, 13, 12, 11, 9, 1] {
             let mut batch = all[..n].to_vec();
             // SAFETY: AVX-512F/VL and AVX2 detected above.
             unsafe { avx512::permute_many(&mut batch) };

@@ -345,11 +345,12 @@ pub(crate) unsafe fn permute(state: &mut RawState) {
 
 /// The permutation of many states (raw in, raw out): eight at a time; a
 /// remainder of six or seven is padded to eight (cheaper than the AVX2
-/// path for them), a smaller one goes to the AVX2 backend.
+/// path for them), one of four or five goes to the AVX2 batches, and one to
+/// three states go one by one through [`permute`].
 ///
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx2")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
@@ -361,9 +362,15 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
         padded[..rest.len()].copy_from_slice(rest);
         permute8(&mut padded);
         rest.copy_from_slice(&padded[..rest.len()]);
-    } else {
+    } else if rest.len() >= 4 {
         // SAFETY: AVX2 and BMI2 present (this function's contract).
         unsafe { super::x86_64_avx2::permute_many(rest) };
+    } else {
+        for state in rest {
+            // SAFETY: AVX-512F/VL, AVX2 and BMI2 present (this function's
+            // contract).
+            unsafe { permute(state) };
+        }
     }
 }
 
