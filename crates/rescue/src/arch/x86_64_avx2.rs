@@ -486,7 +486,14 @@ pub(crate) mod pieces {
     /// S-box, inverse S-box on one state (the layout of `permute`).
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn sboxes(state: &RawState, inverse: bool) -> RawState {
-        let mut v = load_mixed::<P4>(state);
+        sboxes_mixed::<P4>(state, inverse)
+    }
+
+    /// S-box, inverse S-box on one state in the layout of [`permute_mixed`],
+    /// with any [`Ymm`] lanes (inlined into the caller's target features).
+    #[inline(always)]
+    pub(crate) fn sboxes_mixed<V: Ymm>(state: &RawState, inverse: bool) -> RawState {
+        let mut v = load_mixed::<V>(state);
         if inverse {
             inv_sbox(&mut v);
         } else {

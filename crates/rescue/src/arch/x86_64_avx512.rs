@@ -378,7 +378,7 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
 #[cfg(test)]
 pub(crate) mod pieces {
     use super::*;
-    use crate::arch::x86_64_avx2::{load_mixed, store_mixed};
+    use crate::arch::x86_64_avx2::pieces::sboxes_mixed;
 
     #[inline(always)]
     fn load(a: &[u64; 8]) -> P8 {
@@ -430,15 +430,7 @@ pub(crate) mod pieces {
     /// S-box or inverse S-box on one state in the layout of [`permute`].
     #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
     pub(crate) unsafe fn sboxes1(state: &RawState, inverse: bool) -> RawState {
-        let mut v = load_mixed::<Q4>(state);
-        if inverse {
-            inv_sbox(&mut v);
-        } else {
-            sbox(&mut v);
-        }
-        let mut out = [0u64; 12];
-        store_mixed(&mut out, v);
-        out
+        sboxes_mixed::<Q4>(state, inverse)
     }
 
     /// S-box or inverse S-box on eight transposed states.
