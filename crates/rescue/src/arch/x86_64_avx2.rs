@@ -249,7 +249,10 @@ fn mds_mixed(state: &mut [(P4, u64); 12]) {
 /// compares for the reduction's carries). The single-state layout below
 /// works with either.
 pub(crate) trait Ymm: Lane {
+    /// Wraps a register; call it only inside code compiled with the lane
+    /// type's features (the invariant of each module's `unsafe` blocks).
     fn from_ymm(v: __m256i) -> Self;
+    /// The register.
     fn ymm(self) -> __m256i;
 }
 
@@ -305,7 +308,7 @@ pub(crate) fn permute_mixed<V: Ymm>(state: &mut RawState) {
 /// One state as two registers (cells 0–3, 4–7) beside four scalars (cells
 /// 8, 9 with the first, 10, 11 with the second).
 #[inline(always)]
-pub(crate) fn load_mixed<V: Ymm>(state: &RawState) -> [(V, (u64, u64)); 2] {
+fn load_mixed<V: Ymm>(state: &RawState) -> [(V, (u64, u64)); 2] {
     // SAFETY: two 32-byte reads inside `state` (96 bytes), unaligned; AVX2
     // present (module doc).
     unsafe {
@@ -324,7 +327,7 @@ pub(crate) fn load_mixed<V: Ymm>(state: &RawState) -> [(V, (u64, u64)); 2] {
 }
 
 #[inline(always)]
-pub(crate) fn store_mixed<V: Ymm>(state: &mut RawState, v: [(V, (u64, u64)); 2]) {
+fn store_mixed<V: Ymm>(state: &mut RawState, v: [(V, (u64, u64)); 2]) {
     // SAFETY: two 32-byte writes inside `state` (96 bytes), unaligned; AVX2
     // present (module doc).
     unsafe {
