@@ -17,7 +17,7 @@ for p in meta["packages"]:
 }
 
 for target in "${targets[@]}"; do
-    for pkg in algebraic-hash algebraic-hash-rescue algebraic-hash-poseidon algebraic-hash-anemoi; do
+    for pkg in algebraic-hash algebraic-hash-montgomery algebraic-hash-rescue algebraic-hash-poseidon algebraic-hash-anemoi; do
         echo "+ $pkg --no-default-features --target $target"
         cargo build -q -p "$pkg" --no-default-features --target "$target"
     done

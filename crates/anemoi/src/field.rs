@@ -125,7 +125,7 @@ macro_rules! anemoi_field {
 
             #[inline(always)]
             fn exp_inv_alpha<const LANES: usize>(xs: &mut [Self; LANES]) {
-                crate::mont::exp_chain::<$config, $limbs, LANES>(
+                crate::chain::exp_chain::<$config, $limbs, LANES>(
                     xs,
                     &crate::constants::$module::INV_ALPHA_CHAIN,
                 )

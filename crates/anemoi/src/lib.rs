@@ -18,10 +18,9 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
-mod arch;
+mod chain;
 mod constants;
 mod field;
-mod mont;
 mod permutation;
 mod sponge;
 

@@ -213,31 +213,45 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; W
         self.linear_layer(state);
     }
 
-    /// Two states at a time, their S-box exponentiations stepped together
-    /// (a Merkle-tree level or a batch of Jive compressions gains the
-    /// overlap a single state of one column cannot have).
+    /// [`LANES`] states at a time, their S-box exponentiations stepped
+    /// together (a Merkle-tree level or a batch of Jive compressions gains
+    /// the overlap a single state of one column cannot have: the x^(1/α)
+    /// chain is one long dependent sequence of squarings).
     fn permute_many(&self, states: &mut [[F; WIDTH]]) {
-        let mut pairs = states.chunks_exact_mut(2);
-        for pair in pairs.by_ref() {
-            let (a, b) = pair.split_at_mut(1);
-            self.permute_pair(&mut a[0], &mut b[0]);
+        let mut chunks = states.chunks_exact_mut(LANES);
+        for chunk in chunks.by_ref() {
+            let lanes: &mut [[F; WIDTH]; LANES] = chunk.try_into().expect("LANES states");
+            self.permute_lanes(lanes);
         }
-        for state in pairs.into_remainder() {
-            self.permute_mut(state);
+        let rest = chunks.into_remainder();
+        if rest.len() >= 2 {
+            let (pair, rest) = rest.split_at_mut(2);
+            let pair: &mut [[F; WIDTH]; 2] = pair.try_into().expect("two states");
+            self.permute_lanes(pair);
+            for state in rest {
+                self.permute_mut(state);
+            }
+        } else {
+            for state in rest {
+                self.permute_mut(state);
+            }
         }
     }
 }
 
+/// States stepped together by [`Permutation::permute_many`].
+const LANES: usize = 4;
+
 impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS, WIDTH> {
-    /// [`Permutation::permute_mut`] on two states, round by round, with the
-    /// x^(1/α) of each column of both states computed together.
-    fn permute_pair(&self, a: &mut [F; WIDTH], b: &mut [F; WIDTH]) {
+    /// [`Permutation::permute_mut`] on `L` states, round by round, with the
+    /// x^(1/α) of each column of all states computed together.
+    fn permute_lanes<const L: usize>(&self, states: &mut [[F; WIDTH]; L]) {
         for (c, d) in self
             .c
             .chunks_exact(COLUMNS)
             .zip(self.d.chunks_exact(COLUMNS))
         {
-            for state in [&mut *a, &mut *b] {
+            for state in states.iter_mut() {
                 for i in 0..COLUMNS {
                     state[i] += c[i];
                     state[COLUMNS + i] += d[i];
@@ -245,19 +259,21 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS
                 self.linear_layer(state);
             }
             for i in 0..COLUMNS {
-                let xa = a[i] - a[COLUMNS + i].square().mul_by_generator();
-                let xb = b[i] - b[COLUMNS + i].square().mul_by_generator();
-                let mut root = [xa, xb];
+                let x: [F; L] = core::array::from_fn(|l| {
+                    states[l][i] - states[l][COLUMNS + i].square().mul_by_generator()
+                });
+                let mut root = x;
                 F::exp_inv_alpha(&mut root);
-                for (state, x, r) in [(&mut *a, xa, root[0]), (&mut *b, xb, root[1])] {
+                for ((state, x), r) in states.iter_mut().zip(x).zip(root) {
                     let y = state[COLUMNS + i] - r;
                     state[COLUMNS + i] = y;
                     state[i] = x + y.square().mul_by_generator() + F::DELTA;
                 }
             }
         }
-        self.linear_layer(a);
-        self.linear_layer(b);
+        for state in states.iter_mut() {
+            self.linear_layer(state);
+        }
     }
 }
 

@@ -1,12 +1,13 @@
-//! The limb arithmetic and the addition chains, against ark-ff.
+//! The addition chains, against ark-ff, on every backend.
 
 use ark_ff::{AdditiveGroup, BigInt, BigInteger, Field, Fp, MontBackend, MontConfig, PrimeField};
 use proptest::prelude::*;
 use std::{vec, vec::Vec};
 
 use crate::AnemoiField;
+use crate::chain;
 use crate::constants::Chain;
-use crate::mont;
+use algebraic_hash_montgomery::Portable;
 
 type Fe<C, const N: usize> = Fp<MontBackend<C, N>, N>;
 
@@ -15,52 +16,22 @@ fn element<C: MontConfig<N>, const N: usize>(bytes: &[u8]) -> Fe<C, N> {
     Fe::<C, N>::from_le_bytes_mod_order(bytes)
 }
 
-/// Montgomery limbs of `x`, plus p when `high` and the field is lazy (so
-/// the inputs of the lazy operations cover the whole range [0, 2p)).
-fn limbs<C: MontConfig<N>, const N: usize>(x: &Fe<C, N>, high: bool) -> [u64; N] {
-    let mut v = (x.0).0;
-    if high && mont::lazy(&C::MODULUS.0) {
-        let mut big = BigInt(v);
-        big.add_with_carry(&C::MODULUS);
-        v = big.0;
-    }
-    v
-}
-
-fn canonical<C: MontConfig<N>, const N: usize>(v: [u64; N]) -> Fe<C, N> {
-    let r = mont::reduce(&v, &C::MODULUS.0);
-    // Lazy results are below 2p: one subtraction makes them canonical.
-    assert!(BigInt(r) < C::MODULUS, "result not below 2p");
-    Fp::new_unchecked(BigInt(r))
-}
-
-fn check_ops<C: MontConfig<N>, const N: usize>(a: &[u8], b: &[u8], ha: bool, hb: bool) {
-    let x = element::<C, N>(a);
-    let y = element::<C, N>(b);
-    let p = &C::MODULUS.0;
-    let (lx, ly) = (limbs(&x, ha), limbs(&y, hb));
-    let prod = mont::mul(&lx, &ly, p, C::INV);
-    assert_eq!(canonical::<C, N>(prod), x * y);
-    let sq = mont::square(&lx, p, C::INV);
-    assert_eq!(canonical::<C, N>(sq), x.square());
-    // The architecture-specific routines give the same words (both are
-    // exact Montgomery steps with the same quotient digits).
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
-    if let Some(adx) = crate::arch::Adx::new(p, C::INV) {
-        use crate::mont::LimbOps;
-        assert_eq!(adx.mul(&lx, &ly), prod);
-        assert_eq!(adx.square(&lx), sq);
-    }
-}
-
-/// The chain with the portable arithmetic equals the dispatched one.
-fn check_portable_chain<C: MontConfig<N>, const N: usize>(bytes: &[u8], chain: &Chain) {
+/// Every backend runs the chain to the same words as the portable one
+/// (the limb arithmetic itself is tested against ark-ff in
+/// `algebraic-hash-montgomery`).
+fn check_backend_chains<C: MontConfig<N>, const N: usize>(bytes: &[u8], chain: &Chain) {
     let x = element::<C, N>(bytes);
-    let mut a = [x, x.double()];
-    let mut b = a;
-    mont::exp_chain::<C, N, 2>(&mut a, chain);
-    mont::exp_chain_portable::<C, N, 2>(&mut b, chain);
-    assert_eq!(a, b);
+    let mut portable = [x, x.double()];
+    chain::exp_chain_with::<C, Portable, N, 2>(Portable, &mut portable, chain);
+    let mut dispatched = [x, x.double()];
+    chain::exp_chain::<C, N, 2>(&mut dispatched, chain);
+    assert_eq!(dispatched, portable);
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+    if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {
+        let mut a = [x, x.double()];
+        chain::exp_chain_with::<C, _, N, 2>(adx, &mut a, chain);
+        assert_eq!(a, portable);
+    }
 }
 
 /// The chain computes x^(α⁻¹ mod (p − 1)), on one lane and on several.
@@ -121,7 +92,7 @@ fn inverse_mod<B: BigInteger>(a: u64, m: &B) -> Vec<u64> {
 }
 
 fn chain_fits(chain: &Chain) {
-    assert!(chain.registers <= mont::MAX_REGISTERS);
+    assert!(chain.registers <= chain::MAX_REGISTERS);
     for &(dst, a, b, _) in chain.steps {
         assert!(usize::from(dst) < chain.registers);
         assert!(usize::from(a) < chain.registers);
@@ -142,7 +113,6 @@ macro_rules! field_tests {
 
             #[test]
             fn edge_values() {
-                let p = &<$config as MontConfig<$limbs>>::MODULUS.0;
                 for v in [0u64, 1, 2, 3] {
                     let x = <$ty>::from(v);
                     let mut lanes = [x, -x];
@@ -150,10 +120,11 @@ macro_rules! field_tests {
                     assert_eq!(lanes[0].exp_alpha(), x);
                     assert_eq!(lanes[1].exp_alpha(), -x);
                 }
-                // p - 1 in Montgomery form squared and multiplied.
+                // p − 1 (the largest input) through the chain.
                 let m1 = -<$ty>::from(1u64);
-                let s = mont::square(&(m1.0).0, p, <$config as MontConfig<$limbs>>::INV);
-                assert_eq!(canonical::<$config, $limbs>(s), <$ty>::from(1u64));
+                let mut lanes = [m1];
+                <$ty as crate::AnemoiField>::exp_inv_alpha(&mut lanes);
+                assert_eq!(lanes[0].exp_alpha(), m1);
             }
 
             proptest! {
@@ -162,19 +133,9 @@ macro_rules! field_tests {
                 ))]
 
                 #[test]
-                fn mul_and_square_match_ark(
-                    a in prop::collection::vec(any::<u8>(), 64),
-                    b in prop::collection::vec(any::<u8>(), 64),
-                    ha in any::<bool>(),
-                    hb in any::<bool>(),
-                ) {
-                    check_ops::<$config, $limbs>(&a, &b, ha, hb);
-                }
-
-                #[test]
                 fn chain_is_the_inverse_power(a in prop::collection::vec(any::<u8>(), 64)) {
                     check_chain::<$ty>(&a);
-                    check_portable_chain::<$config, $limbs>(
+                    check_backend_chains::<$config, $limbs>(
                         &a,
                         &crate::constants::$module::INV_ALPHA_CHAIN,
                     );
@@ -233,3 +194,60 @@ field_tests!(
     4,
     vesta
 );
+
+/// `permute_many` and the Jive `compress_many` (which forwards to it) equal
+/// the one-state path for every batch size 0..=17.
+fn check_batches<F: AnemoiField, const L: usize, const W: usize>(seed: u8) {
+    use algebraic_hash::{Compression, Permutation};
+    for version in crate::Version::ALL {
+        let anemoi = crate::Anemoi::<F, L, W>::new(version);
+        let jive = crate::AnemoiJive::<F, L, W>::new(anemoi);
+        for n in 0..=17usize {
+            let states: Vec<[F; W]> = (0..n)
+                .map(|i| {
+                    core::array::from_fn(|j| {
+                        let bytes = [seed, i as u8, j as u8, 0xa5].repeat(16);
+                        F::from_le_bytes_mod_order(&bytes)
+                    })
+                })
+                .collect();
+            let mut many = states.clone();
+            anemoi.permute_many(&mut many);
+            let one: Vec<[F; W]> = states.iter().map(|s| anemoi.permute(*s)).collect();
+            assert_eq!(many, one, "permute_many of {n}");
+            let inputs: Vec<[[F; L]; 2]> = states
+                .iter()
+                .map(|s| {
+                    [
+                        core::array::from_fn(|j| s[j]),
+                        core::array::from_fn(|j| s[L + j]),
+                    ]
+                })
+                .collect();
+            let mut out = vec![[F::zero(); L]; n];
+            jive.compress_many(&inputs, &mut out);
+            let expected: Vec<[F; L]> = inputs.iter().map(|x| jive.compress(*x)).collect();
+            assert_eq!(out, expected, "compress_many of {n}");
+        }
+    }
+}
+
+#[cfg(feature = "bn254")]
+#[test]
+fn batches_bn254() {
+    check_batches::<ark_bn254::Fq, 1, 2>(1);
+    check_batches::<ark_bn254::Fq, 2, 4>(2);
+}
+
+#[cfg(feature = "bls12-381")]
+#[test]
+fn batches_bls12_381() {
+    check_batches::<ark_bls12_381::Fq, 1, 2>(3);
+}
+
+#[cfg(feature = "pallas")]
+#[test]
+fn batches_pallas() {
+    // A 255-bit field: values reduced after every product.
+    check_batches::<ark_pallas::Fq, 1, 2>(4);
+}

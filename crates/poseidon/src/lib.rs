@@ -5,9 +5,9 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+mod batch;
 pub mod circom;
 pub mod field;
-pub mod mont;
 pub mod poseidon2;
 
 pub use algebraic_hash::Error;

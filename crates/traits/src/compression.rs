@@ -4,6 +4,36 @@ use core::ops::Add;
 
 use crate::{Compression, Permutation};
 
+/// States handed to one `permute_many` call by the `compress_many` of the
+/// compressions below (a buffer on the stack: no allocation).
+const BATCH: usize = 16;
+
+/// For each chunk of at most [`BATCH`] inputs: the states `load` builds,
+/// permuted together with `permute_many`, then `store` of each input, its
+/// state and its permuted state.
+fn batched<In, Out, F: Copy + Default, P: Permutation<[F; WIDTH]>, const WIDTH: usize>(
+    permutation: &P,
+    inputs: &[In],
+    outputs: &mut [Out],
+    load: impl Fn(&In) -> [F; WIDTH],
+    store: impl Fn(&[F; WIDTH], &[F; WIDTH]) -> Out,
+) {
+    assert_eq!(inputs.len(), outputs.len(), "one output per input");
+    let mut before = [[F::default(); WIDTH]; BATCH];
+    let mut after = [[F::default(); WIDTH]; BATCH];
+    for (ins, outs) in inputs.chunks(BATCH).zip(outputs.chunks_mut(BATCH)) {
+        let n = ins.len();
+        for (state, input) in before.iter_mut().zip(ins) {
+            *state = load(input);
+        }
+        after[..n].copy_from_slice(&before[..n]);
+        permutation.permute_many(&mut after[..n]);
+        for ((out, b), a) in outs.iter_mut().zip(&before).zip(&after) {
+            *out = store(b, a);
+        }
+    }
+}
+
 /// Compresses `N` chunks of `CHUNK` elements into one chunk by writing them
 /// one after the other at the start of a zeroed `WIDTH`-cell state
 /// (`F::default()` must be zero), permuting, and keeping the first `CHUNK`
@@ -41,15 +71,38 @@ where
     P: Permutation<[F; WIDTH]>,
 {
     fn compress(&self, input: [[F; CHUNK]; N]) -> [F; CHUNK] {
-        let mut state = [F::default(); WIDTH];
-        for (cells, chunk) in state.chunks_exact_mut(CHUNK).zip(input.iter()) {
-            cells.copy_from_slice(chunk);
-        }
+        let mut state = load(&input);
         self.permutation.permute_mut(&mut state);
-        let mut out = [F::default(); CHUNK];
-        out.copy_from_slice(&state[..CHUNK]);
-        out
+        truncate(&state)
     }
+
+    /// Through the permutation's `permute_many` (batch backends interleave
+    /// several states there).
+    fn compress_many(&self, inputs: &[[[F; CHUNK]; N]], outputs: &mut [[F; CHUNK]]) {
+        batched(&self.permutation, inputs, outputs, load, |_, after| {
+            truncate(after)
+        });
+    }
+}
+
+/// The chunks one after the other at the start of a zeroed state.
+fn load<F: Copy + Default, const N: usize, const CHUNK: usize, const WIDTH: usize>(
+    input: &[[F; CHUNK]; N],
+) -> [F; WIDTH] {
+    let mut state = [F::default(); WIDTH];
+    for (cells, chunk) in state.chunks_exact_mut(CHUNK).zip(input.iter()) {
+        cells.copy_from_slice(chunk);
+    }
+    state
+}
+
+/// The first `CHUNK` cells.
+fn truncate<F: Copy + Default, const CHUNK: usize, const WIDTH: usize>(
+    state: &[F; WIDTH],
+) -> [F; CHUNK] {
+    let mut out = [F::default(); CHUNK];
+    out.copy_from_slice(&state[..CHUNK]);
+    out
 }
 
 /// The Jive compression mode of Anemoi (Bouvier et al., CRYPTO 2023):
@@ -85,19 +138,39 @@ where
     P: Permutation<[F; WIDTH]>,
 {
     fn compress(&self, input: [[F; CHUNK]; B]) -> [F; CHUNK] {
-        let mut state = [F::default(); WIDTH];
-        for (cells, chunk) in state.chunks_exact_mut(CHUNK).zip(input.iter()) {
-            cells.copy_from_slice(chunk);
-        }
+        let state = load(&input);
         let permuted = self.permutation.permute(state);
-        let mut out = [F::default(); CHUNK];
-        for (j, o) in out.iter_mut().enumerate() {
-            let mut acc = state[j] + permuted[j];
-            for i in 1..B {
-                acc = acc + state[i * CHUNK + j] + permuted[i * CHUNK + j];
-            }
-            *o = acc;
-        }
-        out
+        jive_sum::<F, B, CHUNK, WIDTH>(&state, &permuted)
     }
+
+    /// Through the permutation's `permute_many` (batch backends interleave
+    /// several states there).
+    fn compress_many(&self, inputs: &[[[F; CHUNK]; B]], outputs: &mut [[F; CHUNK]]) {
+        batched(
+            &self.permutation,
+            inputs,
+            outputs,
+            load,
+            jive_sum::<F, B, CHUNK, WIDTH>,
+        );
+    }
+}
+
+/// `Σ_i (x_i + P(x)_i)` over the `B` chunks.
+fn jive_sum<F, const B: usize, const CHUNK: usize, const WIDTH: usize>(
+    state: &[F; WIDTH],
+    permuted: &[F; WIDTH],
+) -> [F; CHUNK]
+where
+    F: Copy + Default + Add<Output = F>,
+{
+    let mut out = [F::default(); CHUNK];
+    for (j, o) in out.iter_mut().enumerate() {
+        let mut acc = state[j] + permuted[j];
+        for i in 1..B {
+            acc = acc + state[i * CHUNK + j] + permuted[i * CHUNK + j];
+        }
+        *o = acc;
+    }
+    out
 }

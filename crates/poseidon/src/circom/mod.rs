@@ -21,7 +21,13 @@ use ark_ff::{BigInt, Zero};
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_str, fr_to_le_bytes};
-use crate::mont::{self, Limbs, Wide};
+use algebraic_hash_montgomery::{
+    Arith, Backend, Kernel, Wide, dispatch, dot_bound, from_limbs, limbs,
+};
+use ark_bn254::FrConfig;
+
+/// Four little-endian words: an element's Montgomery form.
+type Limbs = [u64; 4];
 
 #[rustfmt::skip]
 mod tables;
@@ -31,6 +37,8 @@ mod reference;
 #[cfg(test)]
 #[rustfmt::skip]
 mod reference_tables;
+#[cfg(all(test, feature = "std"))]
+mod tests;
 #[cfg(test)]
 mod tests_support;
 
@@ -79,77 +87,163 @@ pub(crate) struct Tables<const T: usize> {
     pre_sparse: [[Fr; T]; T],
 }
 
-/// Adds round constants to every element.
+/// BN254 `Fr` arithmetic with backend `B`.
+type Ar<B> = Arith<FrConfig, B, 4>;
+
+/// Adds round constants to every element of every lane.
 #[inline(always)]
-fn add_constants<const T: usize>(state: &mut [Limbs; T], constants: &[Fr; T]) {
-    for (x, c) in state.iter_mut().zip(constants) {
-        *x = mont::add(x, &mont::limbs(c));
+fn add_constants<B: Backend<4>, const T: usize, const L: usize>(
+    f: Ar<B>,
+    state: &mut [[Limbs; T]; L],
+    constants: &[Fr; T],
+) {
+    for lane in state.iter_mut() {
+        for (x, c) in lane.iter_mut().zip(constants) {
+            *x = f.add(x, &limbs(c));
+        }
     }
 }
 
-/// `state ← matrix · state`, one reduction per output element.
+/// `state ← matrix · state` in every lane, one reduction per output element
+/// (T wide products below p², reduced once).
 #[inline(always)]
-fn mix<const T: usize>(state: &mut [Limbs; T], matrix: &[[Fr; T]; T]) {
-    let input = *state;
-    for (out, row) in state.iter_mut().zip(matrix) {
-        let mut acc: Wide = [0; 8];
-        for (w, x) in row.iter().zip(&input) {
-            mont::mac_wide(&mut acc, &mont::limbs(w), x);
+fn mix<B: Backend<4>, const T: usize, const L: usize>(
+    f: Ar<B>,
+    state: &mut [[Limbs; T]; L],
+    matrix: &[[Fr; T]; T],
+) {
+    for lane in state.iter_mut() {
+        let input = *lane;
+        for (out, row) in lane.iter_mut().zip(matrix) {
+            let mut acc = Wide::ZERO;
+            for (w, x) in row.iter().zip(&input) {
+                f.mac_wide(&mut acc, &limbs(w), x);
+            }
+            *out = f.reduce_from(&f.redc(&acc), dot_bound::<FrConfig, 4>(T));
         }
-        *out = mont::reduce_dot(mont::redc(acc), T);
     }
+}
+
+/// `x^5` for `x < p`, below 2p (two squares and a product, none reduced).
+#[inline(always)]
+fn pow5_lazy<B: Backend<4>>(f: Ar<B>, x: &Limbs) -> Limbs {
+    let x4 = f.square(&f.square(x));
+    f.mul(&x4, x)
 }
 
 /// A full round: S-box on every element, constants (none in the last
 /// round), matrix.
 #[inline(always)]
-fn full_round<const T: usize>(
-    state: &mut [Limbs; T],
+fn full_round<B: Backend<4>, const T: usize, const L: usize>(
+    f: Ar<B>,
+    state: &mut [[Limbs; T]; L],
     constants: Option<&[Fr; T]>,
     matrix: &[[Fr; T]; T],
 ) {
-    for x in state.iter_mut() {
-        *x = mont::pow5(x);
+    for i in 0..T {
+        for lane in state.iter_mut() {
+            lane[i] = f.reduce(&pow5_lazy(f, &lane[i]));
+        }
     }
     if let Some(c) = constants {
-        add_constants(state, c);
+        add_constants(f, state, c);
     }
-    mix(state, matrix);
+    mix(f, state, matrix);
 }
 
-/// The permutation in circomlibjs' optimized form, on Montgomery limbs
-/// (every intermediate value stays below p).
-fn permute<const T: usize>(state: &mut [Fr; T], tables: &Tables<T>) {
-    let mut s: [Limbs; T] = state.map(|x| mont::limbs(&x));
-    add_constants(&mut s, &tables.full[0]);
+/// The permutation in circomlibjs' optimized form, on Montgomery limbs, for
+/// `L` independent states stepped together (every element below p between
+/// rounds).
+#[inline(always)]
+fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
+    f: Ar<B>,
+    states: &mut [[Fr; T]; L],
+    tables: &Tables<T>,
+) {
+    let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
+    add_constants(f, &mut s, &tables.full[0]);
     for r in 0..ROUNDS_F / 2 {
         let matrix = if r + 1 < ROUNDS_F / 2 {
             &tables.mds
         } else {
             &tables.pre_sparse
         };
-        full_round(&mut s, Some(&tables.full[r + 1]), matrix);
+        full_round(f, &mut s, Some(&tables.full[r + 1]), matrix);
     }
     for (c, sparse) in tables.partial.iter().zip(tables.sparse) {
-        // The S-box output and its constant are not reduced: s0 < 2.4p.
-        let s0 = mont::add_lazy(&mont::pow5_lazy(&s[0]), &mont::limbs(c));
-        let mut acc: Wide = [0; 8];
-        for (w, x) in sparse.row.iter().zip(&s).skip(1) {
-            mont::mac_wide(&mut acc, &mont::limbs(w), x);
+        for lane in s.iter_mut() {
+            // The S-box output and its constant are not reduced: s0 < 3p.
+            let s0 = f.add_lazy(&pow5_lazy(f, &lane[0]), &limbs(c));
+            let mut acc = Wide::ZERO;
+            for (w, x) in sparse.row.iter().zip(lane.iter()).skip(1) {
+                f.mac_wide(&mut acc, &limbs(w), x);
+            }
+            f.mac_wide(&mut acc, &limbs(&sparse.row[0]), &s0);
+            for (x, w) in lane.iter_mut().zip(&sparse.col).skip(1) {
+                // w < p first, s0 < 3p: the product is below 2p (rule 1).
+                *x = f.add(x, &f.mul_reduced(&limbs(w), &s0));
+            }
+            // T − 1 products below p² and one below 3p²: T + 2 terms.
+            lane[0] = f.reduce_from(&f.redc(&acc), dot_bound::<FrConfig, 4>(T + 2));
         }
-        mont::mac_wide(&mut acc, &mont::limbs(&sparse.row[0]), &s0);
-        for (x, w) in s.iter_mut().zip(&sparse.col).skip(1) {
-            // w < p, s0 < 3p: the product is below 3p², `mul` reduces fully.
-            *x = mont::add(x, &mont::mul(&mont::limbs(w), &s0));
-        }
-        // The sum is below (T - 1 + 3) p² (≤ 19 p²).
-        s[0] = mont::reduce_dot(mont::redc(acc), T + 2);
     }
     for r in 0..ROUNDS_F / 2 {
         let constants = tables.full.get(ROUNDS_F / 2 + 1 + r);
-        full_round(&mut s, constants, &tables.mds);
+        full_round(f, &mut s, constants, &tables.mds);
     }
-    *state = s.map(mont::from_limbs);
+    for (out, lane) in states.iter_mut().zip(s) {
+        *out = lane.map(from_limbs);
+    }
+}
+
+/// States stepped together by `permute_many`.
+const LANES: usize = 2;
+
+/// One state or many, with the backend `dispatch` picks.
+struct Permute<'a, const T: usize> {
+    states: &'a mut [[Fr; T]],
+    tables: &'a Tables<T>,
+}
+
+impl<const T: usize> Kernel<4> for Permute<'_, T> {
+    type Output = ();
+    #[inline(always)]
+    fn run<B: Backend<4>>(self, backend: B) {
+        let f = Ar::new(backend);
+        let mut chunks = self.states.chunks_exact_mut(LANES);
+        for chunk in chunks.by_ref() {
+            let lanes: &mut [[Fr; T]; LANES] = chunk.try_into().expect("LANES states");
+            permute_lanes(f, lanes, self.tables);
+        }
+        for state in chunks.into_remainder() {
+            permute_lanes(f, core::array::from_mut(state), self.tables);
+        }
+    }
+}
+
+/// The permutation of one state.
+#[inline]
+fn permute<const T: usize>(state: &mut [Fr; T], tables: &Tables<T>) {
+    dispatch(Permute {
+        states: core::slice::from_mut(state),
+        tables,
+    });
+}
+
+/// The permutation of many states, [`LANES`] at a time.
+#[inline]
+fn permute_many<const T: usize>(states: &mut [[Fr; T]], tables: &Tables<T>) {
+    dispatch(Permute { states, tables });
+}
+
+/// The permutation with a given backend (for the backend equality tests).
+#[cfg(test)]
+pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
+    backend: B,
+    state: &mut [Fr; T],
+    tables: &Tables<T>,
+) {
+    permute_lanes(Ar::new(backend), core::array::from_mut(state), tables);
 }
 
 /// circomlib's Poseidon permutation of width `T` (2..=17), a zero-sized
@@ -197,6 +291,13 @@ macro_rules! widths {
                 fn permute_mut(&self, state: &mut [Fr; $t]) {
                     permute(state, &tables::$tables);
                 }
+
+                /// Two states stepped together (throughput; same results
+                /// as one by one).
+                #[inline]
+                fn permute_many(&self, states: &mut [[Fr; $t]]) {
+                    permute_many(states, &tables::$tables);
+                }
             }
 
             impl Compression<Fr, $n> for CircomPoseidon<$t> {
@@ -206,6 +307,11 @@ macro_rules! widths {
                     state[1..].copy_from_slice(&input);
                     self.permute_mut(&mut state);
                     state[0]
+                }
+
+                #[inline]
+                fn compress_many(&self, inputs: &[[Fr; $n]], outputs: &mut [Fr]) {
+                    crate::batch::compress_many::<_, $t, $n>(self, inputs, outputs, 1);
                 }
             }
 

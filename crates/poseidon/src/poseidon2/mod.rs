@@ -47,17 +47,18 @@
 //! Instance selection at run time ([`Instance`], [`ParamSet`]) returns
 //! [`Error::Unsupported`] for an unknown set, width or name.
 
-mod arch;
-mod arith;
 mod constants;
 mod params;
 mod permutation;
 mod sponge;
+#[cfg(all(test, feature = "std"))]
+mod tests;
 
 use core::fmt;
 use core::str::FromStr;
 
 use algebraic_hash::{Error, Permutation};
+use algebraic_hash_montgomery::dispatch;
 
 use params::Params;
 pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS};
@@ -199,24 +200,27 @@ impl<const T: usize> Poseidon2<T> {
         &self.params.diagonal_minus_one
     }
 
-    /// The name of the code path the permutation takes on this machine:
-    /// `"x86-64 BMI2"` or `"portable"` (see the crate README).
+    /// The name of the arithmetic backend the permutation takes on this
+    /// machine: `"x86-64 MULX/ADX"` or `"portable"` (see the crate README).
     pub fn backend() -> &'static str {
-        arch::backend()
+        algebraic_hash_montgomery::backend_name()
     }
 
     /// The permutation of `state` (taceo-poseidon2's name).
     #[inline]
     pub fn permutation(&self, state: &[Fr; T]) -> [Fr; T] {
         let mut out = *state;
-        arch::permute(self.params, &mut out);
+        self.permutation_in_place(&mut out);
         out
     }
 
     /// Permutes `state` in place (taceo-poseidon2's name).
     #[inline]
     pub fn permutation_in_place(&self, state: &mut [Fr; T]) {
-        arch::permute(self.params, state);
+        dispatch(permutation::PermuteOne {
+            params: self.params,
+            state,
+        });
     }
 
     /// Permutes a slice that must hold exactly `T` elements.
@@ -268,7 +272,18 @@ impl<const T: usize> Poseidon2<T> {
 impl<const T: usize> Permutation<[Fr; T]> for Poseidon2<T> {
     #[inline]
     fn permute_mut(&self, state: &mut [Fr; T]) {
-        arch::permute(self.params, state);
+        self.permutation_in_place(state);
+    }
+
+    /// Several states stepped together (two at a time): the partial rounds
+    /// are one long dependent chain per state, so interleaving states fills
+    /// the multiplier (throughput, not latency). Same results as one by one.
+    #[inline]
+    fn permute_many(&self, states: &mut [[Fr; T]]) {
+        dispatch(permutation::PermuteMany {
+            params: self.params,
+            states,
+        });
     }
 }
 

@@ -29,75 +29,107 @@
 //!   it as `x^4 · (d_0 + 1)·x` would shorten the chain but cost one more
 //!   multiplication per round, which measured slower here).
 //!
-//! Arithmetic is on Montgomery limbs (`super::arith`): branch-free
-//! additions, lazily reduced products; every value is a canonical `Fr` again
-//! when the permutation returns. Nothing branches on data, so the time does
-//! not depend on the input.
+//! Arithmetic is the workspace's Montgomery core
+//! (`algebraic_hash_montgomery`, on BN254 `Fr`'s limbs): branch-free
+//! additions, lazily reduced products (values below 2p between products);
+//! every value is a canonical `Fr` again when the permutation returns.
+//! Nothing branches on data, so the time does not depend on the input.
+//!
+//! # Several states at once
+//!
+//! The round code runs on `L` independent states ("lanes") step by step:
+//! each step is written once and loops over the lanes, so with `L = 1` it
+//! is the one-state permutation and with `L = 2..4` the dependent chains of
+//! the partial rounds of different states overlap in the pipeline
+//! (throughput for `permute_many`, not latency).
 
-use super::arith::{
-    Limbs, add, add_lazy, double, from_limbs, half, limbs, mul, mul_lazy, pow5_lazy, reduce_2p,
-    reduce_once, square_lazy,
-};
+use algebraic_hash_montgomery::{Arith, Backend, Kernel, limbs};
+use ark_bn254::FrConfig;
+
 use super::params::{FULL_ROUNDS, PARTIAL_ROUNDS, Params};
 use crate::Fr;
+
+type Limbs = [u64; 4];
+
+/// BN254 `Fr` arithmetic with backend `B`.
+type F<B> = Arith<FrConfig, B, 4>;
 
 /// M4 with 8 additions and 4 doublings (the sequence of the Poseidon2 paper,
 /// appendix B), inputs and outputs below p.
 #[inline(always)]
-fn m4(s: &mut [Limbs; 4]) {
-    let t0 = add(&s[0], &s[1]);
-    let t1 = add(&s[2], &s[3]);
-    let t2 = add(&double(&s[1]), &t1);
-    let t3 = add(&double(&s[3]), &t0);
-    let t4 = add(&double(&double(&t1)), &t3);
-    let t5 = add(&double(&double(&t0)), &t2);
-    let t6 = add(&t3, &t5);
-    let t7 = add(&t2, &t4);
+fn m4<B: Backend<4>>(f: F<B>, s: &mut [Limbs; 4]) {
+    let t0 = f.add(&s[0], &s[1]);
+    let t1 = f.add(&s[2], &s[3]);
+    let t2 = f.add(&f.double(&s[1]), &t1);
+    let t3 = f.add(&f.double(&s[3]), &t0);
+    let t4 = f.add(&f.double(&f.double(&t1)), &t3);
+    let t5 = f.add(&f.double(&f.double(&t0)), &t2);
+    let t6 = f.add(&t3, &t5);
+    let t7 = f.add(&t2, &t4);
     *s = [t6, t5, t7, t4];
 }
 
 /// The external layer, inputs and outputs below p.
 #[inline(always)]
-fn external_layer<const T: usize>(s: &mut [Limbs; T]) {
+fn external_layer<B: Backend<4>, const T: usize>(f: F<B>, s: &mut [Limbs; T]) {
     match T {
         2 | 3 => {
             let mut sum = s[0];
             for x in &s[1..] {
-                sum = add(&sum, x);
+                sum = f.add(&sum, x);
             }
             for x in s.iter_mut() {
-                *x = add(x, &sum);
+                *x = f.add(x, &sum);
             }
         }
         4 => {
             let s4: &mut [Limbs; 4] = s.as_mut_slice().try_into().expect("T = 4");
-            m4(s4);
+            m4(f, s4);
         }
         _ => unreachable!("Poseidon2 widths are 2, 3, 4"),
     }
 }
 
+/// `x^5` for `x < 2p`, below 2p.
 #[inline(always)]
-fn full_round<const T: usize>(s: &mut [Limbs; T], constants: &[Fr; T]) {
-    for (x, c) in s.iter_mut().zip(constants) {
-        let (x5, _) = pow5_lazy(&add(x, &limbs(c)));
-        *x = reduce_once(x5);
+fn pow5_lazy<B: Backend<4>>(f: F<B>, x: &Limbs) -> Limbs {
+    let x4 = f.square(&f.square(x));
+    f.mul(&x4, x)
+}
+
+#[inline(always)]
+fn full_round<B: Backend<4>, const T: usize, const L: usize>(
+    f: F<B>,
+    s: &mut [[Limbs; T]; L],
+    constants: &[Fr; T],
+) {
+    for i in 0..T {
+        for lane in s.iter_mut() {
+            let x = &mut lane[i];
+            *x = f.reduce(&pow5_lazy(f, &f.add(x, &limbs(&constants[i]))));
+        }
     }
-    external_layer(s);
+    for lane in s.iter_mut() {
+        external_layer(f, lane);
+    }
 }
 
 /// The 56 partial rounds; `s` below p before and after.
 #[inline(always)]
-fn partial_rounds<const T: usize>(params: &Params<T>, s: &mut [Limbs; T]) {
+fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
+    f: F<B>,
+    params: &Params<T>,
+    s: &mut [[Limbs; T]; L],
+) {
     let constants = &params.internal;
     let diag = &params.diagonal_minus_one;
     // d_0 + 1 (t = 4; for t = 2, 3 it is 2 and the code doubles instead)
-    let d0_plus_1 = add(&limbs(&diag[0]), &limbs(&Fr::from(1u64)));
+    let d0_plus_1 = f.add(&limbs(&diag[0]), &limbs(&Fr::from(1u64)));
     // the sum of cells 1.. (below p)
     let rest_sum = |s: &[Limbs; T]| {
         let mut a = s[1];
         for x in &s[2..] {
-            a = add(&a, x);
+            a = f.add(&a, x);
         }
         a
     };
@@ -105,63 +137,135 @@ fn partial_rounds<const T: usize>(params: &Params<T>, s: &mut [Limbs; T]) {
         Some(c) => limbs(c),
         None => [0; 4],
     };
-    // u: cell 0 plus this round's constant, below 2p; a: Σ cells 1..;
-    // b: a plus the next round's constant
-    let mut u = add(&s[0], &limbs(&constants[0]));
-    let mut a = rest_sum(s);
-    let mut b = add(&a, &next_constant(0));
+    // per lane — u: cell 0 plus this round's constant, below 2p; a: Σ cells
+    // 1..; b: a plus the next round's constant
+    let mut u: [Limbs; L] = core::array::from_fn(|l| f.add(&s[l][0], &limbs(&constants[0])));
+    let mut a: [Limbs; L] = core::array::from_fn(|l| rest_sum(&s[l]));
+    let mut b: [Limbs; L] = core::array::from_fn(|l| f.add(&a[l], &next_constant(0)));
     for r in 0..PARTIAL_ROUNDS {
-        let (head, x5) = if T == 4 {
+        let mut head = [[0u64; 4]; L];
+        let mut x5 = [[0u64; 4]; L];
+        if T == 4 {
             // the chain: u^5, then (d_0 + 1)·u^5
-            let x5 = pow5_lazy(&u).0;
-            (mul_lazy(&x5, &d0_plus_1), reduce_once(x5))
+            for l in 0..L {
+                let p5 = pow5_lazy(f, &u[l]);
+                head[l] = f.mul(&p5, &d0_plus_1);
+                x5[l] = f.reduce(&p5);
+            }
         } else {
             // the chain: u^4 · 2u; u^5 is half of it, beside the chain
-            let factor = reduce_2p(add_lazy(&u, &u));
-            let u4 = square_lazy(&square_lazy(&u));
-            let head = mul_lazy(&u4, &factor);
-            (head, reduce_once(half(&head)))
-        };
-        u = reduce_once(add_lazy(&head, &b));
-        // beside the chain: the other cells get x_i·d_i + Σ x
-        let sum = add(&x5, &a);
-        match T {
-            2 => s[1] = add(&double(&s[1]), &sum),
-            3 => {
-                s[1] = add(&s[1], &sum);
-                s[2] = add(&double(&s[2]), &sum);
-            }
-            _ => {
-                for (x, d) in s[1..].iter_mut().zip(&diag[1..]) {
-                    *x = add(&mul(x, &limbs(d)), &sum);
-                }
+            for l in 0..L {
+                let factor = f.reduce_2p(&f.add_lazy(&u[l], &u[l]));
+                let u4 = f.square(&f.square(&u[l]));
+                head[l] = f.mul(&u4, &factor);
+                x5[l] = f.reduce(&f.half(&head[l]));
             }
         }
-        a = rest_sum(s);
-        b = add(&a, &next_constant(r + 1));
+        for l in 0..L {
+            u[l] = f.reduce(&f.add_lazy(&head[l], &b[l]));
+            // beside the chain: the other cells get x_i·d_i + Σ x
+            let sum = f.add(&x5[l], &a[l]);
+            let lane = &mut s[l];
+            match T {
+                2 => lane[1] = f.add(&f.double(&lane[1]), &sum),
+                3 => {
+                    lane[1] = f.add(&lane[1], &sum);
+                    lane[2] = f.add(&f.double(&lane[2]), &sum);
+                }
+                _ => {
+                    for (x, d) in lane[1..].iter_mut().zip(&diag[1..]) {
+                        *x = f.add(&f.mul_reduced(x, &limbs(d)), &sum);
+                    }
+                }
+            }
+            a[l] = rest_sum(lane);
+            b[l] = f.add(&a[l], &next_constant(r + 1));
+        }
     }
     // after the last round the "next constant" is 0: u is cell 0
-    s[0] = reduce_once(u);
+    for l in 0..L {
+        s[l][0] = f.reduce(&u[l]);
+    }
 }
 
-/// Applies the permutation of `params` to `state` (the portable code; the
-/// BMI2 copy in `arch` inlines this function).
+/// Applies the permutation of `params` to each of the `L` states, their
+/// rounds stepped together.
 #[inline(always)]
-pub(crate) fn permute<const T: usize>(params: &Params<T>, state: &mut [Fr; T]) {
+fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
+    f: F<B>,
+    params: &Params<T>,
+    states: &mut [[Fr; T]; L],
+) {
     const {
         assert!(T >= 2 && T <= 4, "Poseidon2 widths are 2, 3, 4");
     }
-    let mut s: [Limbs; T] = core::array::from_fn(|i| limbs(&state[i]));
-    external_layer(&mut s);
+    let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
+    for lane in s.iter_mut() {
+        external_layer(f, lane);
+    }
     let (first, last) = params.external.split_at(FULL_ROUNDS / 2);
     for constants in first {
-        full_round(&mut s, constants);
+        full_round(f, &mut s, constants);
     }
-    partial_rounds(params, &mut s);
+    partial_rounds(f, params, &mut s);
     for constants in last {
-        full_round(&mut s, constants);
+        full_round(f, &mut s, constants);
     }
-    for (out, x) in state.iter_mut().zip(s) {
-        *out = from_limbs(x);
+    for (out, lane) in states.iter_mut().zip(s) {
+        *out = lane.map(algebraic_hash_montgomery::from_limbs);
     }
+}
+
+/// States stepped together by [`PermuteMany`].
+pub(crate) const LANES: usize = 2;
+
+/// One state, with the backend [`algebraic_hash_montgomery::dispatch`]
+/// picks.
+pub(crate) struct PermuteOne<'a, const T: usize> {
+    pub params: &'a Params<T>,
+    pub state: &'a mut [Fr; T],
+}
+
+impl<const T: usize> Kernel<4> for PermuteOne<'_, T> {
+    type Output = ();
+    #[inline(always)]
+    fn run<B: Backend<4>>(self, backend: B) {
+        permute_lanes(
+            F::new(backend),
+            self.params,
+            core::array::from_mut(self.state),
+        );
+    }
+}
+
+/// Many states, [`LANES`] at a time (the remainder one by one).
+pub(crate) struct PermuteMany<'a, const T: usize> {
+    pub params: &'a Params<T>,
+    pub states: &'a mut [[Fr; T]],
+}
+
+impl<const T: usize> Kernel<4> for PermuteMany<'_, T> {
+    type Output = ();
+    #[inline(always)]
+    fn run<B: Backend<4>>(self, backend: B) {
+        let f = F::new(backend);
+        let mut chunks = self.states.chunks_exact_mut(LANES);
+        for chunk in chunks.by_ref() {
+            let lanes: &mut [[Fr; T]; LANES] = chunk.try_into().expect("LANES states");
+            permute_lanes(f, self.params, lanes);
+        }
+        for state in chunks.into_remainder() {
+            permute_lanes(f, self.params, core::array::from_mut(state));
+        }
+    }
+}
+
+/// The permutation with a given backend (for the backend equality tests).
+#[cfg(test)]
+pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
+    backend: B,
+    params: &Params<T>,
+    state: &mut [Fr; T],
+) {
+    permute_lanes(F::new(backend), params, core::array::from_mut(state));
 }

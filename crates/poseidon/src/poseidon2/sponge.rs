@@ -124,6 +124,12 @@ macro_rules! width_impls {
             fn compress(&self, input: [Fr; $rate]) -> Fr {
                 Poseidon2::<$t>::compress(self, input)
             }
+
+            /// Through `permute_many` (two states stepped together).
+            #[inline]
+            fn compress_many(&self, inputs: &[[Fr; $rate]], outputs: &mut [Fr]) {
+                crate::batch::compress_many::<_, $t, $rate>(self, inputs, outputs, 0);
+            }
         }
 
         impl Hasher<Fr> for Poseidon2<$t> {

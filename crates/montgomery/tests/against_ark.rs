@@ -1,0 +1,303 @@
+//! Every backend equals ark-ff 0.6's own arithmetic: product, square, dot
+//! product (and the sums and reductions built on them), on random values and
+//! on edge values, for every field of the workspace.
+//!
+//! ark-ff is the outside reference: a value's meaning is
+//! `Fp::new_unchecked(limbs)` after reducing below p, and ark-ff's `*`,
+//! `square`, `+`, `-` give the expected answers.
+
+use algebraic_hash_montgomery::{
+    Arith, Backend, MontConfig, MontParams, Portable, Wide, dot_bound, from_limbs, sub_if_ge,
+};
+use ark_ff::{AdditiveGroup, BigInt, Field, Fp, MontBackend, PrimeField, Zero};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Random pairs per field and backend (the issue asks for at least 100 000).
+const PAIRS: usize = 100_000;
+
+type F<C, const N: usize> = Fp<MontBackend<C, N>, N>;
+
+fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    a.iter().rev().cmp(b.iter().rev()).is_lt()
+}
+
+/// A uniformly random limb array below `bound` (rejection sampling).
+fn below<const N: usize>(rng: &mut StdRng, bound: &[u64; N]) -> [u64; N] {
+    let top_bits = 64 - bound[N - 1].leading_zeros();
+    loop {
+        let mut x: [u64; N] = core::array::from_fn(|_| rng.random());
+        x[N - 1] &= if top_bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << top_bits) - 1
+        };
+        if lt(&x, bound) {
+            return x;
+        }
+    }
+}
+
+/// `p − j`, `p + j` and friends.
+fn offset<const N: usize>(base: &[u64; N], j: u64, minus: bool) -> [u64; N] {
+    let mut out = *base;
+    let mut carry = j;
+    for w in out.iter_mut() {
+        let (v, c) = if minus {
+            w.overflowing_sub(carry)
+        } else {
+            w.overflowing_add(carry)
+        };
+        *w = v;
+        carry = u64::from(c);
+    }
+    out
+}
+
+/// Edge values below `bound`: 0, 1, 2, p − 1, p − 2, (p ± 1)/2, and limb
+/// patterns at the 2^64k boundaries (all ones below word k, a single top bit
+/// in word k, 2^64k itself), plus for `bound = 2p` the values around p and
+/// 2p.
+fn edges<C: MontConfig<N>, const N: usize>(bound: &[u64; N]) -> Vec<[u64; N]> {
+    let p = C::MODULUS.0;
+    let mut out = vec![
+        [0u64; N],
+        offset(&[0; N], 1, false),
+        offset(&[0; N], 2, false),
+    ];
+    out.push(offset(&p, 1, true));
+    out.push(offset(&p, 2, true));
+    let mut half = [0u64; N];
+    for i in 0..N {
+        half[i] = (p[i] >> 1) | if i + 1 < N { p[i + 1] << 63 } else { 0 };
+    }
+    out.push(half);
+    out.push(offset(&half, 1, false));
+    for k in 0..N {
+        let mut ones = [0u64; N];
+        for w in ones.iter_mut().take(k + 1) {
+            *w = u64::MAX;
+        }
+        out.push(ones);
+        let mut bit = [0u64; N];
+        bit[k] = 1 << 63;
+        out.push(bit);
+        let mut pow = [0u64; N];
+        pow[k] = 1;
+        out.push(pow);
+        // 2^64k − 1 (all ones below word k).
+        let mut below_pow = [0u64; N];
+        for w in below_pow.iter_mut().take(k) {
+            *w = u64::MAX;
+        }
+        out.push(below_pow);
+    }
+    if lt(&C::P, bound) {
+        out.push(p);
+        out.push(offset(&p, 1, false));
+        out.push(offset(&C::P2, 1, true));
+        out.push(offset(&C::P2, 2, true));
+    }
+    out.retain(|x| lt(x, bound));
+    out
+}
+
+/// The element a limb array below 2p stands for.
+fn value<C: MontConfig<N>, const N: usize>(x: &[u64; N]) -> F<C, N> {
+    assert!(lt(x, &C::P2), "value below 2p");
+    from_limbs::<C, N>(sub_if_ge(x, &C::P))
+}
+
+fn check_pair<C: MontConfig<N>, B: Backend<N>, const N: usize>(
+    f: Arith<C, B, N>,
+    x: &[u64; N],
+    y: &[u64; N],
+) {
+    let (a, b) = (value::<C, N>(x), value::<C, N>(y));
+    // Product and square, unreduced (below 2p) and reduced (below p).
+    let prod = f.mul(x, y);
+    assert!(lt(&prod, &C::P2), "product below 2p: {x:?} {y:?}");
+    assert_eq!(value::<C, N>(&prod), a * b, "product {x:?} {y:?}");
+    let sq = f.square(x);
+    assert!(lt(&sq, &C::P2), "square below 2p: {x:?}");
+    assert_eq!(value::<C, N>(&sq), a.square(), "square {x:?}");
+    let full = f.mul_reduced(x, y);
+    assert!(lt(&full, &C::P));
+    assert_eq!(from_limbs::<C, N>(full), a * b);
+    assert_eq!(from_limbs::<C, N>(f.square_reduced(x)), a.square());
+    // Wide product and one reduction.
+    let w = f.mul_wide(x, y);
+    let r = f.redc(&w);
+    assert!(lt(&r, &C::P2));
+    assert_eq!(value::<C, N>(&r), a * b, "wide product {x:?} {y:?}");
+}
+
+fn check_canonical_pair<C: MontConfig<N>, B: Backend<N>, const N: usize>(
+    f: Arith<C, B, N>,
+    x: &[u64; N],
+    y: &[u64; N],
+) {
+    let (a, b) = (from_limbs::<C, N>(*x), from_limbs::<C, N>(*y));
+    assert_eq!(from_limbs::<C, N>(f.add(x, y)), a + b);
+    assert_eq!(from_limbs::<C, N>(f.sub(x, y)), a - b);
+    assert_eq!(from_limbs::<C, N>(f.double(x)), a.double());
+    let h = f.half(x);
+    assert_eq!(value::<C, N>(&h).double(), a, "half {x:?}");
+    assert_eq!(
+        from_limbs::<C, N>(f.dot(&[*x, *y], &[*y, *x])),
+        (a * b).double()
+    );
+    assert_eq!(from_limbs::<C, N>(f.dot(&[*x], &[*y])), a * b);
+}
+
+/// Dot products of every length 0..=MAX_DOT_TERMS with one reduction,
+/// taking `pairs` random pairs in all, plus the largest inputs (p − 1).
+fn check_dots<C: MontConfig<N>, B: Backend<N>, const N: usize>(
+    f: Arith<C, B, N>,
+    rng: &mut StdRng,
+    pairs: usize,
+) {
+    let max = C::MAX_DOT_TERMS;
+    assert!(max >= 2, "at least two terms per wide sum");
+    let p_minus_1 = offset(&C::P, 1, true);
+    let mut used = 0;
+    let mut k = 0;
+    let mut round = 0usize;
+    while used < pairs {
+        let (xs, ys): (Vec<[u64; N]>, Vec<[u64; N]>) = if round % 97 == 0 {
+            (vec![p_minus_1; k], vec![p_minus_1; k])
+        } else {
+            (
+                (0..k).map(|_| below(rng, &C::P)).collect(),
+                (0..k).map(|_| below(rng, &C::P)).collect(),
+            )
+        };
+        let mut acc = Wide::ZERO;
+        let mut expected = F::<C, N>::zero();
+        for (x, y) in xs.iter().zip(&ys) {
+            f.mac_wide(&mut acc, x, y);
+            expected += from_limbs::<C, N>(*x) * from_limbs::<C, N>(*y);
+        }
+        let r = f.reduce_from(&f.redc(&acc), dot_bound::<C, N>(k));
+        assert!(lt(&r, &C::P), "dot of {k} terms below p");
+        assert_eq!(from_limbs::<C, N>(r), expected, "dot of {k} terms");
+        used += k.max(1);
+        k = (k + 1) % (max + 1);
+        round += 1;
+    }
+}
+
+fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, seed: u64) {
+    let f = Arith::<C, B, N>::new(backend);
+    let mut rng = StdRng::seed_from_u64(seed);
+    // Inputs of the products: below 2p on lazy fields, below p otherwise.
+    let bound = if C::LAZY { C::P2 } else { C::P };
+    let edge = edges::<C, N>(&bound);
+    for x in &edge {
+        for y in &edge {
+            check_pair(f, x, y);
+        }
+    }
+    let canonical = edges::<C, N>(&C::P);
+    for x in &canonical {
+        for y in &canonical {
+            check_canonical_pair(f, x, y);
+        }
+    }
+    for _ in 0..PAIRS {
+        let (x, y) = (below(&mut rng, &bound), below(&mut rng, &bound));
+        check_pair(f, &x, &y);
+        let (x, y) = (below(&mut rng, &C::P), below(&mut rng, &C::P));
+        check_canonical_pair(f, &x, &y);
+    }
+    check_dots(f, &mut rng, PAIRS);
+    // reduce_from on values up to the bound its callers use.
+    for b in 1..=8u32 {
+        for _ in 0..1000 {
+            let x = below(&mut rng, &C::P);
+            // x + (b − 1)·p when it fits below R.
+            let mut y = x;
+            let mut fits = true;
+            for _ in 1..b {
+                let mut carry = 0u64;
+                for (w, pw) in y.iter_mut().zip(C::P) {
+                    let t = u128::from(*w) + u128::from(pw) + u128::from(carry);
+                    *w = t as u64;
+                    carry = (t >> 64) as u64;
+                }
+                fits &= carry == 0;
+            }
+            if fits {
+                assert_eq!(f.reduce_from(&y, b), x, "reduce_from {b}");
+            }
+        }
+    }
+}
+
+fn check_field<C: MontConfig<N>, const N: usize>(seed: u64) {
+    // The constants this crate derives, against ark-ff's.
+    let p = <F<C, N> as PrimeField>::MODULUS;
+    assert_eq!(BigInt(C::P), p);
+    assert_eq!(C::P[0].wrapping_mul(C::INV), u64::MAX);
+    check_backend::<C, Portable, N>(Portable, seed);
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+    {
+        use algebraic_hash_montgomery::Adx;
+        if let Some(adx) = Adx::detect() {
+            check_backend::<C, Adx, N>(adx, seed + 1);
+        } else {
+            eprintln!("no BMI2/ADX on this CPU: the ADX backend is not tested here");
+        }
+    }
+}
+
+#[test]
+fn bn254_fr() {
+    check_field::<ark_bn254::FrConfig, 4>(1);
+}
+
+#[test]
+fn bn254_fq() {
+    check_field::<ark_bn254::FqConfig, 4>(2);
+}
+
+#[test]
+fn bls12_381_fq() {
+    check_field::<ark_bls12_381::FqConfig, 6>(3);
+}
+
+#[test]
+fn bls12_381_fr() {
+    check_field::<ark_bls12_381::FrConfig, 4>(4);
+}
+
+#[test]
+fn bls12_377_fq() {
+    check_field::<ark_bls12_377::FqConfig, 6>(5);
+}
+
+#[test]
+fn pallas_base() {
+    check_field::<ark_pallas::FqConfig, 4>(6);
+}
+
+#[test]
+fn vesta_base() {
+    check_field::<ark_pallas::FrConfig, 4>(7);
+}
+
+#[test]
+fn ed_on_bls12_377_base() {
+    check_field::<ark_bls12_377::FrConfig, 4>(8);
+}
+
+#[test]
+fn laziness_and_dot_capacity() {
+    // 4p < R except on the 255-bit fields.
+    assert!(<ark_bn254::FrConfig as MontParams<4>>::LAZY);
+    assert!(<ark_bls12_381::FqConfig as MontParams<6>>::LAZY);
+    assert!(!<ark_bls12_381::FrConfig as MontParams<4>>::LAZY);
+    assert!(!<ark_pallas::FqConfig as MontParams<4>>::LAZY);
+    // circom's MDS needs 17 + 2 terms on BN254 Fr.
+    assert!(<ark_bn254::FrConfig as MontParams<4>>::MAX_DOT_TERMS >= 19);
+}

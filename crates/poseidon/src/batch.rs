@@ -1,0 +1,39 @@
+//! Compression of many inputs through `permute_many`, for the two BN254
+//! families (circom puts the inputs after the capacity cell, Poseidon2
+//! before it).
+
+use algebraic_hash::Permutation;
+use ark_ff::Zero;
+
+use crate::Fr;
+
+/// States permuted per `permute_many` call (on the stack).
+const BATCH: usize = 16;
+
+/// `outputs[i] = permute(state_i)[0]` where `state_i` is zero but for
+/// `inputs[i]` at cells `offset .. offset + R`.
+///
+/// # Panics
+/// If `inputs` and `outputs` differ in length.
+pub(crate) fn compress_many<P, const T: usize, const R: usize>(
+    permutation: &P,
+    inputs: &[[Fr; R]],
+    outputs: &mut [Fr],
+    offset: usize,
+) where
+    P: Permutation<[Fr; T]>,
+{
+    assert_eq!(inputs.len(), outputs.len(), "one output per input");
+    let mut buffer = [[Fr::zero(); T]; BATCH];
+    for (ins, outs) in inputs.chunks(BATCH).zip(outputs.chunks_mut(BATCH)) {
+        let states = &mut buffer[..ins.len()];
+        for (state, input) in states.iter_mut().zip(ins) {
+            *state = [Fr::zero(); T];
+            state[offset..offset + R].copy_from_slice(input);
+        }
+        permutation.permute_many(states);
+        for (out, state) in outs.iter_mut().zip(states.iter()) {
+            *out = state[0];
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Backends and batches against the one-state portable permutation (the
+//! circomlibjs vectors and the light-poseidon differential tests pin the
+//! permutation itself).
+
+use std::vec::Vec;
+
+use algebraic_hash::{Compression, Permutation};
+use algebraic_hash_montgomery::Portable;
+use ark_ff::PrimeField;
+
+use super::{CircomPoseidon, Tables, permute_with, tables};
+use crate::Fr;
+
+fn states<const T: usize>(seed: u64, count: usize) -> Vec<[Fr; T]> {
+    let mut s = seed;
+    core::iter::repeat_with(move || {
+        core::array::from_fn(|_| {
+            let mut bytes = [0u8; 40];
+            for b in bytes.iter_mut() {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *b = (s >> 56) as u8;
+            }
+            Fr::from_le_bytes_mod_order(&bytes)
+        })
+    })
+    .take(count)
+    .collect()
+}
+
+fn portable<const T: usize>(tables: &Tables<T>, state: &[Fr; T]) -> [Fr; T] {
+    let mut out = *state;
+    permute_with(Portable, &mut out, tables);
+    out
+}
+
+/// Every backend, `permute_many` and `compress_many` (batch sizes 0..=17)
+/// equal the portable one-state permutation.
+fn check<const T: usize, const R: usize>(tables: &Tables<T>, seed: u64)
+where
+    CircomPoseidon<T>: Permutation<[Fr; T]> + Compression<Fr, R>,
+{
+    let p = CircomPoseidon::<T>;
+    for state in states::<T>(seed, 300) {
+        let expected = portable(tables, &state);
+        assert_eq!(p.permute(state), expected, "dispatched backend, t = {T}");
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+        if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {
+            let mut s = state;
+            permute_with(adx, &mut s, tables);
+            assert_eq!(s, expected, "ADX backend, t = {T}");
+        }
+    }
+    for n in 0..=17 {
+        let batch = states::<T>(seed + 1000 + n as u64, n);
+        let mut many = batch.clone();
+        p.permute_many(&mut many);
+        let one: Vec<[Fr; T]> = batch.iter().map(|s| portable(tables, s)).collect();
+        assert_eq!(many, one, "permute_many of {n}, t = {T}");
+        let inputs: Vec<[Fr; R]> = batch
+            .iter()
+            .map(|s| core::array::from_fn(|i| s[i]))
+            .collect();
+        let mut outputs = std::vec![Fr::from(0u64); n];
+        p.compress_many(&inputs, &mut outputs);
+        let expected: Vec<Fr> = inputs.iter().map(|x| p.compress(*x)).collect();
+        assert_eq!(outputs, expected, "compress_many of {n}, t = {T}");
+    }
+}
+
+#[test]
+fn backends_and_batches_equal_portable() {
+    check::<2, 1>(&tables::T2, 1);
+    check::<3, 2>(&tables::T3, 2);
+    check::<4, 3>(&tables::T4, 3);
+    check::<5, 4>(&tables::T5, 4);
+    check::<9, 8>(&tables::T9, 5);
+    check::<13, 12>(&tables::T13, 6);
+    check::<17, 16>(&tables::T17, 7);
+}

@@ -1,0 +1,100 @@
+//! Backends and batches against the one-state portable permutation (the
+//! vector and differential tests in `tests/` pin the permutation itself).
+
+use std::vec::Vec;
+
+use algebraic_hash::{Compression, Permutation};
+use algebraic_hash_montgomery::Portable;
+use ark_ff::PrimeField;
+
+use super::params::Params;
+use super::permutation::permute_with;
+use super::{NEW_T2, NEW_T3, NEW_T4, OLD_T2, OLD_T3, OLD_T4, Poseidon2};
+use crate::Fr;
+
+fn states<const T: usize>(seed: u64, count: usize) -> Vec<[Fr; T]> {
+    let mut s = seed;
+    core::iter::repeat_with(move || {
+        core::array::from_fn(|_| {
+            let mut bytes = [0u8; 40];
+            for b in bytes.iter_mut() {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *b = (s >> 56) as u8;
+            }
+            Fr::from_le_bytes_mod_order(&bytes)
+        })
+    })
+    .take(count)
+    .collect()
+}
+
+fn portable<const T: usize>(params: &Params<T>, state: &[Fr; T]) -> [Fr; T] {
+    let mut out = *state;
+    permute_with(Portable, params, &mut out);
+    out
+}
+
+/// The dispatched permutation and the ADX backend (where the CPU has it)
+/// equal the portable code on random states.
+fn backends_agree<const T: usize>(p: Poseidon2<T>, seed: u64) {
+    for state in states::<T>(seed, 2000) {
+        let expected = portable(p.params, &state);
+        assert_eq!(
+            p.permute(state),
+            expected,
+            "{} backend",
+            Poseidon2::<T>::backend()
+        );
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+        if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {
+            let mut s = state;
+            permute_with(adx, p.params, &mut s);
+            assert_eq!(s, expected, "ADX backend");
+        }
+    }
+}
+
+#[test]
+fn every_backend_equals_portable() {
+    backends_agree(NEW_T2, 1);
+    backends_agree(NEW_T3, 2);
+    backends_agree(NEW_T4, 3);
+    backends_agree(OLD_T2, 4);
+    backends_agree(OLD_T3, 5);
+    backends_agree(OLD_T4, 6);
+}
+
+/// `permute_many` and `compress_many` equal the one-state path for every
+/// batch size 0..=17.
+fn batches_agree<const T: usize, const R: usize>(p: Poseidon2<T>, seed: u64)
+where
+    Poseidon2<T>: Compression<Fr, R>,
+{
+    for n in 0..=17 {
+        let batch = states::<T>(seed + n as u64, n);
+        let mut many = batch.clone();
+        p.permute_many(&mut many);
+        let one: Vec<[Fr; T]> = batch.iter().map(|s| portable(p.params, s)).collect();
+        assert_eq!(many, one, "permute_many of {n}");
+        let inputs: Vec<[Fr; R]> = batch
+            .iter()
+            .map(|s| core::array::from_fn(|i| s[i]))
+            .collect();
+        let mut outputs = std::vec![Fr::from(0u64); n];
+        p.compress_many(&inputs, &mut outputs);
+        let expected: Vec<Fr> = inputs.iter().map(|x| p.compress(*x)).collect();
+        assert_eq!(outputs, expected, "compress_many of {n}");
+    }
+}
+
+#[test]
+fn batches_equal_one_by_one() {
+    batches_agree::<2, 1>(NEW_T2, 10);
+    batches_agree::<3, 2>(NEW_T3, 20);
+    batches_agree::<4, 3>(NEW_T4, 30);
+    batches_agree::<2, 1>(OLD_T2, 40);
+    batches_agree::<3, 2>(OLD_T3, 50);
+    batches_agree::<4, 3>(OLD_T4, 60);
+}
