@@ -26,6 +26,15 @@
 
 use crate::permutation::{RawState, permute_scalar};
 
+#[cfg(all(
+    not(algebraic_hash_force_scalar),
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )
+))]
+pub(crate) mod batch;
+
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_avx2;
 
@@ -51,6 +60,9 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     not(algebraic_hash_force_scalar)
 ))]
 pub(crate) mod aarch64_neon;
+
+#[cfg(all(test, target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod x86_64_measure;
 
 #[cfg(all(
     test,
