@@ -71,7 +71,7 @@ fn measure_square_kernel() {
         return;
     }
     type K = unsafe fn(usize, u64) -> u64;
-    let kernels: [(&str, usize, K); 12] = [
+    let kernels: [(&str, usize, K); 14] = [
         ("vec 1 (latency)", 4, squares::<1, 0>),
         ("vec 2", 8, squares::<2, 0>),
         ("vec 4", 16, squares::<4, 0>),
@@ -81,12 +81,14 @@ fn measure_square_kernel() {
         ("scalar 1 (latency)", 1, squares::<0, 1>),
         ("scalar 6", 6, squares::<0, 6>),
         ("scalar 12", 12, squares::<0, 12>),
+        ("vec 2 + scalar 4", 12, squares::<2, 4>),
         ("vec 4 + scalar 4", 20, squares::<4, 4>),
         ("vec 4 + scalar 8", 24, squares::<4, 8>),
+        ("vec 4 + scalar 12", 28, squares::<4, 12>),
         ("vec 8 + scalar 6", 38, squares::<8, 6>),
     ];
     let steps = 4000;
-    let mut best = [u64::MAX; 12];
+    let mut best = [u64::MAX; 14];
     let mut sink = 0;
     for trial in 0..400 {
         for (k, &(_, _, f)) in kernels.iter().enumerate() {
