@@ -15,6 +15,9 @@
 //!   them, or detected at run time).
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
+//! - `batch`: the rounds of a batch of states held transposed, generic
+//!   over the lane type (AVX-512 and NEON registers, AVX2 registers beside
+//!   states on the scalar units).
 //! - `x86_64_scalar`: the scalar reduction's carry fix-ups in assembly, and
 //!   the scalar permutation compiled with BMI2 for CPUs that have it
 //!   (detected like AVX2); used whenever the permutation runs on scalars.

@@ -15,8 +15,11 @@
 //!   (cells 8–11) for [`permute`]: the S-boxes run on both kinds at once,
 //!   the MDS runs on the scalar pipes;
 //! - four states in twelve registers (register `i` holds cell `i` of each
-//!   state) for [`permute_many`]: every step, the MDS included, is
-//!   lane-wise with no shuffles (the MDS of `crate::mds` runs on vector lanes).
+//!   state), through the generic batch driver of `super::batch`: every
+//!   step, the MDS included, is lane-wise with no shuffles. The AVX-512
+//!   backend uses it for a remainder of four or five states;
+//!   [`permute_many`] itself runs the single-state layout state by state,
+//!   which measured fastest on an AVX2-only CPU (see its doc).
 //!
 //! Every value of type [`P4`] is created inside a function compiled with
 //! AVX2 (`#[target_feature(enable = "avx2")]`, with BMI2 for the two entry
