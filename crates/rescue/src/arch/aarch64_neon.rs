@@ -20,8 +20,9 @@
 
 use core::arch::aarch64::*;
 
+use super::batch::{BatchLane, permute_group};
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
-use crate::mds::{HalfLane, SplitLane, mds_lanes, mds_multiply};
+use crate::mds::{HalfLane, SplitLane, mds_multiply};
 use crate::permutation::{Lane, RawState, inv_sbox, sbox};
 
 /// Two Goldilocks lanes (raw, non-canonical allowed).
@@ -243,27 +244,21 @@ pub(crate) fn permute(state: &mut RawState) {
     }
 }
 
-/// Two states, transposed: register `i` holds cell `i` of both.
-#[inline(always)]
-fn permute2(a: &mut RawState, b: &mut RawState) {
-    let mut v = [P2::splat(0); 12];
-    for i in 0..12 {
-        v[i] = P2::load(&[a[i], b[i]]);
+/// Two states, transposed: register `i` holds cell `i` of both; the rounds
+/// are [`permute_group`]'s.
+impl BatchLane for P2 {
+    const STATES: usize = 2;
+    #[inline(always)]
+    fn load(states: &[RawState], cell: usize) -> Self {
+        P2::load(&[states[0][cell], states[1][cell]])
     }
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P2::splat(ARK1[r][i]));
-        }
-        inv_sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P2::splat(ARK2[r][i]));
-        }
+    #[inline(always)]
+    fn store(self, states: &mut [RawState], cell: usize) {
+        [states[0][cell], states[1][cell]] = P2::store(self);
     }
-    for i in 0..12 {
-        [a[i], b[i]] = v[i].store();
+    #[inline(always)]
+    fn add_constant(self, c: u64) -> Self {
+        self.add_canonical(P2::splat(c))
     }
 }
 
@@ -271,8 +266,7 @@ fn permute2(a: &mut RawState, b: &mut RawState) {
 pub(crate) fn permute_many(states: &mut [RawState]) {
     let mut pairs = states.chunks_exact_mut(2);
     for pair in &mut pairs {
-        let (a, b) = pair.split_at_mut(1);
-        permute2(&mut a[0], &mut b[0]);
+        permute_group::<P2>(pair);
     }
     for state in pairs.into_remainder() {
         permute(state);
@@ -283,6 +277,7 @@ pub(crate) fn permute_many(states: &mut [RawState]) {
 #[cfg(test)]
 pub(crate) mod pieces {
     use super::*;
+    use crate::mds::mds_lanes;
 
     /// Lane-wise product of two pairs.
     pub(crate) fn mul(a: [u64; 2], b: [u64; 2]) -> [u64; 2] {

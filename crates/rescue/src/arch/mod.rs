@@ -15,6 +15,9 @@
 //!   them, or detected at run time).
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
+//! - `batch`: the rounds of a batch of states held transposed, generic
+//!   over the lane type (AVX-512 and NEON registers, AVX2 registers beside
+//!   states on the scalar units).
 //! - `x86_64_scalar`: the scalar reduction's carry fix-ups in assembly, and
 //!   the scalar permutation compiled with BMI2 for CPUs that have it
 //!   (detected like AVX2); used whenever the permutation runs on scalars.
@@ -25,6 +28,15 @@
 #![allow(unsafe_code)]
 
 use crate::permutation::{RawState, permute_scalar};
+
+#[cfg(all(
+    not(algebraic_hash_force_scalar),
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )
+))]
+pub(crate) mod batch;
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_avx2;
@@ -51,6 +63,9 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     not(algebraic_hash_force_scalar)
 ))]
 pub(crate) mod aarch64_neon;
+
+#[cfg(all(test, target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod x86_64_measure;
 
 #[cfg(all(
     test,

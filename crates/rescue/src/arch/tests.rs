@@ -104,6 +104,41 @@ fn single_state_sboxes(seed: u64, f: impl Fn(&RawState, bool) -> RawState) {
     }
 }
 
+/// The batch entry point `permute_many` equals the scalar permutation for
+/// every batch size 1..=17 and 64: each size runs over the same edge-value
+/// and 100 000 random states, cut into batches of that size (the last one
+/// shorter), so every size sees at least 100 000 random states (scaled by
+/// `ALGEBRAIC_HASH_CASES_PERCENT`).
+fn batch_sizes(seed: u64, permute_many: impl Fn(&mut [RawState])) {
+    let mut all = states(seed, cases(100_000));
+    if cfg!(miri) {
+        all.truncate(6);
+    }
+    let expected: Vec<RawState> = all
+        .iter()
+        .map(|s| {
+            let mut e = *s;
+            permute_scalar(&mut e);
+            canon(e)
+        })
+        .collect();
+    // Miri, some 10^4 times slower, takes six states and three sizes.
+    let sizes: Vec<usize> = if cfg!(miri) {
+        std::vec![1, 2, 5]
+    } else {
+        (1..=17).chain([64]).collect()
+    };
+    for size in sizes {
+        let mut got = all.clone();
+        for batch in got.chunks_mut(size) {
+            permute_many(batch);
+        }
+        for ((state, g), want) in all.iter().zip(&got).zip(&expected) {
+            assert_eq!(canon(*g), *want, "batch size {size}, on {state:?}");
+        }
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 mod avx2 {
     use super::*;
@@ -177,6 +212,40 @@ mod avx2 {
                 let mut expected = s;
                 mds_multiply(&mut expected);
                 assert_eq!(canon(*g), canon(expected), "on {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn batch_sizes_equal_scalar() {
+        if !available() {
+            return;
+        }
+        // SAFETY: AVX2 and BMI2 detected above.
+        batch_sizes(15, |b| unsafe { avx2::permute_many(b) });
+    }
+
+    /// The transposed groups of four (and five, one on the scalar units)
+    /// that the AVX-512 backend uses for its remainders, on any AVX2 CPU.
+    #[test]
+    fn transposed_groups_equal_scalar() {
+        if !available() {
+            return;
+        }
+        let mut all = states(16, cases(100_000));
+        if cfg!(miri) {
+            all.truncate(5);
+        }
+        for size in [4, 5] {
+            let mut got = all.clone();
+            for batch in got.chunks_exact_mut(size) {
+                // SAFETY: AVX2 and BMI2 detected above; 4 or 5 states.
+                unsafe { avx2::permute_4_or_5(batch) };
+            }
+            for (state, g) in all.iter().zip(&got).take(all.len() / size * size) {
+                let mut expected = *state;
+                permute_scalar(&mut expected);
+                assert_eq!(canon(*g), canon(expected), "group of {size}, on {state:?}");
             }
         }
     }
@@ -335,6 +404,15 @@ mod avx512 {
     }
 
     #[test]
+    fn batch_sizes_equal_scalar() {
+        if !available() {
+            return;
+        }
+        // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected above.
+        batch_sizes(35, |b| unsafe { avx512::permute_many(b) });
+    }
+
+    #[test]
     fn permutation_equals_scalar() {
         if !available() {
             return;
@@ -438,6 +516,11 @@ mod neon {
                 assert_eq!(canon(*g), canon(expected), "on {s:?}");
             }
         }
+    }
+
+    #[test]
+    fn batch_sizes_equal_scalar() {
+        batch_sizes(25, neon::permute_many);
     }
 
     #[test]

@@ -15,8 +15,11 @@
 //!   (cells 8–11) for [`permute`]: the S-boxes run on both kinds at once,
 //!   the MDS runs on the scalar pipes;
 //! - four states in twelve registers (register `i` holds cell `i` of each
-//!   state) for [`permute_many`]: every step, the MDS included, is
-//!   lane-wise with no shuffles (the MDS of `crate::mds` runs on vector lanes).
+//!   state), through the generic batch driver of `super::batch`: every
+//!   step, the MDS included, is lane-wise with no shuffles. The AVX-512
+//!   backend uses it for a remainder of four or five states;
+//!   [`permute_many`] itself runs the single-state layout state by state,
+//!   which measured fastest on an AVX2-only CPU (see its doc).
 //!
 //! Every value of type [`P4`] is created inside a function compiled with
 //! AVX2 (`#[target_feature(enable = "avx2")]`, with BMI2 for the two entry
@@ -29,9 +32,9 @@
 
 use core::arch::x86_64::*;
 
+use super::batch::{BatchLane, Scalars, permute_group};
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
-use crate::field::raw;
-use crate::mds::{HalfLane, SplitLane, mds_half, mds_lanes, mds_multiply};
+use crate::mds::{HalfLane, SplitLane, mds_multiply};
 use crate::permutation::{Lane, RawState, add_constants, inv_sbox, sbox};
 
 /// Four Goldilocks lanes (raw, non-canonical allowed).
@@ -224,26 +227,6 @@ impl SplitLane for P4 {
     }
 }
 
-/// MDS on four transposed states in registers and a fifth in scalars.
-#[inline(always)]
-fn mds_mixed(state: &mut [(P4, u64); 12]) {
-    let mut lo = [(state[0].0, 0i64); 12];
-    let mut hi = lo;
-    for i in 0..12 {
-        let (l, h) = state[i].0.split();
-        lo[i] = (l, (state[i].1 & 0xffff_ffff) as i64);
-        hi[i] = (h, (state[i].1 >> 32) as i64);
-    }
-    let lo = mds_half(&lo);
-    let hi = mds_half(&hi);
-    for i in 0..12 {
-        state[i] = (
-            P4::combine(lo[i].0, hi[i].0),
-            crate::mds::combine_halves(lo[i].1, hi[i].1),
-        );
-    }
-}
-
 /// A lane type of four Goldilocks values in one 256-bit register: [`P4`]
 /// here (AVX2), `Q4` in `x86_64_avx512` (the same products, AVX-512VL
 /// compares for the reduction's carries). The single-state layout below
@@ -291,154 +274,195 @@ pub(crate) unsafe fn permute(state: &mut RawState) {
 /// `#[target_feature]` function.
 #[inline(always)]
 pub(crate) fn permute_mixed<V: Ymm>(state: &mut RawState) {
-    for r in 0..NUM_ROUNDS {
-        let mut v = load_mixed::<V>(state);
-        sbox(&mut v);
-        store_mixed(state, v);
-        mds_multiply(state);
-        add_constants(state, &ARK1[r]);
-        let mut v = load_mixed::<V>(state);
-        inv_sbox(&mut v);
-        store_mixed(state, v);
-        mds_multiply(state);
-        add_constants(state, &ARK2[r]);
+    permute_interleaved::<Mixed<V>>(core::slice::from_mut(state));
+}
+
+/// One state in the single-state layout: half `h` (0 or 1) of it as one
+/// register (cells `4h..4h + 4`) beside two scalars (cells `8 + 2h`,
+/// `9 + 2h`).
+#[derive(Clone, Copy)]
+pub(crate) struct Mixed<V>(V, u64, u64);
+
+impl<V: Lane> Lane for Mixed<V> {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Mixed(self.0.mul(rhs.0), self.1.mul(rhs.1), self.2.mul(rhs.2))
     }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Mixed(self.0.square(), self.1.square(), self.2.square())
+    }
+}
+
+/// Several states in the single-state layout, side by side: their S-boxes
+/// interleave (more independent products in flight, on the vector and the
+/// scalar units at once); the MDS and the constants run on the scalar units,
+/// state by state.
+pub(crate) trait MixedLanes: Lane {
+    /// How many states one value holds.
+    const STATES: usize;
+    /// Half `h` of `states[..STATES]`.
+    fn load(states: &[RawState], h: usize) -> Self;
+    /// Writes half `h` of `states[..STATES]`.
+    fn store(self, states: &mut [RawState], h: usize);
+}
+
+impl<V: Ymm> MixedLanes for Mixed<V> {
+    const STATES: usize = 1;
+    #[inline(always)]
+    fn load(states: &[RawState], h: usize) -> Self {
+        let state = &states[0];
+        let cells = &state[4 * h..4 * h + 4];
+        // SAFETY: a 32-byte unaligned read of the four cells of `cells`;
+        // AVX2 present (module doc).
+        let v = unsafe { _mm256_loadu_si256(cells.as_ptr().cast()) };
+        Mixed(V::from_ymm(v), state[8 + 2 * h], state[9 + 2 * h])
+    }
+    #[inline(always)]
+    fn store(self, states: &mut [RawState], h: usize) {
+        let state = &mut states[0];
+        let cells = &mut state[4 * h..4 * h + 4];
+        // SAFETY: a 32-byte unaligned write of the four cells of `cells`;
+        // AVX2 present (module doc).
+        unsafe { _mm256_storeu_si256(cells.as_mut_ptr().cast(), self.0.ymm()) };
+        (state[8 + 2 * h], state[9 + 2 * h]) = (self.1, self.2);
+    }
+}
+
+impl<A: MixedLanes, B: MixedLanes> MixedLanes for (A, B) {
+    const STATES: usize = A::STATES + B::STATES;
+    #[inline(always)]
+    fn load(states: &[RawState], h: usize) -> Self {
+        (A::load(states, h), B::load(&states[A::STATES..], h))
+    }
+    #[inline(always)]
+    fn store(self, states: &mut [RawState], h: usize) {
+        self.0.store(states, h);
+        self.1.store(&mut states[A::STATES..], h);
+    }
+}
+
+/// The permutation of `L::STATES` states in the single-state layout
+/// (`states.len()` must be that), raw in, raw out.
+#[inline(always)]
+pub(crate) fn permute_interleaved<L: MixedLanes>(states: &mut [RawState]) {
+    debug_assert_eq!(states.len(), L::STATES);
+    for r in 0..NUM_ROUNDS {
+        let mut v = [L::load(states, 0), L::load(states, 1)];
+        sbox(&mut v);
+        v[0].store(states, 0);
+        v[1].store(states, 1);
+        for state in states.iter_mut() {
+            mds_multiply(state);
+            add_constants(state, &ARK1[r]);
+        }
+        let mut v = [L::load(states, 0), L::load(states, 1)];
+        inv_sbox(&mut v);
+        v[0].store(states, 0);
+        v[1].store(states, 1);
+        for state in states.iter_mut() {
+            mds_multiply(state);
+            add_constants(state, &ARK2[r]);
+        }
+    }
+}
+
+/// [`permute_interleaved`] compiled with AVX2 and BMI2 (for the
+/// measurements and tests of other widths).
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2; `states.len()` must be `L::STATES`.
+#[cfg(test)]
+#[target_feature(enable = "avx2,bmi2")]
+pub(crate) unsafe fn permute_interleaved_avx2<L: MixedLanes>(states: &mut [RawState]) {
+    permute_interleaved::<L>(states);
 }
 
 /// One state as two registers (cells 0–3, 4–7) beside four scalars (cells
-/// 8, 9 with the first, 10, 11 with the second).
+/// 8, 9 with the first, 10, 11 with the second), for the S-box tests.
+#[cfg(test)]
 #[inline(always)]
-fn load_mixed<V: Ymm>(state: &RawState) -> [(V, (u64, u64)); 2] {
-    // SAFETY: two 32-byte reads inside `state` (96 bytes), unaligned; AVX2
-    // present (module doc).
-    unsafe {
-        let p = state.as_ptr();
-        [
-            (
-                V::from_ymm(_mm256_loadu_si256(p.cast())),
-                (state[8], state[9]),
-            ),
-            (
-                V::from_ymm(_mm256_loadu_si256(p.add(4).cast())),
-                (state[10], state[11]),
-            ),
-        ]
-    }
+fn load_mixed<V: Ymm>(state: &RawState) -> [Mixed<V>; 2] {
+    let states = core::slice::from_ref(state);
+    [Mixed::load(states, 0), Mixed::load(states, 1)]
 }
 
+#[cfg(test)]
 #[inline(always)]
-fn store_mixed<V: Ymm>(state: &mut RawState, v: [(V, (u64, u64)); 2]) {
-    // SAFETY: two 32-byte writes inside `state` (96 bytes), unaligned; AVX2
-    // present (module doc).
-    unsafe {
-        let p = state.as_mut_ptr();
-        _mm256_storeu_si256(p.cast(), v[0].0.ymm());
-        _mm256_storeu_si256(p.add(4).cast(), v[1].0.ymm());
-    }
-    (state[8], state[9]) = v[0].1;
-    (state[10], state[11]) = v[1].1;
+fn store_mixed<V: Ymm>(state: &mut RawState, v: [Mixed<V>; 2]) {
+    let states = core::slice::from_mut(state);
+    v[0].store(states, 0);
+    v[1].store(states, 1);
 }
 
-/// Four states, transposed: register `i` holds cell `i` of each.
-#[inline(always)]
-fn permute4(states: &mut [RawState]) {
-    debug_assert_eq!(states.len(), 4);
-    let mut v = [P4::splat(0); 12];
-    for i in 0..12 {
-        v[i] = P4(avx2!(_mm256_set_epi64x(
-            states[3][i] as i64,
-            states[2][i] as i64,
-            states[1][i] as i64,
-            states[0][i] as i64,
-        )));
+impl BatchLane for P4 {
+    const STATES: usize = 4;
+    #[inline(always)]
+    fn load(states: &[RawState], cell: usize) -> Self {
+        P4(avx2!(_mm256_set_epi64x(
+            states[3][cell] as i64,
+            states[2][cell] as i64,
+            states[1][cell] as i64,
+            states[0][cell] as i64,
+        )))
     }
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P4::splat(ARK1[r][i]));
-        }
-        inv_sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P4::splat(ARK2[r][i]));
-        }
-    }
-    for (i, x) in v.iter().enumerate() {
+    #[inline(always)]
+    fn store(self, states: &mut [RawState], cell: usize) {
         let mut lanes = [0u64; 4];
-        // SAFETY: 32-byte unaligned store into a 32-byte array; AVX2 present.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), x.0) };
-        for (s, l) in states.iter_mut().zip(lanes) {
-            s[i] = l;
+        // SAFETY: 32-byte unaligned store into a 32-byte array; AVX2 present
+        // (module doc).
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), self.0) };
+        for (s, l) in states[..4].iter_mut().zip(lanes) {
+            s[cell] = l;
         }
+    }
+    #[inline(always)]
+    fn add_constant(self, c: u64) -> Self {
+        self.add_canonical(P4::splat(c))
     }
 }
 
-/// Four states in registers (transposed) and a fifth in scalars, side by
-/// side.
-#[inline(always)]
-fn permute5(states: &mut [RawState]) {
-    debug_assert_eq!(states.len(), 5);
-    let mut v = [(P4::splat(0), 0u64); 12];
-    for i in 0..12 {
-        v[i] = (
-            P4(avx2!(_mm256_set_epi64x(
-                states[3][i] as i64,
-                states[2][i] as i64,
-                states[1][i] as i64,
-                states[0][i] as i64,
-            ))),
-            states[4][i],
-        );
-    }
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_mixed(&mut v);
-        for i in 0..12 {
-            v[i] = (
-                v[i].0.add_canonical(P4::splat(ARK1[r][i])),
-                raw::add_canonical(v[i].1, ARK1[r][i]),
-            );
-        }
-        inv_sbox(&mut v);
-        mds_mixed(&mut v);
-        for i in 0..12 {
-            v[i] = (
-                v[i].0.add_canonical(P4::splat(ARK2[r][i])),
-                raw::add_canonical(v[i].1, ARK2[r][i]),
-            );
-        }
-    }
-    for (i, x) in v.iter().enumerate() {
-        let mut lanes = [0u64; 4];
-        // SAFETY: 32-byte unaligned store into a 32-byte array; AVX2 present.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), x.0.0) };
-        for (s, l) in states.iter_mut().zip(lanes) {
-            s[i] = l;
-        }
-        states[4][i] = x.1;
+/// [`permute_group`] for a group of AVX2 lanes (and scalars), compiled with
+/// AVX2 and BMI2 (for the measurements and tests of other layouts).
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2; `states.len()` must be `L::STATES`.
+#[cfg(test)]
+#[target_feature(enable = "avx2,bmi2")]
+pub(crate) unsafe fn permute_group_avx2<L: BatchLane>(states: &mut [RawState]) {
+    permute_group::<L>(states);
+}
+
+/// Four states transposed in registers, beside a fifth on the scalar units
+/// if there is one: the AVX-512 backend's remainder of four or five states.
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2; `states.len()` must be 4 or 5.
+#[target_feature(enable = "avx2,bmi2")]
+pub(crate) unsafe fn permute_4_or_5(states: &mut [RawState]) {
+    if states.len() == 5 {
+        permute_group::<(P4, Scalars<1>)>(states);
+    } else {
+        permute_group::<P4>(states);
     }
 }
 
-/// The permutation of many states (raw in, raw out): five at a time (four
-/// in registers, one in scalars), then four, then one by one.
+/// The permutation of many states (raw in, raw out): one by one, each in
+/// the single-state layout ([`permute`]).
+///
+/// On the AVX2-only CPU measured (AMD EPYC, family 17h: 256-bit operations
+/// run as two 128-bit halves), that layout is the fastest per state of all
+/// tried: states transposed in registers (four, eight or twelve per group,
+/// with zero to four more on the scalar units) took 1.19–1.53× its time per
+/// state, and two to four states interleaved in the single-state layout
+/// 1.22–1.31× (register spills); see `x86_64_measure.rs`.
 ///
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
-    let mut fives = states.chunks_exact_mut(5);
-    for five in &mut fives {
-        permute5(five);
-    }
-    let rest = fives.into_remainder();
-    let mut fours = rest.chunks_exact_mut(4);
-    for four in &mut fours {
-        permute4(four);
-    }
-    for state in fours.into_remainder() {
-        // SAFETY: AVX2 and BMI2 present (this function's contract).
-        unsafe { permute(state) };
+    for state in states {
+        permute_mixed::<P4>(state);
     }
 }
 
@@ -446,6 +470,7 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
 #[cfg(test)]
 pub(crate) mod pieces {
     use super::*;
+    use crate::mds::mds_lanes;
 
     /// Lane-wise product of four pairs.
     #[target_feature(enable = "avx2")]

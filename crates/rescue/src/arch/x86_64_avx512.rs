@@ -33,10 +33,10 @@
 
 use core::arch::x86_64::*;
 
+use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
-use crate::mds::{HalfLane, SplitLane, mds_lanes};
-use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+use crate::mds::{HalfLane, SplitLane};
+use crate::permutation::{Lane, RawState};
 
 /// Eight Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -306,25 +306,21 @@ fn scatter(states: &mut [RawState], i: usize, x: P8) {
     }
 }
 
-/// Eight states, transposed: register `i` holds cell `i` of each.
-#[inline(always)]
-fn permute8(states: &mut [RawState]) {
-    debug_assert_eq!(states.len(), 8);
-    let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P8::splat(ARK1[r][i]));
-        }
-        inv_sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P8::splat(ARK2[r][i]));
-        }
+/// Eight states, transposed: register `i` holds cell `i` of each; the
+/// rounds are [`permute_group`]'s.
+impl BatchLane for P8 {
+    const STATES: usize = 8;
+    #[inline(always)]
+    fn load(states: &[RawState], cell: usize) -> Self {
+        gather(states, cell)
     }
-    for (i, x) in v.into_iter().enumerate() {
-        scatter(states, i, x);
+    #[inline(always)]
+    fn store(self, states: &mut [RawState], cell: usize) {
+        scatter(states, cell, self);
+    }
+    #[inline(always)]
+    fn add_constant(self, c: u64) -> Self {
+        self.add_canonical(P8::splat(c))
     }
 }
 
@@ -354,17 +350,17 @@ pub(crate) unsafe fn permute(state: &mut RawState) {
 pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        permute8(eight);
+        permute_group::<P8>(eight);
     }
     let rest = eights.into_remainder();
     if rest.len() >= 6 {
         let mut padded = [[0u64; 12]; 8];
         padded[..rest.len()].copy_from_slice(rest);
-        permute8(&mut padded);
+        permute_group::<P8>(&mut padded);
         rest.copy_from_slice(&padded[..rest.len()]);
     } else if rest.len() >= 4 {
         // SAFETY: AVX2 and BMI2 present (this function's contract).
-        unsafe { super::x86_64_avx2::permute_many(rest) };
+        unsafe { super::x86_64_avx2::permute_4_or_5(rest) };
     } else {
         for state in rest {
             // SAFETY: AVX-512F/VL, AVX2 and BMI2 present (this function's
@@ -379,6 +375,8 @@ pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
 pub(crate) mod pieces {
     use super::*;
     use crate::arch::x86_64_avx2::pieces::sboxes_mixed;
+    use crate::mds::mds_lanes;
+    use crate::permutation::{inv_sbox, sbox};
 
     #[inline(always)]
     fn load(a: &[u64; 8]) -> P8 {
