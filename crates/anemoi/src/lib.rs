@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 // Without any field feature only the generic machinery is left.
 #![cfg_attr(
@@ -19,9 +20,15 @@
 extern crate std;
 
 mod chain;
+#[cfg(feature = "ark-crypto-primitives")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
+pub mod ark;
 mod constants;
 mod field;
 mod permutation;
+#[cfg(feature = "plonky3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
+pub mod plonky3;
 mod sponge;
 
 #[cfg(test)]
@@ -83,6 +90,7 @@ impl Version {
 
 /// BLS12-377 base field.
 #[cfg(feature = "bls12-377")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bls12-377")))]
 pub mod bls12_377 {
     /// The field type.
     pub type Felt = ark_bls12_377::Fq;
@@ -90,6 +98,7 @@ pub mod bls12_377 {
 
 /// BLS12-381 base field.
 #[cfg(feature = "bls12-381")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bls12-381")))]
 pub mod bls12_381 {
     /// The field type.
     pub type Felt = ark_bls12_381::Fq;
@@ -97,6 +106,7 @@ pub mod bls12_381 {
 
 /// BN254 base field.
 #[cfg(feature = "bn254")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bn254")))]
 pub mod bn254 {
     /// The field type.
     pub type Felt = ark_bn254::Fq;
@@ -104,6 +114,7 @@ pub mod bn254 {
 
 /// ED_ON_BLS12-377 base field (the BLS12-377 scalar field).
 #[cfg(feature = "ed-on-bls12-377")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ed-on-bls12-377")))]
 pub mod ed_on_bls12_377 {
     /// The field type.
     pub type Felt = ark_bls12_377::Fr;
@@ -111,6 +122,7 @@ pub mod ed_on_bls12_377 {
 
 /// Jubjub base field (the BLS12-381 scalar field).
 #[cfg(feature = "jubjub")]
+#[cfg_attr(docsrs, doc(cfg(feature = "jubjub")))]
 pub mod jubjub {
     /// The field type.
     pub type Felt = ark_bls12_381::Fr;
@@ -118,6 +130,7 @@ pub mod jubjub {
 
 /// Pallas base field (the Vesta scalar field).
 #[cfg(feature = "pallas")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pallas")))]
 pub mod pallas {
     /// The field type.
     pub type Felt = ark_pallas::Fq;
@@ -125,6 +138,7 @@ pub mod pallas {
 
 /// Vesta base field (the Pallas scalar field).
 #[cfg(feature = "vesta")]
+#[cfg_attr(docsrs, doc(cfg(feature = "vesta")))]
 pub mod vesta {
     /// The field type.
     pub type Felt = ark_pallas::Fr;

@@ -1,15 +1,28 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 
 #[cfg(feature = "std")]
 extern crate std;
 
 mod batch;
+#[cfg(feature = "ark-crypto-primitives")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
+pub mod ark;
+#[cfg(feature = "circom")]
+#[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;
 pub mod field;
+#[cfg(feature = "plonky3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
+pub mod plonky3;
+#[cfg(feature = "poseidon2")]
+#[cfg_attr(docsrs, doc(cfg(feature = "poseidon2")))]
 pub mod poseidon2;
 
 pub use algebraic_hash::Error;
 pub use ark_bn254::Fr;
+#[cfg(feature = "circom")]
+#[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub use circom::{CircomPoseidon, poseidon};

@@ -1,8 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 
-#[cfg(feature = "winterfell")]
+#[cfg(any(feature = "winterfell", feature = "plonky3"))]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
@@ -13,13 +14,24 @@ mod digest;
 pub mod field;
 mod mds;
 mod permutation;
+#[cfg(feature = "plonky3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
+pub mod plonky3;
 mod rp64_256;
 #[cfg(feature = "winterfell")]
+#[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub mod winterfell;
+#[cfg(feature = "winterfell")]
+#[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
+pub mod winterfell_merkle;
 
 pub use arch::{Backend, backend};
 pub use digest::{DIGEST_SIZE, ElementDigest};
 pub use field::Felt;
 pub use rp64_256::{CAPACITY_RANGE, DIGEST_RANGE, RATE_RANGE, Rp64_256, STATE_WIDTH};
 #[cfg(feature = "winterfell")]
+#[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub use winterfell::{WinterDigest, WinterRp64_256};
+#[cfg(feature = "winterfell")]
+#[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
+pub use winterfell_merkle::BatchedMerkleTree;

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "alloc")]
@@ -7,6 +8,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "ark-crypto-primitives")]
+mod ark;
 mod compression;
 mod error;
 #[cfg(feature = "alloc")]
@@ -14,9 +17,13 @@ mod merkle;
 pub mod parse;
 mod sponge;
 
+#[cfg(feature = "ark-crypto-primitives")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
+pub use ark::ArkSponge;
 pub use compression::{Jive, TruncatedPermutation};
 pub use error::Error;
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use merkle::{MerkleError, MerklePath, MerkleTree};
 pub use sponge::DuplexSponge;
 

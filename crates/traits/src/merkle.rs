@@ -57,6 +57,7 @@ impl fmt::Display for MerkleError {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for MerkleError {}
 
 /// A binary Merkle tree with every level kept in memory.
@@ -162,6 +163,7 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
     /// Builds the levels on rayon's thread pool; equal to
     /// [`MerkleTree::new_sequential`].
     #[cfg(feature = "parallel")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "parallel")))]
     pub fn new_parallel(compression: C, leaves: Vec<D>) -> Result<Self, MerkleError>
     where
         D: Send + Sync,

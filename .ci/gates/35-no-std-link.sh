@@ -1,0 +1,10 @@
+# no_std link check: a bare-metal program (.ci/no-std-bin) that calls the
+# hashes links for thumbv7em-none-eabi — Rescue with no allocator at all,
+# Poseidon + Anemoi with a `#[global_allocator]` (arkworks links `alloc`),
+# as the crate READMEs' `no_std` sections say.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/no-std-bin"
+cd .ci/no-std-bin
+echo "+ rescue only, no allocator"
+cargo build -q --release --target thumbv7em-none-eabi
+echo "+ with poseidon and anemoi, bump allocator"
+cargo build -q --release --target thumbv7em-none-eabi --features arkworks
