@@ -39,6 +39,9 @@ function one(op, name, xs) {
 }
 
 function many(op, name, inputs) {
+  if (inputs == null || typeof inputs === 'string' || typeof inputs[Symbol.iterator] !== 'function') {
+    throw new TypeError('expected an array of inputs');
+  }
   const all = Array.from(inputs, (xs, k) => encode(xs, `input ${k + 1}: `));
   if (all.length === 0) {
     wasm.operations(name); // still refuse unknown instances

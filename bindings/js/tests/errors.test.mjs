@@ -48,8 +48,10 @@ test('values not below the modulus are refused with the library message', () => 
 
 test('negative values are refused with the library message', () => {
   for (const v of [-1n, -(1n << 300n), -BN254_R, -7]) {
+    // At most 80 characters of the element are shown, as by the CLI.
+    const shown = String(v).length <= 80 ? String(v) : `${String(v).slice(0, 80)}…`;
     assert.throws(() => ah.hash('poseidon', [5n, v]), {
-      message: `element 2 (\`${v}\`): malformed number: unexpected '-' at byte 0`,
+      message: `element 2 (\`${shown}\`): malformed number: unexpected '-' at byte 0`,
     });
   }
 });
@@ -78,6 +80,8 @@ test('non-bigint elements throw TypeError', () => {
   }
   assert.throws(() => ah.hash('poseidon', 5n), TypeError);
   assert.throws(() => ah.hash('poseidon', '12'), TypeError);
+  assert.throws(() => ah.hashMany('poseidon', 5n), TypeError);
+  assert.throws(() => ah.hashMany('poseidon', [5n]), TypeError);
   assert.throws(() => ah.hashMany('poseidon', [[1n], ['x']]), { name: 'TypeError', message: /^input 2: element 1/ });
 });
 

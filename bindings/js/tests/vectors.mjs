@@ -4,7 +4,7 @@
 // poseidon/circom_tN.json: permutation, poseidon (hash and compress of
 // poseidon-tN, hash of `poseidon`); poseidon/poseidon2_SET_tN.json:
 // permutation, compress, hash_elements; anemoi/DIR/FIELD-CELLS.*.json:
-// permutation, jive with b = 2, hash_elements. Functions the package does
+// permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
 // not expose (poseidon_ex, Anemoi's single layers and byte hash, Winterfell's
 // byte hash and merge_with_int) are not mapped.
 
@@ -96,14 +96,13 @@ export function mapping(rel) {
     const cut = stem.lastIndexOf('-');
     const field = stem.slice(0, cut);
     const inst = `${prefix}-${field.replaceAll('_', '-')}-${stem.slice(cut + 1)}`;
-    return {
-      modulus: ANEMOI_MODULI[field],
-      table: [
-        ['permutation', inst, 'permute', null],
-        ['jive', inst, 'compress', (c) => c.b === 2],
-        ['hash_elements', inst, 'hash', null],
-      ],
-    };
+    const table = [
+      ['jive', inst, 'compress', (c) => c.b === 2],
+      ['hash_elements', inst, 'hash', null],
+    ];
+    // The published (reference) files have no permutation cases.
+    if (name.endsWith('.generated.json')) table.unshift(['permutation', inst, 'permute', null]);
+    return { modulus: ANEMOI_MODULI[field], table };
   }
   throw new Error(`vector file ${rel} has no mapping: add one`);
 }

@@ -72,7 +72,10 @@ fn read_input<'py>(xs: &Bound<'py, PyAny>, what: &str) -> PyResult<Input<'py>> {
                 item.get_type().name()?
             )));
         }
-        texts.push(item.call_method1("__format__", ("#x",))?.extract::<String>()?);
+        texts.push(
+            item.call_method1("__format__", ("#x",))?
+                .extract::<String>()?,
+        );
         items.push(item);
     }
     Ok(Input { texts, items })

@@ -58,7 +58,9 @@ def test_the_largest_element_is_accepted():
 def test_negative(value):
     with pytest.raises(ValueError) as e:
         ah.hash("poseidon", [5, value])
-    assert str(e.value) == f"element 2 (`{value}`): malformed number: unexpected '-' at byte 0"
+    # The message shows at most 80 characters of the element, as the CLI's.
+    shown = str(value) if len(str(value)) <= 80 else str(value)[:80] + "…"
+    assert str(e.value) == f"element 2 (`{shown}`): malformed number: unexpected '-' at byte 0"
 
 
 def test_wrong_counts():
