@@ -162,7 +162,9 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-fn find(name: &str) -> Result<&'static Instance, CliError> {
+/// The instance called `name`, or [`CliError::UnknownInstance`] with the
+/// closest names (the Python and JavaScript bindings look names up here).
+pub fn find(name: &str) -> Result<&'static Instance, CliError> {
     let all = instances();
     if let Some(i) = all.iter().find(|i| i.name == name) {
         return Ok(i);

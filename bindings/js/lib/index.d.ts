@@ -1,0 +1,29 @@
+/** A field element: a non-negative bigint below the instance's modulus (safe-integer numbers are accepted too). */
+export type Element = bigint | number;
+
+/** Every instance name, in the order of `algebraic-hash list`. */
+export function list(): string[];
+/** The one-line description of an instance; throws for an unknown name. */
+export function describe(name: string): string;
+/** The operations of an instance: some of "permute", "hash", "compress". */
+export function operations(name: string): string[];
+
+/**
+ * The permutation of a full state (exactly the instance's width).
+ * Throws an `Error` with the library's message for a wrong count, a negative
+ * value or one not below the modulus; a `TypeError` for a non-bigint element.
+ */
+export function permute(name: string, xs: Iterable<Element>): bigint[];
+/** The instance's own hash of `xs` (its sponge and padding); the digest as an array. */
+export function hash(name: string, xs: Iterable<Element>): bigint[];
+/** The instance's compression: merge (rp64-256, 8 -> 4), t-1 -> 1 (Poseidon, Poseidon2), Jive b = 2 (Anemoi). */
+export function compress(name: string, xs: Iterable<Element>): bigint[];
+/** `permute` of each state in one call; a bad input's message starts with `input N: `. */
+export function permuteMany(name: string, inputs: Iterable<Iterable<Element>>): bigint[][];
+/** `hash` of each input in one call. */
+export function hashMany(name: string, inputs: Iterable<Iterable<Element>>): bigint[][];
+/** `compress` of each input in one call. */
+export function compressMany(name: string, inputs: Iterable<Iterable<Element>>): bigint[][];
+
+/** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
+export function poseidon(inputs: Iterable<Element>): bigint;

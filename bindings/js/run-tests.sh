@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the package (build.sh) and runs its tests under node's test runner,
+# on a fresh machine with Rust (rustup, stable), Node >= 18 and npm:
+#
+#   bindings/js/run-tests.sh
+#
+# Installs the pinned test peers (circomlibjs 0.1.7, @aztec/bb.js 5.0.0,
+# poseidon-lite) from package-lock.json with `npm ci`, then `node --test`,
+# which exits non-zero on any failure.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+"$here/build.sh"
+cd "$here"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+    npm ci --ignore-scripts --no-audit --no-fund
+fi
+node --test tests/

@@ -1,0 +1,112 @@
+// Bad input throws an Error with the library's message (TypeError for
+// non-bigint elements); names are the CLI's.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import * as ah from '../lib/index.js';
+import { buildPoseidon, poseidon as compatPoseidon } from '../lib/circomlibjs.js';
+import { BN254_R } from './vectors.mjs';
+
+const GOLDILOCKS = (1n << 64n) - (1n << 32n) + 1n;
+
+test('list names every instance once', () => {
+  const names = ah.list();
+  assert.equal(new Set(names).size, names.length);
+  assert.ok(names.length >= 94);
+  for (const n of ['rp64-256', 'poseidon', 'poseidon-t2', 'poseidon-t17', 'poseidon2-new-t4',
+    'poseidon2-old-t3', 'anemoi-bn254-2', 'anemoi2022-vesta-12']) {
+    assert.ok(names.includes(n), n);
+  }
+  for (const n of names) {
+    assert.ok(ah.operations(n).length > 0, n);
+    assert.ok(ah.describe(n).length > 0, n);
+  }
+  assert.deepEqual(ah.operations('poseidon'), ['hash']);
+});
+
+test('values not below the modulus are refused with the library message', () => {
+  for (const [instance, value, field, n] of [
+    ['poseidon-t3', BN254_R, 'BN254 Fr', 2],
+    ['poseidon-t3', BN254_R + 1n, 'BN254 Fr', 2],
+    ['poseidon-t3', 1n << 256n, 'BN254 Fr', 2],
+    ['poseidon2-new-t3', BN254_R, 'BN254 Fr', 2],
+    ['anemoi-bn254-2', 1n << 254n, 'BN254 Fq', 2],
+    ['rp64-256', GOLDILOCKS, 'Goldilocks', 8],
+  ]) {
+    const xs = Array(n).fill(1n);
+    xs[1] = value;
+    assert.throws(() => ah.compress(instance, xs), {
+      name: 'Error',
+      message: `element 2 (\`${value}\`): value is not below the ${field} modulus`,
+    });
+  }
+  assert.throws(() => ah.hash('poseidon', [1n << 5000n]), /not below the BN254 Fr modulus/);
+  assert.equal(ah.compress('poseidon-t3', [BN254_R - 1n, 0n]).length, 1);
+  assert.equal(ah.permute('rp64-256', Array(12).fill(GOLDILOCKS - 1n)).length, 12);
+});
+
+test('negative values are refused with the library message', () => {
+  for (const v of [-1n, -(1n << 300n), -BN254_R, -7]) {
+    // At most 80 characters of the element are shown, as by the CLI.
+    const shown = String(v).length <= 80 ? String(v) : `${String(v).slice(0, 80)}…`;
+    assert.throws(() => ah.hash('poseidon', [5n, v]), {
+      message: `element 2 (\`${shown}\`): malformed number: unexpected '-' at byte 0`,
+    });
+  }
+});
+
+test('wrong counts, unknown instances and operations', () => {
+  assert.throws(() => ah.permute('poseidon-t3', [1n, 2n]), {
+    message: 'permutation state (elements): expected 3, got 2',
+  });
+  assert.throws(() => ah.compress('poseidon-t3', [1n, 2n, 3n]), /expected 2, got 3/);
+  assert.throws(() => ah.hash('poseidon', []), /expected 1 to 16, got 0/);
+  assert.throws(() => ah.poseidon(Array(17).fill(1n)), /expected 1 to 16, got 17/);
+  assert.throws(() => ah.hash('poseidon-t33', [1n]), /^Error: unknown instance `poseidon-t33`; closest: .*poseidon-t3/);
+  assert.throws(() => ah.permute('poseidon', [1n, 2n, 3n]), {
+    message: 'instance `poseidon` has no `permute` operation',
+  });
+  assert.throws(() => ah.describe('nope'), /unknown instance/);
+  assert.throws(() => ah.hashMany('nope', []), /unknown instance/);
+});
+
+test('non-bigint elements throw TypeError', () => {
+  for (const bad of [1.5, '1', null, undefined, {}, 2 ** 60]) {
+    assert.throws(() => ah.hash('poseidon', [1n, bad]), {
+      name: 'TypeError',
+      message: /^element 2: expected a bigint/,
+    });
+  }
+  assert.throws(() => ah.hash('poseidon', 5n), TypeError);
+  assert.throws(() => ah.hash('poseidon', '12'), TypeError);
+  assert.throws(() => ah.hashMany('poseidon', 5n), TypeError);
+  assert.throws(() => ah.hashMany('poseidon', [5n]), TypeError);
+  assert.throws(() => ah.hashMany('poseidon', [[1n], ['x']]), { name: 'TypeError', message: /^input 2: element 1/ });
+});
+
+test('batch errors name the input; batch equals single calls', () => {
+  assert.throws(() => ah.compressMany('poseidon-t3', [[1n, 2n], [3n, 4n], [5n, BN254_R]]), {
+    message: `input 3: element 2 (\`${BN254_R}\`): value is not below the BN254 Fr modulus`,
+  });
+  assert.throws(() => ah.compressMany('poseidon-t3', [[1n, 2n], [1n]]), /^Error: input 2: .*expected 2, got 1/);
+  assert.deepEqual(ah.hashMany('poseidon', []), []);
+  const inputs = Array.from({ length: 50 }, (_, i) => [BigInt(i), BigInt(3 * i + 1)]);
+  assert.deepEqual(ah.compressMany('poseidon-t3', inputs), inputs.map((x) => ah.compress('poseidon-t3', x)));
+  assert.deepEqual(ah.hashMany('poseidon2-new-t4', [[]]), [ah.hash('poseidon2-new-t4', [])]);
+});
+
+test('numbers that are safe integers are elements too', () => {
+  assert.deepEqual(ah.hash('poseidon', [1, 2]), ah.hash('poseidon', [1n, 2n]));
+});
+
+test('circomlibjs drop-in: calling convention and F', async () => {
+  const p = await buildPoseidon();
+  const h = p([1, '2']);
+  assert.equal(typeof h, 'bigint');
+  assert.equal(h, ah.poseidon([1n, 2n]));
+  assert.equal(p.F.toObject(h), h);
+  assert.equal(p.F.toString(h), h.toString());
+  assert.equal(compatPoseidon(['0x1', 2n]), h);
+  assert.throws(() => p([1n], [0n]), /initState and nOut are not supported/);
+});

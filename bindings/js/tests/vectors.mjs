@@ -1,0 +1,108 @@
+// Which vector-file functions each instance's operations answer (the same
+// table as crates/cli/tests/cli.rs and bindings/python/tests/vectors.py):
+// rescue/rp64_256.json: apply_permutation, hash_elements, merge;
+// poseidon/circom_tN.json: permutation, poseidon (hash and compress of
+// poseidon-tN, hash of `poseidon`); poseidon/poseidon2_SET_tN.json:
+// permutation, compress, hash_elements; anemoi/DIR/FIELD-CELLS.*.json:
+// permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
+// not expose (poseidon_ex, Anemoi's single layers and byte hash, Winterfell's
+// byte hash and merge_with_int) are not mapped.
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const VECTORS = fileURLToPath(new URL('../../../test-vectors/', import.meta.url));
+
+export const BN254_R =
+  21888242871839275222246405745257275088548364400416034343698204186575808495617n;
+const GOLDILOCKS = (1n << 64n) - (1n << 32n) + 1n;
+const ANEMOI_MODULI = {
+  bls12_377:
+    258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177n,
+  bls12_381:
+    4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787n,
+  bn254: 21888242871839275222246405745257275088696311157297823662689037894645226208583n,
+  ed_on_bls12_377: 8444461749428370424248824938781546531375899335154063827935233455917409239041n,
+  jubjub: 52435875175126190479447740508185965837690552500527637822603658699938581184513n,
+  pallas: 28948022309329048855892746252171976963363056481941560715954676764349967630337n,
+  vesta: 28948022309329048855892746252171976963363056481941647379679742748393362948097n,
+};
+
+export function elements(value) {
+  if (value == null) return [];
+  return (Array.isArray(value) ? value : [value]).map((v) => BigInt(String(v)));
+}
+
+export function files() {
+  const out = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.json')) out.push(relative(VECTORS, path).split('\\').join('/'));
+    }
+  };
+  walk(VECTORS);
+  return out.sort();
+}
+
+export function load(rel) {
+  return JSON.parse(readFileSync(join(VECTORS, rel), 'utf8'));
+}
+
+// { modulus, table: [[fn, instance, op, keep]] } for one file.
+export function mapping(rel) {
+  const parts = rel.split('/');
+  const name = parts[parts.length - 1];
+  if (rel === 'rescue/rp64_256.json') {
+    return {
+      modulus: GOLDILOCKS,
+      table: [
+        ['apply_permutation', 'rp64-256', 'permute', null],
+        ['hash_elements', 'rp64-256', 'hash', null],
+        ['merge', 'rp64-256', 'compress', null],
+      ],
+    };
+  }
+  if (parts[0] === 'poseidon' && name.startsWith('circom_t')) {
+    const t = Number(name.slice('circom_t'.length, -'.json'.length));
+    const inst = `poseidon-t${t}`;
+    return {
+      modulus: BN254_R,
+      table: [
+        ['permutation', inst, 'permute', null],
+        ['poseidon', inst, 'hash', null],
+        ['poseidon', inst, 'compress', (c) => elements(c.input).length === t - 1],
+        ['poseidon', 'poseidon', 'hash', null],
+      ],
+    };
+  }
+  if (parts[0] === 'poseidon' && name.startsWith('poseidon2_')) {
+    const [, set, t] = name.slice(0, -'.json'.length).split('_');
+    const inst = `poseidon2-${set}-${t}`;
+    return {
+      modulus: BN254_R,
+      table: [
+        ['permutation', inst, 'permute', null],
+        ['compress', inst, 'compress', null],
+        ['hash_elements', inst, 'hash', null],
+      ],
+    };
+  }
+  if (parts[0] === 'anemoi') {
+    const prefix = { crypto2023: 'anemoi', eprint2022: 'anemoi2022' }[parts[1]];
+    const stem = name.split('.')[0];
+    const cut = stem.lastIndexOf('-');
+    const field = stem.slice(0, cut);
+    const inst = `${prefix}-${field.replaceAll('_', '-')}-${stem.slice(cut + 1)}`;
+    const table = [
+      ['jive', inst, 'compress', (c) => c.b === 2],
+      ['hash_elements', inst, 'hash', null],
+    ];
+    // The published (reference) files have no permutation cases.
+    if (name.endsWith('.generated.json')) table.unshift(['permutation', inst, 'permute', null]);
+    return { modulus: ANEMOI_MODULI[field], table };
+  }
+  throw new Error(`vector file ${rel} has no mapping: add one`);
+}

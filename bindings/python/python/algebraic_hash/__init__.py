@@ -1,0 +1,45 @@
+"""Arithmetization-friendly hashes with the exact answers of their reference systems.
+
+Every instance of the ``algebraic-hash`` command-line tool, by the same name:
+circom Poseidon (``poseidon``, ``poseidon-t2`` ... ``poseidon-t17``),
+Poseidon2 over BN254 (``poseidon2-new-t2/t3/t4``, ``poseidon2-old-t2/t3/t4``),
+Rescue-Prime ``rp64-256`` (Winterfell's Rp64_256) and Anemoi/Jive over seven
+curve fields (``anemoi-<field>-<cells>``, ``anemoi2022-<field>-<cells>``).
+
+Field elements are Python ``int``s, in and out. A value that is negative or
+not below the field's modulus raises ``ValueError`` with the library's
+message (it is never reduced); so does a wrong element count, an unknown
+instance or an operation the instance does not have. A non-``int`` element
+raises ``TypeError``.
+
+>>> import algebraic_hash as ah
+>>> ah.hash("poseidon", [1, 2])
+[7853200120776062878684798364095072458815029376092732009249414926327459813530]
+
+The ``*_many`` forms take a sequence of inputs and run the whole batch with
+the GIL released.
+"""
+
+from ._native import (
+    compress,
+    compress_many,
+    describe,
+    hash,
+    hash_many,
+    list,
+    operations,
+    permute,
+    permute_many,
+)
+
+__all__ = [
+    "compress",
+    "compress_many",
+    "describe",
+    "hash",
+    "hash_many",
+    "list",
+    "operations",
+    "permute",
+    "permute_many",
+]

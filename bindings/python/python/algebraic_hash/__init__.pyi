@@ -1,0 +1,44 @@
+"""Type stubs of algebraic_hash (the functions live in algebraic_hash._native)."""
+
+import builtins
+from typing import Iterable, Sequence
+
+def list() -> builtins.list[str]:
+    """Every instance name, in the order of ``algebraic-hash list``."""
+
+def describe(name: str) -> str:
+    """The one-line description of instance ``name`` (``ValueError`` if unknown)."""
+
+def operations(name: str) -> builtins.list[str]:
+    """The operations of instance ``name``: some of ``"permute"``, ``"hash"``, ``"compress"``."""
+
+def permute(name: str, xs: Iterable[int]) -> builtins.list[int]:
+    """The permutation of the full state ``xs`` (exactly the instance's width).
+
+    Raises ``ValueError`` for a wrong count, a negative value or one not below
+    the modulus, ``TypeError`` for a non-int element.
+    """
+
+def hash(name: str, xs: Iterable[int]) -> builtins.list[int]:
+    """The instance's own hash of ``xs`` (its sponge and padding); the digest as a list.
+
+    ``poseidon`` is circomlibjs's ``poseidon(inputs)`` (1 to 16 inputs);
+    ``poseidon-tN`` takes 1 to N-1 inputs (circomlib's width-N Poseidon of them);
+    Poseidon2 and Anemoi take any count; ``rp64-256`` returns 4 elements.
+    """
+
+def compress(name: str, xs: Iterable[int]) -> builtins.list[int]:
+    """The instance's compression: ``merge`` (rp64-256, 8 -> 4), t-1 -> 1
+    (Poseidon, Poseidon2), Jive with b = 2 (Anemoi, cells -> cells/2)."""
+
+def permute_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[builtins.list[int]]:
+    """``permute`` of each state; the batch runs with the GIL released.
+
+    A bad input raises ``ValueError`` naming it (``input 3: ...``); nothing is returned then.
+    """
+
+def hash_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[builtins.list[int]]:
+    """``hash`` of each input; the batch runs with the GIL released."""
+
+def compress_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[builtins.list[int]]:
+    """``compress`` of each input; the batch runs with the GIL released."""

@@ -1,0 +1,107 @@
+"""Which vector-file functions each instance's operations answer.
+
+Every file under test-vectors/ maps to an instance by its path; inside it,
+the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
+
+- rescue/rp64_256.json: apply_permutation -> permute, hash_elements -> hash,
+  merge -> compress (of ``rp64-256``);
+- poseidon/circom_tN.json: permutation -> permute, poseidon -> hash and
+  compress of ``poseidon-tN``, and hash of ``poseidon`` (width from the count);
+- poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
+- anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
+  only: the published ones have none), jive with b = 2 -> compress,
+  hash_elements -> hash (``anemoi-...`` for crypto2023,
+  ``anemoi2022-...`` for eprint2022).
+
+Functions the package does not expose (circom's poseidon_ex with an initial
+state, Anemoi's single layers and byte hashing, Winterfell's byte hash and
+merge_with_int) are not mapped; every file still has mapped cases.
+"""
+
+import json
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+VECTORS = ROOT / "test-vectors"
+
+BN254_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617
+GOLDILOCKS = 2**64 - 2**32 + 1
+ANEMOI_MODULI = {
+    "bls12_377": 258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177,
+    "bls12_381": 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787,
+    "bn254": 21888242871839275222246405745257275088696311157297823662689037894645226208583,
+    "ed_on_bls12_377": 8444461749428370424248824938781546531375899335154063827935233455917409239041,
+    "jubjub": 52435875175126190479447740508185965837690552500527637822603658699938581184513,
+    "pallas": 28948022309329048855892746252171976963363056481941560715954676764349967630337,
+    "vesta": 28948022309329048855892746252171976963363056481941647379679742748393362948097,
+}
+
+
+def to_int(value):
+    """A vector-file element (decimal or 0x-hex string, or a JSON number)."""
+    text = str(value)
+    return int(text, 16) if text.lower().startswith("0x") else int(text)
+
+
+def elements(value):
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [to_int(v) for v in value]
+    return [to_int(value)]
+
+
+def files():
+    """Every vector file, relative to test-vectors/."""
+    found = sorted(p.relative_to(VECTORS).as_posix() for p in VECTORS.rglob("*.json"))
+    assert found, f"no vector files under {VECTORS}"
+    return found
+
+
+def mapping(rel):
+    """(modulus, [(fn, instance, op, case filter)]) for one vector file."""
+    parts = rel.split("/")
+    name = parts[-1]
+    if rel == "rescue/rp64_256.json":
+        return GOLDILOCKS, [
+            ("apply_permutation", "rp64-256", "permute", None),
+            ("hash_elements", "rp64-256", "hash", None),
+            ("merge", "rp64-256", "compress", None),
+        ]
+    if parts[0] == "poseidon" and name.startswith("circom_t"):
+        t = int(name[len("circom_t") : -len(".json")])
+        inst = f"poseidon-t{t}"
+        return BN254_R, [
+            ("permutation", inst, "permute", None),
+            ("poseidon", inst, "hash", None),
+            ("poseidon", inst, "compress", lambda c: len(elements(c.get("input"))) == t - 1),
+            ("poseidon", "poseidon", "hash", None),
+        ]
+    if parts[0] == "poseidon" and name.startswith("poseidon2_"):
+        _, s, t = name[: -len(".json")].split("_")
+        inst = f"poseidon2-{s}-{t}"
+        return BN254_R, [
+            ("permutation", inst, "permute", None),
+            ("compress", inst, "compress", None),
+            ("hash_elements", inst, "hash", None),
+        ]
+    if parts[0] == "anemoi":
+        prefix = {"crypto2023": "anemoi", "eprint2022": "anemoi2022"}[parts[1]]
+        field, cells = name.split(".")[0].rsplit("-", 1)
+        inst = f"{prefix}-{field.replace('_', '-')}-{cells}"
+        table = [
+            ("jive", inst, "compress", lambda c: c.get("b") == 2),
+            ("hash_elements", inst, "hash", None),
+        ]
+        if name.endswith(".generated.json"):
+            # The published (reference) files have no permutation cases.
+            table.insert(0, ("permutation", inst, "permute", None))
+        return ANEMOI_MODULI[field], table
+    raise AssertionError(f"vector file {rel} has no mapping: add one")
+
+
+def load(rel):
+    with open(VECTORS / rel, encoding="utf-8") as f:
+        data = json.load(f)
+    assert data.get("source"), f"{rel} names no source"
+    return data
