@@ -17,11 +17,14 @@ not copy) of how the HorizenLabs Poseidon2 parameters are derived:
   bit first, values >= p rejected and redrawn; partial rounds get one constant
   (stored here as the first cell of a row whose other cells are zero);
 * the internal matrix for t = 2, 3 is fixed ([[2,1],[1,3]], [[2,1,1],[1,2,1],
-  [1,1,3]], i.e. all-ones plus diag(1,2) / diag(1,1,2)); for t = 4 it is the
-  all-ones matrix plus diag(d) where the d_i are n-bit draws taken right after
-  the round constants (reduced mod p, not rejected), redrawn as a set of four
-  until the characteristic polynomial of every power M^1..M^(2t) is
-  irreducible (HorizenLabs' `check_minpoly_condition`);
+  [1,1,3]], i.e. all-ones plus diag(1,2) / diag(1,1,2)); for t = 4, 8, 12, 16
+  it is the all-ones matrix plus diag(d) where the d_i are n-bit draws taken
+  right after the round constants (reduced mod p, not rejected), redrawn as a
+  set of t until the characteristic polynomial of every power M^1..M^(2t) is
+  irreducible (HorizenLabs' `check_minpoly_condition`; Rabin's test here);
+* the external matrix for t = 4k is circ(2 M4, M4, ..., M4) with HorizenLabs'
+  M4 (for t = 8, 12, 16 only the "new" set exists: gnark-crypto v0.22.0 and
+  taceo-poseidon2 0.3.1 publish it; R_F = 8, R_P = 57 there);
 * the "old" parameters (HorizenLabs before commit bb476b9) seed the LFSR with
   S-box field 1, the "new" ones (since bb476b9) with 0. Nothing else differs.
 
@@ -42,6 +45,9 @@ ALPHA = 5
 SECURITY = 128
 SETS = {"old": 1, "new": 0}  # S-box field of the Grain seed
 WIDTHS = (2, 3, 4)
+# Wider states: published by HorizenLabs' script users (taceo-poseidon2,
+# gnark-crypto) for the "new" set only.
+WIDE_WIDTHS = (8, 12, 16)
 
 
 # --------------------------------------------------------------------------
@@ -204,13 +210,75 @@ def _matmul(a, b):
     return [[sum(a[i][k] * b[k][j] for k in range(t)) % P for j in range(t)] for i in range(t)]
 
 
+def _prime_factors(n):
+    out, q = [], 2
+    while q * q <= n:
+        if n % q == 0:
+            out.append(q)
+            while n % q == 0:
+                n //= q
+        q += 1
+    if n > 1:
+        out.append(n)
+    return out
+
+
+def _frobenius_rows(f):
+    """Rows x^(i*p) mod f, i < deg f: the matrix of the F_p-linear map
+    g(x) -> g(x)^p = g(x^p) on polynomials of degree < deg f."""
+    n = len(f) - 1
+    xp = _polypowmod([0, 1], P, f)
+    rows, cur = [], [1]
+    for _ in range(n):
+        rows.append(cur + [0] * (n - len(cur)))
+        cur = _polymulmod(cur, xp, f)
+    return rows
+
+
+def _apply_frobenius(rows, g):
+    n = len(rows)
+    g = g + [0] * (n - len(g))
+    out = [0] * n
+    for i, c in enumerate(g):
+        if c:
+            row = rows[i]
+            for j in range(n):
+                out[j] = (out[j] + c * row[j]) % P
+    return _trim(out)
+
+
+def _irreducible(f):
+    """Rabin's test for a monic f of degree n: f is irreducible iff
+    x^(p^n) = x mod f and gcd(x^(p^(n/q)) - x, f) = 1 for every prime q | n.
+    (For n = 4 this is the same as the quartic test above.)"""
+    n = len(f) - 1
+    rows = _frobenius_rows(f)
+    powers = {}  # k -> x^(p^k) mod f
+    cur = [0, 1]
+    for k in range(1, n + 1):
+        cur = _apply_frobenius(rows, cur)
+        powers[k] = cur
+
+    def minus_x(g):
+        g = g + [0] * max(0, 2 - len(g))
+        g[1] = (g[1] - 1) % P
+        return _trim(g)
+
+    if minus_x(list(powers[n])):
+        return False
+    for q in _prime_factors(n):
+        if len(_polygcd(f, minus_x(list(powers[n // q])))) != 1:
+            return False
+    return True
+
+
 def _minpoly_condition(mat):
     """Every power M^1 .. M^(2t) has an irreducible degree-t minimal
     polynomial; for a t x t matrix that is: its characteristic polynomial is
-    irreducible. Written here for t = 4."""
+    irreducible (then it is the minimal polynomial)."""
     power = mat
     for _ in range(2 * len(mat)):
-        if not _irreducible_quartic(_charpoly(power)):
+        if not _irreducible(_charpoly(power)):
             return False
         power = _matmul(mat, power)
     return True
@@ -261,13 +329,24 @@ def generate(param_set, t, rf=8, rp=56):
 # Reference permutation (plain, slow, readable)
 
 
+M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]]
+
+
 def external(state):
+    """The external linear layer: t = 2, 3: all-ones + identity; t = 4k:
+    M4 on each block of four cells, then every block plus the sum of all
+    blocks (the block-circulant circ(2 M4, M4, ..., M4) of the paper)."""
     t = len(state)
     if t in (2, 3):
         s = sum(state)
         return [(x + s) % P for x in state]
-    m4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]]
-    return [sum(m4[i][j] * state[j] for j in range(4)) % P for i in range(4)]
+    assert t % 4 == 0
+    blocks = []
+    for b in range(0, t, 4):
+        chunk = state[b : b + 4]
+        blocks.append([sum(M4[i][j] * chunk[j] for j in range(4)) % P for i in range(4)])
+    sums = [sum(blk[i] for blk in blocks) % P for i in range(4)]
+    return [(blk[i] + sums[i]) % P for blk in blocks for i in range(4)]
 
 
 def internal(state, diag):
