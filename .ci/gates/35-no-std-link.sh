@@ -8,3 +8,9 @@ echo "+ rescue only, no allocator"
 cargo build -q --release --target thumbv7em-none-eabi
 echo "+ with poseidon and anemoi, bump allocator"
 cargo build -q --release --target thumbv7em-none-eabi --features arkworks
+# The poseidon crate's families one at a time (features `circom`, `poseidon2`).
+cd ../..
+for family in circom poseidon2; do
+    echo "+ algebraic-hash-poseidon --no-default-features --features $family"
+    cargo build -q -p algebraic-hash-poseidon --no-default-features --features "$family" --target thumbv7em-none-eabi
+done
