@@ -11,7 +11,9 @@
 //! group from a measured kernel (see each backend's `permute_many`).
 
 use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
-use crate::mds::{HalfLane, SplitLane, combine_halves, mds_lanes};
+#[cfg(target_arch = "x86_64")]
+use crate::mds::{HalfLane, combine_halves};
+use crate::mds::{SplitLane, mds_lanes};
 use crate::permutation::{Lane, RawState, inv_sbox, sbox};
 
 /// A lane type that holds cell `i` of [`Self::STATES`] states.
@@ -58,10 +60,12 @@ impl<A: SplitLane, B: SplitLane> SplitLane for (A, B) {
 
 /// `K` states on the scalar units: cell `i` of each, as `u64`. As MDS
 /// halves the values are `i64`s kept in `u64`s (wrapping arithmetic is the
-/// same on both).
+/// same on both). (Used by the AVX2 backend only.)
+#[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
 pub(crate) struct Scalars<const K: usize>(pub(crate) [u64; K]);
 
+#[cfg(target_arch = "x86_64")]
 impl<const K: usize> Lane for Scalars<K> {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
@@ -75,6 +79,7 @@ impl<const K: usize> Lane for Scalars<K> {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 impl<const K: usize> HalfLane for Scalars<K> {
     #[inline(always)]
     fn add(mut self, rhs: Self) -> Self {
@@ -99,6 +104,7 @@ impl<const K: usize> HalfLane for Scalars<K> {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 impl<const K: usize> SplitLane for Scalars<K> {
     #[inline(always)]
     fn split(self) -> (Self, Self) {
@@ -115,6 +121,7 @@ impl<const K: usize> SplitLane for Scalars<K> {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 impl<const K: usize> BatchLane for Scalars<K> {
     const STATES: usize = K;
     #[inline(always)]
