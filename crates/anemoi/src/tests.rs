@@ -1,6 +1,6 @@
 //! The addition chains, against ark-ff, on every backend.
 
-use ark_ff::{AdditiveGroup, BigInt, BigInteger, Field, Fp, MontBackend, MontConfig, PrimeField};
+use ark_ff::{AdditiveGroup, BigInteger, Fp, MontBackend, MontConfig, PrimeField};
 use proptest::prelude::*;
 use std::{vec, vec::Vec};
 

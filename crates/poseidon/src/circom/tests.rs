@@ -6,28 +6,10 @@ use std::vec::Vec;
 
 use algebraic_hash::{Compression, Permutation};
 use algebraic_hash_montgomery::Portable;
-use ark_ff::PrimeField;
 
 use super::{CircomPoseidon, Tables, permute_with, tables};
 use crate::Fr;
-
-fn states<const T: usize>(seed: u64, count: usize) -> Vec<[Fr; T]> {
-    let mut s = seed;
-    core::iter::repeat_with(move || {
-        core::array::from_fn(|_| {
-            let mut bytes = [0u8; 40];
-            for b in bytes.iter_mut() {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *b = (s >> 56) as u8;
-            }
-            Fr::from_le_bytes_mod_order(&bytes)
-        })
-    })
-    .take(count)
-    .collect()
-}
+use crate::batch::random_states;
 
 fn portable<const T: usize>(tables: &Tables<T>, state: &[Fr; T]) -> [Fr; T] {
     let mut out = *state;
@@ -42,7 +24,7 @@ where
     CircomPoseidon<T>: Permutation<[Fr; T]> + Compression<Fr, R>,
 {
     let p = CircomPoseidon::<T>;
-    for state in states::<T>(seed, 300) {
+    for state in random_states::<T>(seed, 300) {
         let expected = portable(tables, &state);
         assert_eq!(p.permute(state), expected, "dispatched backend, t = {T}");
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
@@ -53,7 +35,7 @@ where
         }
     }
     for n in 0..=17 {
-        let batch = states::<T>(seed + 1000 + n as u64, n);
+        let batch = random_states::<T>(seed + 1000 + n as u64, n);
         let mut many = batch.clone();
         p.permute_many(&mut many);
         let one: Vec<[Fr; T]> = batch.iter().map(|s| portable(tables, s)).collect();

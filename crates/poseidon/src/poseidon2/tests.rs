@@ -5,30 +5,12 @@ use std::vec::Vec;
 
 use algebraic_hash::{Compression, Permutation};
 use algebraic_hash_montgomery::Portable;
-use ark_ff::PrimeField;
 
 use super::params::Params;
 use super::permutation::permute_with;
 use super::{NEW_T2, NEW_T3, NEW_T4, OLD_T2, OLD_T3, OLD_T4, Poseidon2};
 use crate::Fr;
-
-fn states<const T: usize>(seed: u64, count: usize) -> Vec<[Fr; T]> {
-    let mut s = seed;
-    core::iter::repeat_with(move || {
-        core::array::from_fn(|_| {
-            let mut bytes = [0u8; 40];
-            for b in bytes.iter_mut() {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *b = (s >> 56) as u8;
-            }
-            Fr::from_le_bytes_mod_order(&bytes)
-        })
-    })
-    .take(count)
-    .collect()
-}
+use crate::batch::random_states;
 
 fn portable<const T: usize>(params: &Params<T>, state: &[Fr; T]) -> [Fr; T] {
     let mut out = *state;
@@ -39,7 +21,7 @@ fn portable<const T: usize>(params: &Params<T>, state: &[Fr; T]) -> [Fr; T] {
 /// The dispatched permutation and the ADX backend (where the CPU has it)
 /// equal the portable code on random states.
 fn backends_agree<const T: usize>(p: Poseidon2<T>, seed: u64) {
-    for state in states::<T>(seed, 2000) {
+    for state in random_states::<T>(seed, 2000) {
         let expected = portable(p.params, &state);
         assert_eq!(
             p.permute(state),
@@ -73,7 +55,7 @@ where
     Poseidon2<T>: Compression<Fr, R>,
 {
     for n in 0..=17 {
-        let batch = states::<T>(seed + n as u64, n);
+        let batch = random_states::<T>(seed + n as u64, n);
         let mut many = batch.clone();
         p.permute_many(&mut many);
         let one: Vec<[Fr; T]> = batch.iter().map(|s| portable(p.params, s)).collect();
