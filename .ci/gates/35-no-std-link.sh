@@ -2,14 +2,17 @@
 # hashes links for thumbv7em-none-eabi — Rescue with no allocator at all,
 # Poseidon + Anemoi with a `#[global_allocator]` (arkworks links `alloc`),
 # as the crate READMEs' `no_std` sections say.
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/no-std-bin"
+base="${CARGO_TARGET_DIR:-$PWD/target}"
+export CARGO_TARGET_DIR="$base/no-std-bin"
 cd .ci/no-std-bin
 echo "+ rescue only, no allocator"
 cargo build -q --release --target thumbv7em-none-eabi
 echo "+ with poseidon and anemoi, bump allocator"
 cargo build -q --release --target thumbv7em-none-eabi --features arkworks
 # The poseidon crate's families one at a time (features `circom`, `poseidon2`).
+# Same target dir as 30-no-std.sh, so its arkworks builds are reused.
 cd ../..
+export CARGO_TARGET_DIR="$base/no-std"
 for family in circom poseidon2; do
     echo "+ algebraic-hash-poseidon --no-default-features --features $family"
     cargo build -q -p algebraic-hash-poseidon --no-default-features --features "$family" --target thumbv7em-none-eabi

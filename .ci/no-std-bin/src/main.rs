@@ -37,11 +37,13 @@ mod heap {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             let base = self.heap.get() as usize;
             let mut start = 0;
-            let update = self.next.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |next| {
-                start = (base + next).next_multiple_of(layout.align()) - base;
-                let end = start.checked_add(layout.size())?;
-                (end <= SIZE).then_some(end)
-            });
+            let update = self
+                .next
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |next| {
+                    start = (base + next).next_multiple_of(layout.align()) - base;
+                    let end = start.checked_add(layout.size())?;
+                    (end <= SIZE).then_some(end)
+                });
             match update {
                 Ok(_) => (base + start) as *mut u8,
                 Err(_) => core::ptr::null_mut(),

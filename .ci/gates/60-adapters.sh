@@ -1,0 +1,14 @@
+# Optional adapter features (off by default, so the README test run never
+# builds them): arkworks (`ark-crypto-primitives`) and Plonky3 (`plonky3`)
+# tests against outside answers, clippy on them, docs.rs' build (nightly,
+# --cfg docsrs, all features), and `cargo package` of every publishable crate.
+pkgs=(-p algebraic-hash -p algebraic-hash-rescue -p algebraic-hash-poseidon -p algebraic-hash-anemoi)
+cargo test --release -p algebraic-hash-poseidon --features ark-crypto-primitives,plonky3 \
+    --test ark_adapters --test plonky3_adapters
+cargo test --release -p algebraic-hash-anemoi --features ark-crypto-primitives,plonky3 --test ark_adapters
+cargo test --release -p algebraic-hash-rescue --features plonky3,winterfell --test plonky3_adapters
+cargo clippy "${pkgs[@]}" --all-targets --all-features -- -D warnings
+rustup toolchain install nightly --profile minimal >/dev/null
+RUSTDOCFLAGS="--cfg docsrs -D warnings" cargo +nightly doc --no-deps --all-features "${pkgs[@]}"
+cargo package --workspace --exclude algebraic-hash-benches --exclude algebraic-hash-testkit \
+    --no-verify --allow-dirty
