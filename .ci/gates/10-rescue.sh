@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rescue-Prime (crates/rescue): the runs the workspace test step does not do.
-# - the `winterfell` feature (tests + clippy),
+# - the `winterfell` and `miden` features (tests + clippy; the differential
+#   test against miden-crypto 0.28.1 needs `miden`),
 # - x86_64 with AVX2 and AVX-512F/VL compiled in, and with the scalar path
 #   forced by cfg (the default build already ran with run-time detection of
 #   both; the arch tests call each backend directly in every build),
@@ -24,9 +25,9 @@ else
     echo "rescue: no AVX-512F/VL on this CPU, their tests will skip"
 fi
 
-echo "--- rescue: winterfell feature"
-cargo test -p "$PKG" --release --features winterfell
-cargo clippy -p "$PKG" --all-targets --features winterfell -- -D warnings
+echo "--- rescue: winterfell and miden features (the miden-crypto 0.28.1 differential test)"
+cargo test -p "$PKG" --release --features winterfell,miden
+cargo clippy -p "$PKG" --all-targets --features winterfell,miden -- -D warnings
 
 echo "--- rescue: x86_64 with -C target-feature=+avx2,+bmi2,+avx512f,+avx512vl"
 CARGO_TARGET_DIR="$BASE_TARGET/rescue-avx2" RUSTFLAGS="-C target-feature=+avx2,+bmi2,+avx512f,+avx512vl" \

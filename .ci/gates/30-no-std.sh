@@ -17,10 +17,13 @@ for p in meta["packages"]:
 }
 
 for target in "${targets[@]}"; do
-    for pkg in algebraic-hash algebraic-hash-montgomery algebraic-hash-rescue algebraic-hash-poseidon algebraic-hash-anemoi; do
+    for pkg in algebraic-hash algebraic-hash-montgomery algebraic-hash-rescue algebraic-hash-anemoi; do
         echo "+ $pkg --no-default-features --target $target"
         cargo build -q -p "$pkg" --no-default-features --target "$target"
     done
+    # without default features the poseidon crate has no family: take both
+    echo "+ algebraic-hash-poseidon --no-default-features --features circom,poseidon2 --target $target"
+    cargo build -q -p algebraic-hash-poseidon --no-default-features --features circom,poseidon2 --target "$target"
     echo "+ algebraic-hash --no-default-features --features alloc --target $target"
     cargo build -q -p algebraic-hash --no-default-features --features alloc --target "$target"
     for field in $(anemoi_fields); do

@@ -3,10 +3,13 @@
 # tests against outside answers, clippy on them, docs.rs' build (nightly,
 # --cfg docsrs, all features), and `cargo package` of every publishable crate.
 pkgs=(-p algebraic-hash -p algebraic-hash-rescue -p algebraic-hash-poseidon -p algebraic-hash-anemoi)
-cargo test --release -p algebraic-hash-poseidon --features ark-crypto-primitives,plonky3 \
+# Debug builds: the adapter tests are small (trees of at most 64 leaves), and
+# a debug build of the families with other features costs a fraction of a
+# release one.
+cargo test -p algebraic-hash-poseidon --features ark-crypto-primitives,plonky3 \
     --test ark_adapters --test plonky3_adapters
-cargo test --release -p algebraic-hash-anemoi --features ark-crypto-primitives,plonky3 --test ark_adapters
-cargo test --release -p algebraic-hash-rescue --features plonky3,winterfell --test plonky3_adapters
+cargo test -p algebraic-hash-anemoi --features ark-crypto-primitives,plonky3 --test ark_adapters
+cargo test -p algebraic-hash-rescue --features plonky3,winterfell --test plonky3_adapters
 cargo clippy "${pkgs[@]}" --all-targets --all-features -- -D warnings
 rustup toolchain install nightly --profile minimal >/dev/null
 RUSTDOCFLAGS="--cfg docsrs -D warnings" cargo +nightly doc --no-deps --all-features "${pkgs[@]}"

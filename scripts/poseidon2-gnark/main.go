@@ -78,10 +78,13 @@ func (r *splitmix) element(i int) fr.Element {
 	return e
 }
 
+// decimal prints canonical integers in [0, p) (fr.Element's String prints
+// values near p as negative numbers, e.g. "-1").
 func decimal(xs []fr.Element) []string {
 	out := make([]string, len(xs))
 	for i := range xs {
-		out[i] = xs[i].String()
+		var b big.Int
+		out[i] = xs[i].BigInt(&b).String()
 	}
 	return out
 }

@@ -59,6 +59,8 @@ def main(argv):
         cases = []
         for case in gnark[str(t)]:
             xs = [int(v) for v in case["input"]]
+            if not all(0 <= int(v) < P for v in case["input"] + case["output"]):
+                sys.exit(f"t = {t}: a value outside [0, p) in {case}")
             if case["fn"] == "permutation":
                 mine = grain.permute(inst, xs)
             else:

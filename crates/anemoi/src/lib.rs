@@ -19,10 +19,10 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
-mod chain;
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
 pub mod ark;
+mod chain;
 mod constants;
 mod field;
 mod permutation;

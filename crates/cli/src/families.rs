@@ -123,6 +123,9 @@ fn poseidon2() -> Vec<Instance> {
         new t2 2 => 1: "HorizenLabs after bb476b9 (zkhash, taceo)",
         new t3 3 => 2: "HorizenLabs after bb476b9 (zkhash, taceo, Plonky3)",
         new t4 4 => 3: "HorizenLabs after bb476b9 (Barretenberg, Noir)",
+        new t8 8 => 7: "HorizenLabs after bb476b9 (gnark-crypto, taceo)",
+        new t12 12 => 11: "HorizenLabs after bb476b9 (gnark-crypto, taceo)",
+        new t16 16 => 15: "HorizenLabs after bb476b9 (gnark-crypto, taceo)",
         old t2 2 => 1: "HorizenLabs before bb476b9 (seed)",
         old t3 3 => 2: "HorizenLabs before bb476b9 (Codex)",
         old t4 4 => 3: "HorizenLabs before bb476b9 (seed)"

@@ -6,10 +6,10 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-mod batch;
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
 pub mod ark;
+mod batch;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;

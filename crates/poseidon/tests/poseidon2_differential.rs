@@ -1,5 +1,5 @@
 //! Poseidon2 against peer crates on random inputs: taceo-poseidon2 0.3
-//! (new parameters, t = 2, 3, 4) and Noir's bn254_blackbox_solver 1.0
+//! (new parameters, t = 2, 3, 4, 8, 12, 16) and Noir's bn254_blackbox_solver 1.0
 //! (`poseidon2_permutation`, new, t = 4). Both are on ark-bn254 0.6, so
 //! elements pass between the crates unchanged.
 //!
@@ -8,7 +8,9 @@
 use acir_field::GenericFieldElement;
 use algebraic_hash::{Compression, DuplexSponge, Hasher, Permutation, Sponge};
 use algebraic_hash_poseidon::Fr;
-use algebraic_hash_poseidon::poseidon2::{NEW_T2, NEW_T3, NEW_T4, Poseidon2, length_iv};
+use algebraic_hash_poseidon::poseidon2::{
+    NEW_T2, NEW_T3, NEW_T4, NEW_T8, NEW_T12, NEW_T16, Poseidon2, length_iv,
+};
 use algebraic_hash_testkit::cases;
 use ark_ff::PrimeField;
 use rand::rngs::StdRng;
@@ -128,6 +130,28 @@ fn sponge_and_compress<const T: usize, const N: usize>(
         state[..N].copy_from_slice(&pair);
         assert_eq!(ours.compress(pair), peer(&state)[0], "compress {pair:?}");
     }
+}
+
+#[test]
+fn permutation_t8_vs_taceo() {
+    against_taceo(NEW_T8, taceo_poseidon2::bn254::t8::permutation, 8);
+}
+
+#[test]
+fn permutation_t12_vs_taceo() {
+    against_taceo(NEW_T12, taceo_poseidon2::bn254::t12::permutation, 120);
+}
+
+#[test]
+fn permutation_t16_vs_taceo() {
+    against_taceo(NEW_T16, taceo_poseidon2::bn254::t16::permutation, 160);
+}
+
+#[test]
+fn sponge_and_compress_wide_vs_taceo() {
+    sponge_and_compress::<8, 7>(NEW_T8, taceo_poseidon2::bn254::t8::permutation, 18);
+    sponge_and_compress::<12, 11>(NEW_T12, taceo_poseidon2::bn254::t12::permutation, 112);
+    sponge_and_compress::<16, 15>(NEW_T16, taceo_poseidon2::bn254::t16::permutation, 116);
 }
 
 #[test]

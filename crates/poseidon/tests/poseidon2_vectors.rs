@@ -18,6 +18,10 @@ const OLD_T4: &str = include_str!("../../../test-vectors/poseidon/poseidon2_old_
 const NEW_T2: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t2.json");
 const NEW_T3: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t3.json");
 const NEW_T4: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t4.json");
+// gnark-crypto v0.22.0 (permutation, compress) and grain.py (sponge).
+const NEW_T8: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t8.json");
+const NEW_T12: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t12.json");
+const NEW_T16: &str = include_str!("../../../test-vectors/poseidon/poseidon2_new_t16.json");
 
 /// Permutation, compression and hash cases of one file; `N` = t − 1.
 fn check_file<const T: usize, const N: usize>(json: &str, p: Poseidon2<T>)
@@ -105,6 +109,40 @@ fn vectors_new_t3() {
 #[test]
 fn vectors_new_t4() {
     check_file::<4, 3>(NEW_T4, poseidon2::NEW_T4);
+}
+
+#[test]
+fn vectors_new_t8() {
+    check_file::<8, 7>(NEW_T8, poseidon2::NEW_T8);
+}
+
+#[test]
+fn vectors_new_t12() {
+    check_file::<12, 11>(NEW_T12, poseidon2::NEW_T12);
+}
+
+#[test]
+fn vectors_new_t16() {
+    check_file::<16, 15>(NEW_T16, poseidon2::NEW_T16);
+}
+
+/// The old set does not exist at t = 8, 12, 16: a typed error, not a guess.
+#[test]
+fn old_wide_widths_are_unsupported() {
+    for t in [8, 12, 16] {
+        assert!(matches!(
+            poseidon2::Instance::new(poseidon2::ParamSet::Old, t),
+            Err(Error::Unsupported { .. })
+        ));
+        assert!(poseidon2::Instance::from_name(&format!("old-t{t}")).is_err());
+        let name = format!("poseidon2-bn254-new-t{t}");
+        let inst = poseidon2::Instance::from_name(&name).expect("new wide instance");
+        assert_eq!(inst.width(), t);
+        assert_eq!(inst.name(), name);
+    }
+    for bad in ["new-t5", "new-t1", "new-t10", "new-t160", "new-t"] {
+        assert!(poseidon2::Instance::from_name(bad).is_err(), "{bad}");
+    }
 }
 
 /// The per-instance module functions are the same instances.

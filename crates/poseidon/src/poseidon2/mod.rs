@@ -1,10 +1,14 @@
-//! Poseidon2 over BN254 (t = 2, 3, 4), both HorizenLabs parameter sets.
+//! Poseidon2 over BN254: t = 2, 3, 4 with both HorizenLabs parameter sets,
+//! and t = 8, 12, 16 with the new set.
 //!
 //! Six instances: [`ParamSet::New`] (HorizenLabs since commit bb476b9 = zkhash
 //! 0.2, taceo-poseidon2, Barretenberg and Noir for t = 4) and [`ParamSet::Old`]
 //! (HorizenLabs before bb476b9 = zkfriendlyhashzoo, Codex / Logos storage for
-//! t = 3), each for t = 2, 3, 4. All have x^5, R_F = 8, R_P = 56, the external
-//! matrix circ(2,1) / circ(2,1,1) / M4 and the internal matrix
+//! t = 3), each for t = 2, 3, 4; and the new set for t = 8, 12, 16
+//! (gnark-crypto v0.22's and taceo-poseidon2's constants; the old set was never
+//! published at these widths). All have x^5, R_F = 8, R_P = 56 (57 for t = 8,
+//! 12, 16), the external matrix circ(2,1) / circ(2,1,1) / M4 / circ(2·M4, M4,
+//! …) and the internal matrix
 //! `1·1ᵀ + diag(d)`. The two sets differ only in the Grain-LFSR seed (S-box
 //! field 1 for old, 0 for new): for t = 2, 3 only the round constants differ
 //! (d = (1, 2) and (1, 1, 2) in both), for t = 4 the internal diagonal differs
@@ -61,8 +65,8 @@ use algebraic_hash::{Error, Permutation};
 use algebraic_hash_montgomery::dispatch;
 
 use params::Params;
-pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS};
-pub use sponge::{Sponge2, Sponge3, Sponge4, length_iv};
+pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS, PARTIAL_ROUNDS_WIDE, partial_rounds};
+pub use sponge::{Sponge2, Sponge3, Sponge4, Sponge8, Sponge12, Sponge16, length_iv};
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_str};
@@ -111,10 +115,12 @@ impl FromStr for ParamSet {
     }
 }
 
-/// The Poseidon2 permutation of width `T` (2, 3 or 4) with one parameter set.
+/// The Poseidon2 permutation of width `T` (2, 3, 4, 8, 12 or 16) with one
+/// parameter set.
 ///
 /// A `Copy` handle to static constants; construct it with `new` (defined for
-/// `T` = 2, 3, 4) or take one of [`OLD_T2`] ... [`NEW_T4`].
+/// `T` = 2, 3, 4), [`Instance::new`] (any width and set, checked), or take one
+/// of [`OLD_T2`] ... [`NEW_T4`], [`NEW_T8`], [`NEW_T12`], [`NEW_T16`].
 #[derive(Clone, Copy)]
 pub struct Poseidon2<const T: usize> {
     params: &'static Params<T>,
@@ -171,6 +177,21 @@ pub const NEW_T2: Poseidon2<2> = Poseidon2::<2>::new(ParamSet::New);
 pub const NEW_T3: Poseidon2<3> = Poseidon2::<3>::new(ParamSet::New);
 /// New parameters, t = 4 (Barretenberg, Noir, taceo-poseidon2 `t4`).
 pub const NEW_T4: Poseidon2<4> = Poseidon2::<4>::new(ParamSet::New);
+/// New parameters, t = 8 (gnark-crypto, taceo-poseidon2 `t8`).
+pub const NEW_T8: Poseidon2<8> = Poseidon2 {
+    params: &constants::NEW_T8,
+    set: ParamSet::New,
+};
+/// New parameters, t = 12 (gnark-crypto, taceo-poseidon2 `t12`).
+pub const NEW_T12: Poseidon2<12> = Poseidon2 {
+    params: &constants::NEW_T12,
+    set: ParamSet::New,
+};
+/// New parameters, t = 16 (gnark-crypto, taceo-poseidon2 `t16`).
+pub const NEW_T16: Poseidon2<16> = Poseidon2 {
+    params: &constants::NEW_T16,
+    set: ParamSet::New,
+};
 
 impl<const T: usize> Poseidon2<T> {
     /// The state width `t`.
@@ -187,15 +208,17 @@ impl<const T: usize> Poseidon2<T> {
         &self.params.external
     }
 
-    /// The constant of each partial round (added to cell 0).
-    pub const fn internal_round_constants(&self) -> &'static [Fr; PARTIAL_ROUNDS] {
-        &self.params.internal
+    /// The constant of each partial round (added to cell 0):
+    /// [`partial_rounds`]`(T)` of them.
+    pub const fn internal_round_constants(&self) -> &'static [Fr] {
+        self.params.internal
     }
 
     /// The internal matrix is `1·1ᵀ + diag(d)` with `d` this diagonal
     /// ("minus one" because the matrix diagonal is `d + 1`): `(1, 2)` for
     /// t = 2, `(1, 1, 2)` for t = 3, Barretenberg's
-    /// `internal_matrix_diagonal` for new t = 4.
+    /// `internal_matrix_diagonal` for new t = 4, gnark-crypto's `diagM1` for
+    /// t = 8, 12, 16.
     pub const fn internal_diagonal_minus_one(&self) -> &'static [Fr; T] {
         &self.params.diagonal_minus_one
     }
@@ -287,7 +310,7 @@ impl<const T: usize> Permutation<[Fr; T]> for Poseidon2<T> {
     }
 }
 
-/// One of the six instances, chosen at run time.
+/// One of the nine instances, chosen at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Instance {
     /// t = 2.
@@ -296,33 +319,49 @@ pub enum Instance {
     T3(Poseidon2<3>),
     /// t = 4.
     T4(Poseidon2<4>),
+    /// t = 8 (new set only).
+    T8(Poseidon2<8>),
+    /// t = 12 (new set only).
+    T12(Poseidon2<12>),
+    /// t = 16 (new set only).
+    T16(Poseidon2<16>),
 }
 
 impl Instance {
     /// Canonical names, as accepted by [`Instance::from_name`].
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 9] = [
         "poseidon2-bn254-old-t2",
         "poseidon2-bn254-old-t3",
         "poseidon2-bn254-old-t4",
         "poseidon2-bn254-new-t2",
         "poseidon2-bn254-new-t3",
         "poseidon2-bn254-new-t4",
+        "poseidon2-bn254-new-t8",
+        "poseidon2-bn254-new-t12",
+        "poseidon2-bn254-new-t16",
     ];
 
-    /// The instance for `set` and width `t`; widths other than 2, 3, 4 are
+    /// The instance for `set` and width `t`: t = 2, 3, 4 with either set,
+    /// t = 8, 12, 16 with the new set; anything else is
     /// [`Error::Unsupported`].
     pub const fn new(set: ParamSet, t: usize) -> Result<Self, Error> {
-        match t {
-            2 => Ok(Self::T2(Poseidon2::<2>::new(set))),
-            3 => Ok(Self::T3(Poseidon2::<3>::new(set))),
-            4 => Ok(Self::T4(Poseidon2::<4>::new(set))),
+        match (set, t) {
+            (_, 2) => Ok(Self::T2(Poseidon2::<2>::new(set))),
+            (_, 3) => Ok(Self::T3(Poseidon2::<3>::new(set))),
+            (_, 4) => Ok(Self::T4(Poseidon2::<4>::new(set))),
+            (ParamSet::New, 8) => Ok(Self::T8(NEW_T8)),
+            (ParamSet::New, 12) => Ok(Self::T12(NEW_T12)),
+            (ParamSet::New, 16) => Ok(Self::T16(NEW_T16)),
+            (ParamSet::Old, 8 | 12 | 16) => Err(Error::Unsupported {
+                what: "Poseidon2 old parameter set at t = 8, 12, 16 (never published; use new)",
+            }),
             _ => Err(Error::Unsupported {
-                what: "Poseidon2 width (expected 2, 3 or 4)",
+                what: "Poseidon2 width (expected 2, 3, 4, 8, 12 or 16)",
             }),
         }
     }
 
-    /// Parses a name: `[poseidon2-[bn254-]]{old|new}-t{2|3|4}` (`_` may stand
+    /// Parses a name: `[poseidon2-[bn254-]]{old|new}-t{2|3|4|8|12|16}` (`_` may stand
     /// for `-`, ASCII case-insensitive), e.g. `poseidon2-bn254-new-t4`,
     /// `old-t3`, `new_t2`.
     pub fn from_name(name: &str) -> Result<Self, Error> {
@@ -342,7 +381,8 @@ impl Instance {
         let (set, width) = rest.split_once(['-', '_']).ok_or(UNKNOWN)?;
         let set: ParamSet = set.parse().map_err(|_| UNKNOWN)?;
         let t = match width.as_bytes() {
-            [b't' | b'T', d @ b'2'..=b'4'] => usize::from(d - b'0'),
+            [b't' | b'T', d @ (b'2'..=b'4' | b'8')] => usize::from(d - b'0'),
+            [b't' | b'T', b'1', d @ (b'2' | b'6')] => 10 + usize::from(d - b'0'),
             _ => return Err(UNKNOWN),
         };
         Self::new(set, t)
@@ -351,9 +391,10 @@ impl Instance {
     /// The canonical name, e.g. `poseidon2-bn254-new-t4`.
     pub const fn name(&self) -> &'static str {
         let (set, t) = (self.param_set(), self.width());
-        let index = match set {
-            ParamSet::Old => t - 2,
-            ParamSet::New => t + 1,
+        let index = match (set, t) {
+            (ParamSet::Old, _) => t - 2,
+            (ParamSet::New, 2..=4) => t + 1,
+            (ParamSet::New, _) => 6 + t / 4 - 2,
         };
         Self::NAMES[index]
     }
@@ -364,6 +405,9 @@ impl Instance {
             Self::T2(_) => 2,
             Self::T3(_) => 3,
             Self::T4(_) => 4,
+            Self::T8(_) => 8,
+            Self::T12(_) => 12,
+            Self::T16(_) => 16,
         }
     }
 
@@ -373,6 +417,9 @@ impl Instance {
             Self::T2(p) => p.set,
             Self::T3(p) => p.set,
             Self::T4(p) => p.set,
+            Self::T8(p) => p.set,
+            Self::T12(p) => p.set,
+            Self::T16(p) => p.set,
         }
     }
 
@@ -382,6 +429,9 @@ impl Instance {
             Self::T2(p) => p.permute_slice(state),
             Self::T3(p) => p.permute_slice(state),
             Self::T4(p) => p.permute_slice(state),
+            Self::T8(p) => p.permute_slice(state),
+            Self::T12(p) => p.permute_slice(state),
+            Self::T16(p) => p.permute_slice(state),
         }
     }
 }
@@ -451,8 +501,11 @@ instance_module!(
 );
 instance_module!(
     new,
-    "The new parameter set (HorizenLabs since bb476b9, Barretenberg for t = 4).",
+    "The new parameter set (HorizenLabs since bb476b9, Barretenberg for t = 4, gnark-crypto for t = 4, 8, 12, 16).",
     t2 = 2, NEW_T2;
     t3 = 3, NEW_T3;
     t4 = 4, NEW_T4;
+    t8 = 8, NEW_T8;
+    t12 = 12, NEW_T12;
+    t16 = 16, NEW_T16;
 );

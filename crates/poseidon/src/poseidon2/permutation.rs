@@ -1,13 +1,14 @@
-//! The Poseidon2 permutation on `[Fr; T]`, T = 2, 3, 4.
+//! The Poseidon2 permutation on `[Fr; T]`, T = 2, 3, 4, 8, 12, 16.
 //!
 //! Rounds (Grassi, Khovratovich, Schofnegger, eprint 2023/323): one external
 //! linear layer, 4 full rounds (add constants, x^5 on every cell, external
-//! layer), 56 partial rounds (add a constant to cell 0, x^5 on cell 0,
-//! internal layer), 4 full rounds.
+//! layer), 56 partial rounds (57 for t = 8, 12, 16; add a constant to cell
+//! 0, x^5 on cell 0, internal layer), 4 full rounds.
 //!
 //! Linear layers:
 //! - external, t = 2, 3: circ(2, 1) and circ(2, 1, 1), i.e. `x_i + Σ x`;
-//! - external, t = 4: HorizenLabs' M4 = `[[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]`
+//! - external, t = 4k: M4 on each block of four cells, then each block plus
+//!   the sum of all blocks (circ(2·M4, M4, …, M4)), with HorizenLabs' M4 = `[[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]`
 //!   (not 2·M4, which HorizenLabs' Rust code applied for t = 4 before bb476b9);
 //! - internal: `x_i · d_i + Σ x` with `d = diagonal_minus_one`; for t = 2, 3
 //!   the d_i are 1 and 2, so the layer is additions and doublings only.
@@ -46,7 +47,7 @@
 use algebraic_hash_montgomery::{Arith, Backend, Kernel, limbs};
 use ark_bn254::FrConfig;
 
-use super::params::{FULL_ROUNDS, PARTIAL_ROUNDS, Params};
+use super::params::{FULL_ROUNDS, Params};
 use crate::Fr;
 
 type Limbs = [u64; 4];
@@ -82,11 +83,25 @@ fn external_layer<B: Backend<4>, const T: usize>(f: F<B>, s: &mut [Limbs; T]) {
                 *x = f.add(x, &sum);
             }
         }
-        4 => {
-            let s4: &mut [Limbs; 4] = s.as_mut_slice().try_into().expect("T = 4");
-            m4(f, s4);
+        _ => {
+            // t = 4k: M4 per block of four, then every block plus the sum of
+            // the blocks (t = 4: the sum is the block itself, so M4 alone).
+            let mut sums = [[0u64; 4]; 4];
+            for (b, block) in s.chunks_exact_mut(4).enumerate() {
+                let block: &mut [Limbs; 4] = block.try_into().expect("4 cells");
+                m4(f, block);
+                for (acc, x) in sums.iter_mut().zip(block.iter()) {
+                    *acc = if b == 0 { *x } else { f.add(acc, x) };
+                }
+            }
+            if T > 4 {
+                for block in s.chunks_exact_mut(4) {
+                    for (x, acc) in block.iter_mut().zip(&sums) {
+                        *x = f.add(x, acc);
+                    }
+                }
+            }
         }
-        _ => unreachable!("Poseidon2 widths are 2, 3, 4"),
     }
 }
 
@@ -114,16 +129,16 @@ fn full_round<B: Backend<4>, const T: usize, const L: usize>(
     }
 }
 
-/// The 56 partial rounds; `s` below p before and after.
+/// The partial rounds (56 or 57); `s` below p before and after.
 #[inline(always)]
 fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
     f: F<B>,
     params: &Params<T>,
     s: &mut [[Limbs; T]; L],
 ) {
-    let constants = &params.internal;
+    let constants = params.internal;
     let diag = &params.diagonal_minus_one;
-    // d_0 + 1 (t = 4; for t = 2, 3 it is 2 and the code doubles instead)
+    // d_0 + 1 (t ≥ 4; for t = 2, 3 it is 2 and the code doubles instead)
     let d0_plus_1 = f.add(&limbs(&diag[0]), &limbs(&Fr::from(1u64)));
     // the sum of cells 1.. (below p)
     let rest_sum = |s: &[Limbs; T]| {
@@ -142,10 +157,10 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
     let mut u: [Limbs; L] = core::array::from_fn(|l| f.add(&s[l][0], &limbs(&constants[0])));
     let mut a: [Limbs; L] = core::array::from_fn(|l| rest_sum(&s[l]));
     let mut b: [Limbs; L] = core::array::from_fn(|l| f.add(&a[l], &next_constant(0)));
-    for r in 0..PARTIAL_ROUNDS {
+    for r in 0..constants.len() {
         let mut head = [[0u64; 4]; L];
         let mut x5 = [[0u64; 4]; L];
-        if T == 4 {
+        if T >= 4 {
             // the chain: u^5, then (d_0 + 1)·u^5
             for l in 0..L {
                 let p5 = pow5_lazy(f, &u[l]);
@@ -197,7 +212,10 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
     states: &mut [[Fr; T]; L],
 ) {
     const {
-        assert!(T >= 2 && T <= 4, "Poseidon2 widths are 2, 3, 4");
+        assert!(
+            matches!(T, 2 | 3 | 4 | 8 | 12 | 16),
+            "Poseidon2 widths are 2, 3, 4, 8, 12, 16"
+        );
     }
     let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
     for lane in s.iter_mut() {

@@ -34,6 +34,12 @@ pub type Sponge2 = DuplexSponge<Fr, Poseidon2<2>, 2, 1, 0>;
 pub type Sponge3 = DuplexSponge<Fr, Poseidon2<3>, 3, 2, 0>;
 /// The sponge of width 4 (rate 3), Barretenberg's and Noir's.
 pub type Sponge4 = DuplexSponge<Fr, Poseidon2<4>, 4, 3, 0>;
+/// The sponge of width 8 (rate 7).
+pub type Sponge8 = DuplexSponge<Fr, Poseidon2<8>, 8, 7, 0>;
+/// The sponge of width 12 (rate 11).
+pub type Sponge12 = DuplexSponge<Fr, Poseidon2<12>, 12, 11, 0>;
+/// The sponge of width 16 (rate 15).
+pub type Sponge16 = DuplexSponge<Fr, Poseidon2<16>, 16, 15, 0>;
 
 /// The capacity IV for an input of `len` elements: `len · 2^64`.
 pub fn length_iv(len: usize) -> Fr {
@@ -146,6 +152,9 @@ macro_rules! width_impls {
 width_impls!(2, 1, Sponge2);
 width_impls!(3, 2, Sponge3);
 width_impls!(4, 3, Sponge4);
+width_impls!(8, 7, Sponge8);
+width_impls!(12, 11, Sponge12);
+width_impls!(16, 15, Sponge16);
 
 impl Instance {
     /// The sponge hash of `input` (see the module docs).
@@ -154,6 +163,9 @@ impl Instance {
             Self::T2(p) => p.hash(input),
             Self::T3(p) => p.hash(input),
             Self::T4(p) => p.hash(input),
+            Self::T8(p) => p.hash(input),
+            Self::T12(p) => p.hash(input),
+            Self::T16(p) => p.hash(input),
         }
     }
 
@@ -163,6 +175,9 @@ impl Instance {
             Self::T2(p) => p.hash_strs(input),
             Self::T3(p) => p.hash_strs(input),
             Self::T4(p) => p.hash_strs(input),
+            Self::T8(p) => p.hash_strs(input),
+            Self::T12(p) => p.hash_strs(input),
+            Self::T16(p) => p.hash_strs(input),
         }
     }
 
@@ -172,6 +187,9 @@ impl Instance {
             Self::T2(p) => p.hash_be_bytes(input),
             Self::T3(p) => p.hash_be_bytes(input),
             Self::T4(p) => p.hash_be_bytes(input),
+            Self::T8(p) => p.hash_be_bytes(input),
+            Self::T12(p) => p.hash_be_bytes(input),
+            Self::T16(p) => p.hash_be_bytes(input),
         }
     }
 
@@ -187,6 +205,9 @@ impl Instance {
             Self::T2(p) => Ok(p.compress(*<&[Fr; 1]>::try_from(input).map_err(|_| wrong(1))?)),
             Self::T3(p) => Ok(p.compress(*<&[Fr; 2]>::try_from(input).map_err(|_| wrong(2))?)),
             Self::T4(p) => Ok(p.compress(*<&[Fr; 3]>::try_from(input).map_err(|_| wrong(3))?)),
+            Self::T8(p) => Ok(p.compress(*<&[Fr; 7]>::try_from(input).map_err(|_| wrong(7))?)),
+            Self::T12(p) => Ok(p.compress(*<&[Fr; 11]>::try_from(input).map_err(|_| wrong(11))?)),
+            Self::T16(p) => Ok(p.compress(*<&[Fr; 15]>::try_from(input).map_err(|_| wrong(15))?)),
         }
     }
 }

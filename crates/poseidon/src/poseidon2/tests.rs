@@ -8,7 +8,7 @@ use algebraic_hash_montgomery::Portable;
 
 use super::params::Params;
 use super::permutation::permute_with;
-use super::{NEW_T2, NEW_T3, NEW_T4, OLD_T2, OLD_T3, OLD_T4, Poseidon2};
+use super::{NEW_T2, NEW_T3, NEW_T4, NEW_T8, NEW_T12, NEW_T16, OLD_T2, OLD_T3, OLD_T4, Poseidon2};
 use crate::Fr;
 use crate::batch::random_states;
 
@@ -46,6 +46,9 @@ fn every_backend_equals_portable() {
     backends_agree(OLD_T2, 4);
     backends_agree(OLD_T3, 5);
     backends_agree(OLD_T4, 6);
+    backends_agree(NEW_T8, 7);
+    backends_agree(NEW_T12, 8);
+    backends_agree(NEW_T16, 9);
 }
 
 /// `permute_many` and `compress_many` equal the one-state path for every
@@ -79,4 +82,7 @@ fn batches_equal_one_by_one() {
     batches_agree::<2, 1>(OLD_T2, 40);
     batches_agree::<3, 2>(OLD_T3, 50);
     batches_agree::<4, 3>(OLD_T4, 60);
+    batches_agree::<8, 7>(NEW_T8, 70);
+    batches_agree::<12, 11>(NEW_T12, 80);
+    batches_agree::<16, 15>(NEW_T16, 90);
 }
