@@ -19,10 +19,10 @@
 //! the intrinsics rely on.
 
 use core::arch::aarch64::*;
+use core::ops::Range;
 
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::mds::{HalfLane, SplitLane, mds_lanes, mds_multiply};
-use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+use crate::permutation::{Instance, Lane, RawState, inv_sbox, sbox};
 
 /// Two Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -226,40 +226,58 @@ fn add_ark6(v: &mut [P2; 6], ark: &[u64; 12]) {
 }
 
 /// The permutation of one state (raw in, raw out).
-pub(crate) fn permute(state: &mut RawState) {
-    for r in 0..NUM_ROUNDS {
+pub(crate) fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    for r in rounds {
+        if !I::MDS_FIRST {
+            let mut v = load6(state);
+            sbox(&mut v);
+            store6(state, &v);
+        }
+        mds_multiply(state);
         let mut v = load6(state);
-        sbox(&mut v);
+        add_ark6(&mut v, &I::ARK1[r]);
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
         store6(state, &v);
         mds_multiply(state);
         let mut v = load6(state);
-        add_ark6(&mut v, &ARK1[r]);
-        inv_sbox(&mut v);
-        store6(state, &v);
-        mds_multiply(state);
-        let mut v = load6(state);
-        add_ark6(&mut v, &ARK2[r]);
+        add_ark6(&mut v, &I::ARK2[r]);
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
+        }
         store6(state, &v);
     }
 }
 
 /// Two states, transposed: register `i` holds cell `i` of both.
 #[inline(always)]
-fn permute2(a: &mut RawState, b: &mut RawState) {
+fn permute2<I: Instance>(a: &mut RawState, b: &mut RawState, rounds: Range<usize>) {
     let mut v = [P2::splat(0); 12];
     for i in 0..12 {
         v[i] = P2::load(&[a[i], b[i]]);
     }
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P2::splat(ARK1[r][i]));
+    for r in rounds {
+        if !I::MDS_FIRST {
+            sbox(&mut v);
         }
-        inv_sbox(&mut v);
         mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P2::splat(ARK2[r][i]));
+        for (x, &c) in v.iter_mut().zip(&I::ARK1[r]) {
+            *x = x.add_canonical(P2::splat(c));
+        }
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
+        mds_lanes(&mut v);
+        for (x, &c) in v.iter_mut().zip(&I::ARK2[r]) {
+            *x = x.add_canonical(P2::splat(c));
+        }
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
         }
     }
     for i in 0..12 {
@@ -268,14 +286,14 @@ fn permute2(a: &mut RawState, b: &mut RawState) {
 }
 
 /// The permutation of many states (raw in, raw out), two at a time.
-pub(crate) fn permute_many(states: &mut [RawState]) {
+pub(crate) fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut pairs = states.chunks_exact_mut(2);
     for pair in &mut pairs {
         let (a, b) = pair.split_at_mut(1);
-        permute2(&mut a[0], &mut b[0]);
+        permute2::<I>(&mut a[0], &mut b[0], rounds.clone());
     }
     for state in pairs.into_remainder() {
-        permute(state);
+        permute::<I>(state, rounds.clone());
     }
 }
 

@@ -28,11 +28,11 @@
 //! is compiled with AVX2 as well), so the same holds for them.
 
 use core::arch::x86_64::*;
+use core::ops::Range;
 
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::field::raw;
 use crate::mds::{HalfLane, SplitLane, mds_half, mds_lanes, mds_multiply};
-use crate::permutation::{Lane, RawState, add_constants, inv_sbox, sbox};
+use crate::permutation::{Instance, Lane, RawState, add_constants, inv_sbox, sbox};
 
 /// Four Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -283,25 +283,36 @@ impl Ymm for P4 {
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute(state: &mut RawState) {
-    permute_mixed::<P4>(state);
+pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    permute_mixed::<I, P4>(state, rounds);
 }
 
 /// [`permute`] for any [`Ymm`] lane type; inlined into the caller's
 /// `#[target_feature]` function.
 #[inline(always)]
-pub(crate) fn permute_mixed<V: Ymm>(state: &mut RawState) {
-    for r in 0..NUM_ROUNDS {
+pub(crate) fn permute_mixed<I: Instance, V: Ymm>(state: &mut RawState, rounds: Range<usize>) {
+    for r in rounds {
+        if !I::MDS_FIRST {
+            let mut v = load_mixed::<V>(state);
+            sbox(&mut v);
+            store_mixed(state, v);
+        }
+        mds_multiply(state);
+        add_constants(state, &I::ARK1[r]);
         let mut v = load_mixed::<V>(state);
-        sbox(&mut v);
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
         store_mixed(state, v);
         mds_multiply(state);
-        add_constants(state, &ARK1[r]);
-        let mut v = load_mixed::<V>(state);
-        inv_sbox(&mut v);
-        store_mixed(state, v);
-        mds_multiply(state);
-        add_constants(state, &ARK2[r]);
+        add_constants(state, &I::ARK2[r]);
+        if I::MDS_FIRST {
+            let mut v = load_mixed::<V>(state);
+            inv_sbox(&mut v);
+            store_mixed(state, v);
+        }
     }
 }
 
@@ -341,7 +352,7 @@ fn store_mixed<V: Ymm>(state: &mut RawState, v: [(V, (u64, u64)); 2]) {
 
 /// Four states, transposed: register `i` holds cell `i` of each.
 #[inline(always)]
-fn permute4(states: &mut [RawState]) {
+fn permute4<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     debug_assert_eq!(states.len(), 4);
     let mut v = [P4::splat(0); 12];
     for i in 0..12 {
@@ -352,16 +363,25 @@ fn permute4(states: &mut [RawState]) {
             states[0][i] as i64,
         )));
     }
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P4::splat(ARK1[r][i]));
+    for r in rounds {
+        if !I::MDS_FIRST {
+            sbox(&mut v);
         }
-        inv_sbox(&mut v);
         mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P4::splat(ARK2[r][i]));
+        for (x, &c) in v.iter_mut().zip(&I::ARK1[r]) {
+            *x = x.add_canonical(P4::splat(c));
+        }
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
+        mds_lanes(&mut v);
+        for (x, &c) in v.iter_mut().zip(&I::ARK2[r]) {
+            *x = x.add_canonical(P4::splat(c));
+        }
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
         }
     }
     for (i, x) in v.iter().enumerate() {
@@ -377,7 +397,7 @@ fn permute4(states: &mut [RawState]) {
 /// Four states in registers (transposed) and a fifth in scalars, side by
 /// side.
 #[inline(always)]
-fn permute5(states: &mut [RawState]) {
+fn permute5<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     debug_assert_eq!(states.len(), 5);
     let mut v = [(P4::splat(0), 0u64); 12];
     for i in 0..12 {
@@ -391,22 +411,25 @@ fn permute5(states: &mut [RawState]) {
             states[4][i],
         );
     }
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_mixed(&mut v);
-        for i in 0..12 {
-            v[i] = (
-                v[i].0.add_canonical(P4::splat(ARK1[r][i])),
-                raw::add_canonical(v[i].1, ARK1[r][i]),
-            );
+    for r in rounds {
+        if !I::MDS_FIRST {
+            sbox(&mut v);
         }
-        inv_sbox(&mut v);
         mds_mixed(&mut v);
-        for i in 0..12 {
-            v[i] = (
-                v[i].0.add_canonical(P4::splat(ARK2[r][i])),
-                raw::add_canonical(v[i].1, ARK2[r][i]),
-            );
+        for (x, &c) in v.iter_mut().zip(&I::ARK1[r]) {
+            *x = (x.0.add_canonical(P4::splat(c)), raw::add_canonical(x.1, c));
+        }
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
+        mds_mixed(&mut v);
+        for (x, &c) in v.iter_mut().zip(&I::ARK2[r]) {
+            *x = (x.0.add_canonical(P4::splat(c)), raw::add_canonical(x.1, c));
+        }
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
         }
     }
     for (i, x) in v.iter().enumerate() {
@@ -426,19 +449,19 @@ fn permute5(states: &mut [RawState]) {
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
+pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut fives = states.chunks_exact_mut(5);
     for five in &mut fives {
-        permute5(five);
+        permute5::<I>(five, rounds.clone());
     }
     let rest = fives.into_remainder();
     let mut fours = rest.chunks_exact_mut(4);
     for four in &mut fours {
-        permute4(four);
+        permute4::<I>(four, rounds.clone());
     }
     for state in fours.into_remainder() {
         // SAFETY: AVX2 and BMI2 present (this function's contract).
-        unsafe { permute(state) };
+        unsafe { permute::<I>(state, rounds.clone()) };
     }
 }
 

@@ -32,11 +32,11 @@
 //! is the invariant the `unsafe` blocks below rely on.
 
 use core::arch::x86_64::*;
+use core::ops::Range;
 
 use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::mds::{HalfLane, SplitLane, mds_lanes};
-use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+use crate::permutation::{Instance, Lane, RawState, inv_sbox, sbox};
 
 /// Eight Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -308,19 +308,28 @@ fn scatter(states: &mut [RawState], i: usize, x: P8) {
 
 /// Eight states, transposed: register `i` holds cell `i` of each.
 #[inline(always)]
-fn permute8(states: &mut [RawState]) {
+fn permute8<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     debug_assert_eq!(states.len(), 8);
     let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P8::splat(ARK1[r][i]));
+    for r in rounds {
+        if !I::MDS_FIRST {
+            sbox(&mut v);
         }
-        inv_sbox(&mut v);
         mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_canonical(P8::splat(ARK2[r][i]));
+        for (x, &c) in v.iter_mut().zip(&I::ARK1[r]) {
+            *x = x.add_canonical(P8::splat(c));
+        }
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
+        mds_lanes(&mut v);
+        for (x, &c) in v.iter_mut().zip(&I::ARK2[r]) {
+            *x = x.add_canonical(P8::splat(c));
+        }
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
         }
     }
     for (i, x) in v.into_iter().enumerate() {
@@ -339,8 +348,8 @@ fn permute8(states: &mut [RawState]) {
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
-pub(crate) unsafe fn permute(state: &mut RawState) {
-    permute_mixed::<Q4>(state);
+pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    permute_mixed::<I, Q4>(state, rounds);
 }
 
 /// The permutation of many states (raw in, raw out): eight at a time; a
@@ -351,25 +360,25 @@ pub(crate) unsafe fn permute(state: &mut RawState) {
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
-pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
+pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        permute8(eight);
+        permute8::<I>(eight, rounds.clone());
     }
     let rest = eights.into_remainder();
     if rest.len() >= 6 {
         let mut padded = [[0u64; 12]; 8];
         padded[..rest.len()].copy_from_slice(rest);
-        permute8(&mut padded);
+        permute8::<I>(&mut padded, rounds);
         rest.copy_from_slice(&padded[..rest.len()]);
     } else if rest.len() >= 4 {
         // SAFETY: AVX2 and BMI2 present (this function's contract).
-        unsafe { super::x86_64_avx2::permute_many(rest) };
+        unsafe { super::x86_64_avx2::permute_many::<I>(rest, rounds) };
     } else {
         for state in rest {
             // SAFETY: AVX-512F/VL, AVX2 and BMI2 present (this function's
             // contract).
-            unsafe { permute(state) };
+            unsafe { permute::<I>(state, rounds.clone()) };
         }
     }
 }
