@@ -4,7 +4,7 @@ use algebraic_hash::{Error, Permutation};
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, Version};
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 use algebraic_hash_poseidon::poseidon2;
-use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
+use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
 use crate::element::{Codec, Element, ark_codec};
@@ -64,6 +64,28 @@ fn rescue() -> Vec<Instance> {
             let b = ElementDigest::new([x[4], x[5], x[6], x[7]]);
             *Rp64_256::merge(&[a, b]).as_elements()
         }),
+        Instance::new(
+            "rpo256",
+            "Rescue Prime Optimized Rpo256 over Goldilocks, as miden-crypto 0.28 (permute 12, hash any -> 4, compress 8 -> 4 = merge)",
+        )
+        .permute::<Felt, 12>(Rpo256::apply_permutation)
+        .hash::<Felt>(|input| Ok(Rpo256::hash_elements(input).as_elements().to_vec()))
+        .compress::<Felt, 8, 4>(|x| *Rpo256::merge(&digest_pair(x)).as_elements()),
+        Instance::new(
+            "rpx256",
+            "Rescue Prime eXtension Rpx256 over Goldilocks, as miden-crypto 0.28 (permute 12, hash any -> 4, compress 8 -> 4 = merge)",
+        )
+        .permute::<Felt, 12>(Rpx256::apply_permutation)
+        .hash::<Felt>(|input| Ok(Rpx256::hash_elements(input).as_elements().to_vec()))
+        .compress::<Felt, 8, 4>(|x| *Rpx256::merge(&digest_pair(x)).as_elements()),
+    ]
+}
+
+/// Eight elements as two 4-element digests.
+fn digest_pair(x: [Felt; 8]) -> [ElementDigest; 2] {
+    [
+        ElementDigest::new([x[0], x[1], x[2], x[3]]),
+        ElementDigest::new([x[4], x[5], x[6], x[7]]),
     ]
 }
 

@@ -106,6 +106,14 @@ fn mappings() -> Vec<Mapping> {
         Op::Hash,
     );
     add("rescue/rp64_256.json", "merge", "rp64-256", Op::Compress);
+    for (file, name) in [
+        ("rescue/rpo256.json", "rpo256"),
+        ("rescue/rpx256.json", "rpx256"),
+    ] {
+        add(file, "apply_permutation", name, Op::Permute);
+        add(file, "hash_elements", name, Op::Hash);
+        add(file, "merge", name, Op::Compress);
+    }
     for t in 2..=17 {
         let file = format!("poseidon/circom_t{t}.json");
         let name = format!("poseidon-t{t}");
@@ -331,7 +339,14 @@ fn list_names_every_instance_once() {
         .map(|i| i.name.as_str())
         .collect();
     assert_eq!(names, lib);
-    for expected in ["rp64-256", "poseidon", "poseidon-t2", "poseidon-t17"] {
+    for expected in [
+        "rp64-256",
+        "rpo256",
+        "rpx256",
+        "poseidon",
+        "poseidon-t2",
+        "poseidon-t17",
+    ] {
         assert!(unique.contains(expected), "{expected} missing");
     }
 }
@@ -421,6 +436,23 @@ fn wrong_counts_are_refused() {
     args.extend(seventeen);
     assert_refused(&args, "", "17");
     assert_refused(&["hash", "poseidon"], "", "0");
+}
+
+/// The Miden instances refuse bad input as the other Goldilocks one does.
+#[test]
+fn miden_instances_refuse_bad_input() {
+    for name in ["rpo256", "rpx256"] {
+        assert_refused(&["permute", name, "1", "2"], "", "expected 12, got 2");
+        assert_refused(&["compress", name, "1", "2", "3"], "", "expected 8, got 3");
+        assert_refused(&["hash", name, "1", GOLDILOCKS_P], "", "element 2");
+        assert_refused(
+            &["hash", name, "0xffffffff00000001"],
+            "",
+            "not below the Goldilocks modulus",
+        );
+        assert_refused(&["hash", name, "1", "12x"], "", "malformed number");
+    }
+    assert_refused(&["hash", "rpo-256", "1"], "", "rpo256");
 }
 
 #[test]

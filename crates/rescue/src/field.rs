@@ -23,6 +23,8 @@ const EPSILON: u64 = 0xffff_ffff;
 
 const FIELD_NAME: &str = "Goldilocks";
 
+pub(crate) mod cubic;
+
 /// Arithmetic on plain `u64`s that may be non-canonical (`0 ≤ x < 2^64`,
 /// standing for `x mod p`). All functions are branch-free.
 pub mod raw {

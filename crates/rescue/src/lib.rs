@@ -13,11 +13,16 @@ mod constants;
 mod digest;
 pub mod field;
 mod mds;
+#[cfg(feature = "miden")]
+pub mod miden;
 mod permutation;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
 pub mod plonky3;
 mod rp64_256;
+mod rpo256;
+mod rpx256;
+mod sponge;
 #[cfg(feature = "winterfell")]
 #[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub mod winterfell;
@@ -28,7 +33,11 @@ pub mod winterfell_merkle;
 pub use arch::{Backend, backend};
 pub use digest::{DIGEST_SIZE, ElementDigest};
 pub use field::Felt;
+#[cfg(feature = "miden")]
+pub use miden::{MidenRpo256, MidenRpx256};
 pub use rp64_256::{CAPACITY_RANGE, DIGEST_RANGE, RATE_RANGE, Rp64_256, STATE_WIDTH};
+pub use rpo256::Rpo256;
+pub use rpx256::Rpx256;
 #[cfg(feature = "winterfell")]
 #[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub use winterfell::{WinterDigest, WinterRp64_256};

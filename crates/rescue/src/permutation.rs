@@ -1,17 +1,39 @@
-//! The Rescue-XLIX permutation of Rp64_256: the round pieces, written once
-//! for any kind of lane (a scalar `u64`, or a SIMD register of several
-//! `u64`s in `crate::arch`), and the portable (scalar) permutation.
+//! The Rescue-XLIX permutations of Rp64_256 and of Miden's RPO (and RPX's
+//! FB rounds): the round pieces, written once for any kind of lane (a
+//! scalar `u64`, or a SIMD register of several `u64`s in `crate::arch`), and
+//! the portable (scalar) permutation.
+//!
+//! The instances share the S-boxes and the MDS matrix; they differ in their
+//! round constants and in where the S-boxes sit in a round ([`Instance`]):
+//! Rp64_256 runs `x^7 → MDS → +ARK1 → x^(1/7) → MDS → +ARK2`, RPO runs
+//! `MDS → +ARK1 → x^7 → MDS → +ARK2 → x^(1/7)`. Every backend takes the
+//! instance as a type parameter (the order is known at compile time) and
+//! the rounds to run as a range (RPX runs its FB rounds one at a time,
+//! between its extension-field rounds).
 //!
 //! Lanes hold raw values: non-canonical residues below `2^64` (see
 //! [`crate::field::raw`]). The scalar instance is the reference every SIMD
 //! backend is tested against.
 
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
+use core::ops::Range;
+
 use crate::field::raw;
 use crate::mds::mds_multiply;
 
 /// A raw state: twelve possibly non-canonical `u64`s.
 pub(crate) type RawState = [u64; 12];
+
+/// What a Rescue instance on twelve Goldilocks cells brings to the shared
+/// round code: its round constants and the place of its S-boxes.
+pub(crate) trait Instance {
+    /// `false`: a round is `x^7, MDS, +ARK1, x^(1/7), MDS, +ARK2`
+    /// (Rp64_256); `true`: `MDS, +ARK1, x^7, MDS, +ARK2, x^(1/7)` (RPO).
+    const MDS_FIRST: bool;
+    /// Constants added after the first MDS of each round (canonical).
+    const ARK1: &'static [[u64; 12]];
+    /// Constants added after the second MDS of each round (canonical).
+    const ARK2: &'static [[u64; 12]];
+}
 
 /// What the S-boxes need from a lane of Goldilocks residues.
 pub(crate) trait Lane: Copy {
@@ -111,20 +133,29 @@ pub(crate) fn add_constants(state: &mut RawState, constants: &[u64; 12]) {
 
 /// One full round, scalar.
 #[inline(always)]
-pub(crate) fn round_scalar(state: &mut RawState, round: usize) {
-    sbox(state);
+pub(crate) fn round_scalar<I: Instance>(state: &mut RawState, round: usize) {
+    if !I::MDS_FIRST {
+        sbox(state);
+    }
     mds_multiply(state);
-    add_constants(state, &ARK1[round]);
-    inv_sbox(state);
+    add_constants(state, &I::ARK1[round]);
+    if I::MDS_FIRST {
+        sbox(state);
+    } else {
+        inv_sbox(state);
+    }
     mds_multiply(state);
-    add_constants(state, &ARK2[round]);
+    add_constants(state, &I::ARK2[round]);
+    if I::MDS_FIRST {
+        inv_sbox(state);
+    }
 }
 
-/// The whole permutation on the portable path; output raw.
+/// Rounds `rounds` of instance `I` on the portable path; output raw.
 #[inline(never)]
-pub(crate) fn permute_scalar(state: &mut RawState) {
-    for r in 0..NUM_ROUNDS {
-        round_scalar(state, r);
+pub(crate) fn permute_scalar<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    for r in rounds {
+        round_scalar::<I>(state, r);
     }
 }
 

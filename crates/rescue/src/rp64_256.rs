@@ -30,7 +30,8 @@ use core::ops::Range;
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
 
-use crate::arch::{permute_many_raw, permute_raw};
+use crate::arch;
+use crate::constants::{NUM_ROUNDS, Rp64};
 use crate::digest::{DIGEST_SIZE, ElementDigest};
 use crate::field::{Felt, MODULUS, raw};
 use crate::permutation::RawState;
@@ -58,6 +59,18 @@ const RATE_WIDTH: usize = 8;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rp64_256;
+
+/// The Rp64_256 permutation on the best backend (raw out).
+#[inline(always)]
+fn permute_raw(state: &mut RawState) {
+    arch::permute_raw::<Rp64>(state, 0..NUM_ROUNDS);
+}
+
+/// The Rp64_256 permutation of many states on the best backend (raw out).
+#[inline(always)]
+fn permute_many_raw(states: &mut [RawState]) {
+    arch::permute_many_raw::<Rp64>(states, 0..NUM_ROUNDS);
+}
 
 #[inline(always)]
 fn digest_of(state: &RawState) -> ElementDigest {

@@ -19,11 +19,11 @@
 //! the intrinsics rely on.
 
 use core::arch::aarch64::*;
+use core::ops::Range;
 
 use super::batch::{BatchLane, permute_group};
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::mds::{HalfLane, SplitLane, mds_multiply};
-use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+use crate::permutation::{Instance, Lane, RawState, inv_sbox, sbox};
 
 /// Two Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -226,20 +226,29 @@ fn add_ark6(v: &mut [P2; 6], ark: &[u64; 12]) {
     }
 }
 
-/// The permutation of one state (raw in, raw out).
-pub(crate) fn permute(state: &mut RawState) {
-    for r in 0..NUM_ROUNDS {
+/// Rounds `rounds` of instance `I` on one state (raw in, raw out).
+pub(crate) fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    for r in rounds {
+        if !I::MDS_FIRST {
+            let mut v = load6(state);
+            sbox(&mut v);
+            store6(state, &v);
+        }
+        mds_multiply(state);
         let mut v = load6(state);
-        sbox(&mut v);
+        add_ark6(&mut v, &I::ARK1[r]);
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
         store6(state, &v);
         mds_multiply(state);
         let mut v = load6(state);
-        add_ark6(&mut v, &ARK1[r]);
-        inv_sbox(&mut v);
-        store6(state, &v);
-        mds_multiply(state);
-        let mut v = load6(state);
-        add_ark6(&mut v, &ARK2[r]);
+        add_ark6(&mut v, &I::ARK2[r]);
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
+        }
         store6(state, &v);
     }
 }
@@ -262,14 +271,15 @@ impl BatchLane for P2 {
     }
 }
 
-/// The permutation of many states (raw in, raw out), two at a time.
-pub(crate) fn permute_many(states: &mut [RawState]) {
+/// Rounds `rounds` of instance `I` on many states (raw in, raw out), two
+/// at a time.
+pub(crate) fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut pairs = states.chunks_exact_mut(2);
     for pair in &mut pairs {
-        permute_group::<P2>(pair);
+        permute_group::<I, P2>(pair, rounds.clone());
     }
     for state in pairs.into_remainder() {
-        permute(state);
+        permute::<I>(state, rounds.clone());
     }
 }
 

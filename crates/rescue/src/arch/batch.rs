@@ -10,11 +10,12 @@
 //! vector and the scalar units at the same time. The backends choose the
 //! group from a measured kernel (see each backend's `permute_many`).
 
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
+use core::ops::Range;
+
 #[cfg(target_arch = "x86_64")]
 use crate::mds::{HalfLane, combine_halves};
 use crate::mds::{SplitLane, mds_lanes};
-use crate::permutation::{Lane, RawState, inv_sbox, sbox};
+use crate::permutation::{Instance, Lane, RawState, inv_sbox, sbox};
 
 /// A lane type that holds cell `i` of [`Self::STATES`] states.
 pub(crate) trait BatchLane: Lane + SplitLane {
@@ -143,23 +144,35 @@ impl<const K: usize> BatchLane for Scalars<K> {
     }
 }
 
-/// The permutation of `L::STATES` states (`states.len()` must be that),
-/// raw in, raw out. Inlined into the backend's `#[target_feature]`
-/// function.
+/// Rounds `rounds` of instance `I` on `L::STATES` states (`states.len()`
+/// must be that), raw in, raw out. Inlined into the backend's
+/// `#[target_feature]` function.
 #[inline(always)]
-pub(crate) fn permute_group<L: BatchLane>(states: &mut [RawState]) {
+pub(crate) fn permute_group<I: Instance, L: BatchLane>(
+    states: &mut [RawState],
+    rounds: Range<usize>,
+) {
     debug_assert_eq!(states.len(), L::STATES);
     let mut v: [L; 12] = core::array::from_fn(|i| L::load(states, i));
-    for r in 0..NUM_ROUNDS {
-        sbox(&mut v);
-        mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_constant(ARK1[r][i]);
+    for r in rounds {
+        if !I::MDS_FIRST {
+            sbox(&mut v);
         }
-        inv_sbox(&mut v);
         mds_lanes(&mut v);
-        for i in 0..12 {
-            v[i] = v[i].add_constant(ARK2[r][i]);
+        for (x, &c) in v.iter_mut().zip(&I::ARK1[r]) {
+            *x = x.add_constant(c);
+        }
+        if I::MDS_FIRST {
+            sbox(&mut v);
+        } else {
+            inv_sbox(&mut v);
+        }
+        mds_lanes(&mut v);
+        for (x, &c) in v.iter_mut().zip(&I::ARK2[r]) {
+            *x = x.add_constant(c);
+        }
+        if I::MDS_FIRST {
+            inv_sbox(&mut v);
         }
     }
     for (i, x) in v.into_iter().enumerate() {

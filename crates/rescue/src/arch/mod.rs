@@ -27,7 +27,9 @@
 //! All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
 
-use crate::permutation::{RawState, permute_scalar};
+use core::ops::Range;
+
+use crate::permutation::{Instance, RawState, permute_scalar};
 
 #[cfg(all(
     not(algebraic_hash_force_scalar),
@@ -158,35 +160,37 @@ pub(crate) fn avx512_available() -> bool {
     false
 }
 
-/// The scalar permutation; on x86_64 CPUs with BMI2 (detected once, or
-/// known at compile time) the same code compiled with it. Not SIMD: builds
-/// with `--cfg algebraic_hash_force_scalar` use it too.
+/// Rounds `rounds` of instance `I` on the scalar path; on x86_64 CPUs with
+/// BMI2 (detected once, or known at compile time) the same code compiled
+/// with it. Not SIMD: builds with `--cfg algebraic_hash_force_scalar` use
+/// it too.
 #[inline]
-pub(crate) fn permute_scalar_fast(state: &mut RawState) {
+pub(crate) fn permute_scalar_fast<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if bmi2_available() {
         // SAFETY: BMI2 is enabled in this build or was detected on this CPU.
-        unsafe { x86_64_scalar::permute_bmi2(state) };
+        unsafe { x86_64_scalar::permute_bmi2::<I>(state, rounds) };
         return;
     }
     #[allow(unreachable_code)]
-    permute_scalar(state)
+    permute_scalar::<I>(state, rounds)
 }
 
-/// The permutation on the best backend; output raw (non-canonical).
+/// Rounds `rounds` of instance `I` (all of them: `0..NUM_ROUNDS`) on the
+/// best backend; output raw (non-canonical).
 #[inline]
-pub(crate) fn permute_raw(state: &mut RawState) {
+pub(crate) fn permute_raw<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
         // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
         // build or were detected on this CPU.
-        unsafe { x86_64_avx512::permute(state) };
+        unsafe { x86_64_avx512::permute::<I>(state, rounds) };
         return;
     }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx2_available() {
         // SAFETY: AVX2 is enabled in this build or was detected on this CPU.
-        unsafe { x86_64_avx2::permute(state) };
+        unsafe { x86_64_avx2::permute::<I>(state, rounds) };
         return;
     }
     #[cfg(all(
@@ -194,25 +198,25 @@ pub(crate) fn permute_raw(state: &mut RawState) {
         target_feature = "neon",
         not(algebraic_hash_force_scalar)
     ))]
-    return aarch64_neon::permute(state);
+    return aarch64_neon::permute::<I>(state, rounds);
     #[allow(unreachable_code)]
-    permute_scalar_fast(state)
+    permute_scalar_fast::<I>(state, rounds)
 }
 
-/// The permutation of many independent states (raw out).
+/// Rounds `rounds` of instance `I` on many independent states (raw out).
 #[inline]
-pub(crate) fn permute_many_raw(states: &mut [RawState]) {
+pub(crate) fn permute_many_raw<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
         // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
         // build or were detected on this CPU.
-        unsafe { x86_64_avx512::permute_many(states) };
+        unsafe { x86_64_avx512::permute_many::<I>(states, rounds) };
         return;
     }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx2_available() {
         // SAFETY: AVX2 is enabled in this build or was detected on this CPU.
-        unsafe { x86_64_avx2::permute_many(states) };
+        unsafe { x86_64_avx2::permute_many::<I>(states, rounds) };
         return;
     }
     #[cfg(all(
@@ -220,9 +224,9 @@ pub(crate) fn permute_many_raw(states: &mut [RawState]) {
         target_feature = "neon",
         not(algebraic_hash_force_scalar)
     ))]
-    return aarch64_neon::permute_many(states);
+    return aarch64_neon::permute_many::<I>(states, rounds);
     #[allow(unreachable_code)]
     for state in states {
-        permute_scalar_fast(state);
+        permute_scalar_fast::<I>(state, rounds.clone());
     }
 }

@@ -7,7 +7,10 @@ use std::vec::Vec;
 
 use crate::field::{MODULUS, raw};
 use crate::mds::mds_multiply;
-use crate::permutation::{RawState, inv_sbox, permute_scalar, sbox};
+use core::ops::Range;
+
+use crate::constants::{NUM_ROUNDS, Rp64, Rpo};
+use crate::permutation::{Instance, RawState, inv_sbox, permute_scalar, sbox};
 
 /// Edge values of the raw representation: zero, one, around p, around
 /// 2^32, and non-canonical values up to 2^64 - 1.
@@ -53,6 +56,17 @@ impl Rng {
     fn state(&mut self) -> RawState {
         core::array::from_fn(|_| self.value())
     }
+}
+
+/// Runs a whole-permutation test on every instance and round range the
+/// backends serve: all rounds of Rp64_256 and of RPO, and one RPO round
+/// alone (RPX runs its FB rounds so); `seed` differs per run.
+macro_rules! for_each_instance {
+    ($check:ident, $seed:expr) => {
+        $check::<Rp64>($seed, 0..NUM_ROUNDS);
+        $check::<Rpo>($seed + 100, 0..NUM_ROUNDS);
+        $check::<Rpo>($seed + 200, 2..3);
+    };
 }
 
 fn cases(n: u32) -> usize {
@@ -108,8 +122,12 @@ fn single_state_sboxes(seed: u64, f: impl Fn(&RawState, bool) -> RawState) {
 /// every batch size 1..=17 and 64: each size runs over the same edge-value
 /// and 100 000 random states, cut into batches of that size (the last one
 /// shorter), so every size sees at least 100 000 random states (scaled by
-/// `ALGEBRAIC_HASH_CASES_PERCENT`).
-fn batch_sizes(seed: u64, permute_many: impl Fn(&mut [RawState])) {
+/// `ALGEBRAIC_HASH_CASES_PERCENT`). Rounds `rounds` of instance `I`.
+fn batch_sizes<I: Instance>(
+    seed: u64,
+    rounds: Range<usize>,
+    permute_many: impl Fn(&mut [RawState], Range<usize>),
+) {
     let mut all = states(seed, cases(100_000));
     if cfg!(miri) {
         all.truncate(3);
@@ -118,7 +136,7 @@ fn batch_sizes(seed: u64, permute_many: impl Fn(&mut [RawState])) {
         .iter()
         .map(|s| {
             let mut e = *s;
-            permute_scalar(&mut e);
+            permute_scalar::<I>(&mut e, rounds.clone());
             canon(e)
         })
         .collect();
@@ -131,7 +149,7 @@ fn batch_sizes(seed: u64, permute_many: impl Fn(&mut [RawState])) {
     for size in sizes {
         let mut got = all.clone();
         for batch in got.chunks_mut(size) {
-            permute_many(batch);
+            permute_many(batch, rounds.clone());
         }
         for ((state, g), want) in all.iter().zip(&got).zip(&expected) {
             assert_eq!(canon(*g), *want, "batch size {size}, on {state:?}");
@@ -221,8 +239,14 @@ mod avx2 {
         if !available() {
             return;
         }
-        // SAFETY: AVX2 and BMI2 detected above.
-        batch_sizes(15, |b| unsafe { avx2::permute_many(b) });
+        for_each_instance!(batch_sizes_for, 15);
+    }
+
+    fn batch_sizes_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        // SAFETY: AVX2 and BMI2 detected by the caller.
+        batch_sizes::<I>(seed, rounds, |b, r| unsafe {
+            avx2::permute_many::<I>(b, r)
+        });
     }
 
     /// The transposed groups of four (and five, one on the scalar units)
@@ -232,7 +256,11 @@ mod avx2 {
         if !available() {
             return;
         }
-        let mut all = states(16, cases(100_000));
+        for_each_instance!(transposed_groups_equal_scalar_for, 16);
+    }
+
+    fn transposed_groups_equal_scalar_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        let mut all = states(seed, cases(100_000));
         if cfg!(miri) {
             all.truncate(5);
         }
@@ -241,12 +269,13 @@ mod avx2 {
         for &size in sizes {
             let mut got = all.clone();
             for batch in got.chunks_exact_mut(size) {
-                // SAFETY: AVX2 and BMI2 detected above; 4 or 5 states.
-                unsafe { avx2::permute_4_or_5(batch) };
+                // SAFETY: AVX2 and BMI2 detected by the caller; 4 or 5
+                // states.
+                unsafe { avx2::permute_4_or_5::<I>(batch, rounds.clone()) };
             }
             for (state, g) in all.iter().zip(&got).take(all.len() / size * size) {
                 let mut expected = *state;
-                permute_scalar(&mut expected);
+                permute_scalar::<I>(&mut expected, rounds.clone());
                 assert_eq!(canon(*g), canon(expected), "group of {size}, on {state:?}");
             }
         }
@@ -257,16 +286,20 @@ mod avx2 {
         if !available() {
             return;
         }
-        let all = states(14, cases(100_000));
+        for_each_instance!(permutation_equals_scalar_for, 14);
+    }
+
+    fn permutation_equals_scalar_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        let all = states(seed, cases(100_000));
         let mut batch = all.clone();
-        // SAFETY: AVX2 detected above.
-        unsafe { avx2::permute_many(&mut batch) };
+        // SAFETY: AVX2 detected by the caller.
+        unsafe { avx2::permute_many::<I>(&mut batch, rounds.clone()) };
         for (state, got_many) in all.iter().zip(&batch) {
             let mut expected = *state;
-            permute_scalar(&mut expected);
+            permute_scalar::<I>(&mut expected, rounds.clone());
             let mut got = *state;
-            // SAFETY: AVX2 detected above.
-            unsafe { avx2::permute(&mut got) };
+            // SAFETY: AVX2 detected by the caller.
+            unsafe { avx2::permute::<I>(&mut got, rounds.clone()) };
             assert_eq!(canon(got), canon(expected), "permute on {state:?}");
             assert_eq!(
                 canon(*got_many),
@@ -410,8 +443,14 @@ mod avx512 {
         if !available() {
             return;
         }
-        // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected above.
-        batch_sizes(35, |b| unsafe { avx512::permute_many(b) });
+        for_each_instance!(batch_sizes_for, 35);
+    }
+
+    fn batch_sizes_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected by the caller.
+        batch_sizes::<I>(seed, rounds, |b, r| unsafe {
+            avx512::permute_many::<I>(b, r)
+        });
     }
 
     #[test]
@@ -419,27 +458,31 @@ mod avx512 {
         if !available() {
             return;
         }
-        let all = states(34, cases(100_000));
+        for_each_instance!(permutation_equals_scalar_for, 34);
+    }
+
+    fn permutation_equals_scalar_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        let all = states(seed, cases(100_000));
         let expected: Vec<RawState> = all
             .iter()
             .map(|s| {
                 let mut e = *s;
-                permute_scalar(&mut e);
+                permute_scalar::<I>(&mut e, rounds.clone());
                 e
             })
             .collect();
         for (state, want) in all.iter().zip(&expected) {
             let mut got = *state;
-            // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected above.
-            unsafe { avx512::permute(&mut got) };
+            // SAFETY: AVX-512F/VL, AVX2 and BMI2 detected by the caller.
+            unsafe { avx512::permute::<I>(&mut got, rounds.clone()) };
             assert_eq!(canon(got), canon(*want), "single, on {state:?}");
         }
         // Batch sizes that use every path: eights, a padded remainder (6,
         // 7), the AVX2 remainders (5 and 4 batched), single ones (1 to 3).
         for n in [all.len(), 8, 6, 7, 15, 13, 12, 11, 9, 1] {
             let mut batch = all[..n].to_vec();
-            // SAFETY: AVX-512F/VL and AVX2 detected above.
-            unsafe { avx512::permute_many(&mut batch) };
+            // SAFETY: AVX-512F/VL and AVX2 detected by the caller.
+            unsafe { avx512::permute_many::<I>(&mut batch, rounds.clone()) };
             for ((state, got), want) in all.iter().zip(&batch).zip(&expected) {
                 assert_eq!(canon(*got), canon(*want), "batch of {n}, on {state:?}");
             }
@@ -522,19 +565,27 @@ mod neon {
 
     #[test]
     fn batch_sizes_equal_scalar() {
-        batch_sizes(25, neon::permute_many);
+        for_each_instance!(batch_sizes_for, 25);
+    }
+
+    fn batch_sizes_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        batch_sizes::<I>(seed, rounds, neon::permute_many::<I>);
     }
 
     #[test]
     fn permutation_equals_scalar() {
-        let all = states(24, cases(100_000));
+        for_each_instance!(permutation_equals_scalar_for, 24);
+    }
+
+    fn permutation_equals_scalar_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        let all = states(seed, cases(100_000));
         let mut batch = all.clone();
-        neon::permute_many(&mut batch);
+        neon::permute_many::<I>(&mut batch, rounds.clone());
         for (state, got_many) in all.iter().zip(&batch) {
             let mut expected = *state;
-            permute_scalar(&mut expected);
+            permute_scalar::<I>(&mut expected, rounds.clone());
             let mut got = *state;
-            neon::permute(&mut got);
+            neon::permute::<I>(&mut got, rounds.clone());
             assert_eq!(canon(got), canon(expected), "permute on {state:?}");
             assert_eq!(
                 canon(*got_many),

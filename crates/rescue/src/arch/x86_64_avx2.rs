@@ -31,11 +31,11 @@
 //! is compiled with AVX2 as well), so the same holds for them.
 
 use core::arch::x86_64::*;
+use core::ops::Range;
 
 use super::batch::{BatchLane, Scalars, permute_group};
-use crate::constants::{ARK1, ARK2, NUM_ROUNDS};
 use crate::mds::{HalfLane, SplitLane, mds_multiply};
-use crate::permutation::{Lane, RawState, add_constants, inv_sbox, sbox};
+use crate::permutation::{Instance, Lane, RawState, add_constants, inv_sbox, sbox};
 
 /// Four Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -266,15 +266,15 @@ impl Ymm for P4 {
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute(state: &mut RawState) {
-    permute_mixed::<P4>(state);
+pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    permute_mixed::<I, P4>(state, rounds);
 }
 
 /// [`permute`] for any [`Ymm`] lane type; inlined into the caller's
 /// `#[target_feature]` function.
 #[inline(always)]
-pub(crate) fn permute_mixed<V: Ymm>(state: &mut RawState) {
-    permute_interleaved::<Mixed<V>>(core::slice::from_mut(state));
+pub(crate) fn permute_mixed<I: Instance, V: Ymm>(state: &mut RawState, rounds: Range<usize>) {
+    permute_interleaved::<I, Mixed<V>>(core::slice::from_mut(state), rounds);
 }
 
 /// One state in the single-state layout: half `h` (0 or 1) of it as one
@@ -342,29 +342,45 @@ impl<A: MixedLanes, B: MixedLanes> MixedLanes for (A, B) {
     }
 }
 
-/// The permutation of `L::STATES` states in the single-state layout
-/// (`states.len()` must be that), raw in, raw out.
+/// Rounds `rounds` of instance `I` on `L::STATES` states in the
+/// single-state layout (`states.len()` must be that), raw in, raw out.
 #[inline(always)]
-pub(crate) fn permute_interleaved<L: MixedLanes>(states: &mut [RawState]) {
+pub(crate) fn permute_interleaved<I: Instance, L: MixedLanes>(
+    states: &mut [RawState],
+    rounds: Range<usize>,
+) {
     debug_assert_eq!(states.len(), L::STATES);
-    for r in 0..NUM_ROUNDS {
-        let mut v = [L::load(states, 0), L::load(states, 1)];
-        sbox(&mut v);
-        v[0].store(states, 0);
-        v[1].store(states, 1);
-        for state in states.iter_mut() {
-            mds_multiply(state);
-            add_constants(state, &ARK1[r]);
+    for r in rounds {
+        if !I::MDS_FIRST {
+            sboxes_interleaved::<L>(states, false);
         }
-        let mut v = [L::load(states, 0), L::load(states, 1)];
-        inv_sbox(&mut v);
-        v[0].store(states, 0);
-        v[1].store(states, 1);
         for state in states.iter_mut() {
             mds_multiply(state);
-            add_constants(state, &ARK2[r]);
+            add_constants(state, &I::ARK1[r]);
+        }
+        sboxes_interleaved::<L>(states, !I::MDS_FIRST);
+        for state in states.iter_mut() {
+            mds_multiply(state);
+            add_constants(state, &I::ARK2[r]);
+        }
+        if I::MDS_FIRST {
+            sboxes_interleaved::<L>(states, true);
         }
     }
+}
+
+/// The S-boxes (`inverse`: x^(1/7), else x^7) of `L::STATES` states in the
+/// single-state layout, in place.
+#[inline(always)]
+fn sboxes_interleaved<L: MixedLanes>(states: &mut [RawState], inverse: bool) {
+    let mut v = [L::load(states, 0), L::load(states, 1)];
+    if inverse {
+        inv_sbox(&mut v);
+    } else {
+        sbox(&mut v);
+    }
+    v[0].store(states, 0);
+    v[1].store(states, 1);
 }
 
 /// [`permute_interleaved`] compiled with AVX2 and BMI2 (for the
@@ -374,8 +390,11 @@ pub(crate) fn permute_interleaved<L: MixedLanes>(states: &mut [RawState]) {
 /// The CPU must support AVX2 and BMI2; `states.len()` must be `L::STATES`.
 #[cfg(test)]
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute_interleaved_avx2<L: MixedLanes>(states: &mut [RawState]) {
-    permute_interleaved::<L>(states);
+pub(crate) unsafe fn permute_interleaved_avx2<I: Instance, L: MixedLanes>(
+    states: &mut [RawState],
+    rounds: Range<usize>,
+) {
+    permute_interleaved::<I, L>(states, rounds);
 }
 
 /// One state as two registers (cells 0–3, 4–7) beside four scalars (cells
@@ -429,8 +448,11 @@ impl BatchLane for P4 {
 /// The CPU must support AVX2 and BMI2; `states.len()` must be `L::STATES`.
 #[cfg(test)]
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute_group_avx2<L: BatchLane>(states: &mut [RawState]) {
-    permute_group::<L>(states);
+pub(crate) unsafe fn permute_group_avx2<I: Instance, L: BatchLane>(
+    states: &mut [RawState],
+    rounds: Range<usize>,
+) {
+    permute_group::<I, L>(states, rounds);
 }
 
 /// Four states transposed in registers, beside a fifth on the scalar units
@@ -439,11 +461,11 @@ pub(crate) unsafe fn permute_group_avx2<L: BatchLane>(states: &mut [RawState]) {
 /// # Safety
 /// The CPU must support AVX2 and BMI2; `states.len()` must be 4 or 5.
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute_4_or_5(states: &mut [RawState]) {
+pub(crate) unsafe fn permute_4_or_5<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     if states.len() == 5 {
-        permute_group::<(P4, Scalars<1>)>(states);
+        permute_group::<I, (P4, Scalars<1>)>(states, rounds);
     } else {
-        permute_group::<P4>(states);
+        permute_group::<I, P4>(states, rounds);
     }
 }
 
@@ -460,9 +482,9 @@ pub(crate) unsafe fn permute_4_or_5(states: &mut [RawState]) {
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
-pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
+pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     for state in states {
-        permute_mixed::<P4>(state);
+        permute_mixed::<I, P4>(state, rounds.clone());
     }
 }
 

@@ -32,11 +32,12 @@
 //! is the invariant the `unsafe` blocks below rely on.
 
 use core::arch::x86_64::*;
+use core::ops::Range;
 
 use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
 use crate::mds::{HalfLane, SplitLane};
-use crate::permutation::{Lane, RawState};
+use crate::permutation::{Instance, Lane, RawState};
 
 /// Eight Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
@@ -335,8 +336,8 @@ impl BatchLane for P8 {
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
-pub(crate) unsafe fn permute(state: &mut RawState) {
-    permute_mixed::<Q4>(state);
+pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    permute_mixed::<I, Q4>(state, rounds);
 }
 
 /// The permutation of many states (raw in, raw out): eight at a time; a
@@ -347,25 +348,25 @@ pub(crate) unsafe fn permute(state: &mut RawState) {
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
-pub(crate) unsafe fn permute_many(states: &mut [RawState]) {
+pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        permute_group::<P8>(eight);
+        permute_group::<I, P8>(eight, rounds.clone());
     }
     let rest = eights.into_remainder();
     if rest.len() >= 6 {
         let mut padded = [[0u64; 12]; 8];
         padded[..rest.len()].copy_from_slice(rest);
-        permute_group::<P8>(&mut padded);
+        permute_group::<I, P8>(&mut padded, rounds);
         rest.copy_from_slice(&padded[..rest.len()]);
     } else if rest.len() >= 4 {
         // SAFETY: AVX2 and BMI2 present (this function's contract).
-        unsafe { super::x86_64_avx2::permute_4_or_5(rest) };
+        unsafe { super::x86_64_avx2::permute_4_or_5::<I>(rest, rounds) };
     } else {
         for state in rest {
             // SAFETY: AVX-512F/VL, AVX2 and BMI2 present (this function's
             // contract).
-            unsafe { permute(state) };
+            unsafe { permute::<I>(state, rounds.clone()) };
         }
     }
 }

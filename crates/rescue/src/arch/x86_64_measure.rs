@@ -1,5 +1,6 @@
 //! Kernel measurements behind the AVX2 batch layout (ignored tests that
-//! print figures and assert nothing about time):
+//! print figures and assert nothing about time; the permutations are
+//! Rp64_256's):
 //!
 //! ```sh
 //! cargo test --release -p algebraic-hash-rescue --lib measure -- --ignored --nocapture --test-threads 1
@@ -17,6 +18,7 @@ use super::batch::{BatchLane, Scalars};
 use super::x86_64_avx2::{
     Mixed, MixedLanes, P4, permute, permute_group_avx2, permute_interleaved_avx2,
 };
+use crate::constants::{NUM_ROUNDS, Rp64};
 use crate::permutation::{Lane, RawState};
 
 fn available() -> bool {
@@ -113,7 +115,7 @@ fn group<L: BatchLane>(states: &mut [RawState]) -> usize {
     for chunk in states.chunks_exact_mut(L::STATES) {
         // SAFETY: AVX2 and BMI2 detected by the caller; the chunk has
         // `L::STATES` states.
-        unsafe { permute_group_avx2::<L>(chunk) };
+        unsafe { permute_group_avx2::<Rp64, L>(chunk, 0..NUM_ROUNDS) };
         done += L::STATES;
     }
     done
@@ -124,7 +126,7 @@ fn interleaved<L: MixedLanes>(states: &mut [RawState]) -> usize {
     for chunk in states.chunks_exact_mut(L::STATES) {
         // SAFETY: AVX2 and BMI2 detected by the caller; the chunk has
         // `L::STATES` states.
-        unsafe { permute_interleaved_avx2::<L>(chunk) };
+        unsafe { permute_interleaved_avx2::<Rp64, L>(chunk, 0..NUM_ROUNDS) };
         done += L::STATES;
     }
     done
@@ -133,7 +135,7 @@ fn interleaved<L: MixedLanes>(states: &mut [RawState]) -> usize {
 fn single(states: &mut [RawState]) -> usize {
     for s in states.iter_mut() {
         // SAFETY: AVX2 and BMI2 detected by the caller.
-        unsafe { permute(s) };
+        unsafe { permute::<Rp64>(s, 0..NUM_ROUNDS) };
     }
     states.len()
 }

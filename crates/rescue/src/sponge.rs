@@ -1,0 +1,278 @@
+//! The sponge of Miden's Rpo256 and Rpx256 (miden-crypto 0.28), written
+//! once for both permutations, and the macro that gives both hash types the
+//! same public API.
+//!
+//! Layout (miden-crypto 0.28; older miden-crypto, up to 0.13, had Winterfell's
+//! capacity-first layout): rate `state[0..8]`, capacity `state[8..12]`,
+//! digest `state[0..4]`. The sponge overwrites the rate (it does not add),
+//! and pads as eprint 2023/1045 says:
+//! - elements: `state[8] = len mod 8`, the last partial block zero-filled;
+//! - bytes: 7 per element (little-endian), the last chunk followed by a
+//!   `0x01` byte, `state[8] = 8 + (chunks mod 8)` (so bytes and elements
+//!   never collide);
+//! - domain separation (`merge_in_domain`, `hash_elements_in_domain`):
+//!   `state[9] = domain`;
+//! - an empty input runs no permutation: its digest is `[0, 0, 0, 0]`.
+
+use crate::digest::ElementDigest;
+use crate::field::Felt;
+use crate::permutation::RawState;
+
+/// Rate cells.
+pub(crate) const RATE_WIDTH: usize = 8;
+/// The capacity cell that carries the padding flag.
+const PAD_CELL: usize = 8;
+/// The capacity cell that carries the domain.
+const DOMAIN_CELL: usize = 9;
+
+/// A permutation the Miden sponge runs (raw in, raw out).
+pub(crate) trait MidenPermutation {
+    /// One state.
+    fn permute(state: &mut RawState);
+    /// Many independent states (the SIMD backends interleave them).
+    fn permute_many(states: &mut [RawState]);
+}
+
+#[inline(always)]
+pub(crate) fn digest_of(state: &RawState) -> ElementDigest {
+    ElementDigest::new([
+        Felt::from_raw(state[0]),
+        Felt::from_raw(state[1]),
+        Felt::from_raw(state[2]),
+        Felt::from_raw(state[3]),
+    ])
+}
+
+/// Overwrites the rate with canonical values, 8 at a time, permuting after
+/// each full block and after a zero-filled partial last one.
+#[inline(always)]
+fn absorb<P: MidenPermutation>(state: &mut RawState, values: impl Iterator<Item = u64>) {
+    let mut i = 0;
+    for v in values {
+        state[i] = v;
+        i += 1;
+        if i == RATE_WIDTH {
+            P::permute(state);
+            i = 0;
+        }
+    }
+    if i > 0 {
+        state[i..RATE_WIDTH].fill(0);
+        P::permute(state);
+    }
+}
+
+/// `hash_elements_in_domain` over `len` canonical values.
+pub(crate) fn hash_values<P: MidenPermutation>(
+    len: usize,
+    values: impl Iterator<Item = u64>,
+    domain: Felt,
+) -> ElementDigest {
+    let mut state: RawState = [0; 12];
+    state[PAD_CELL] = (len % RATE_WIDTH) as u64;
+    state[DOMAIN_CELL] = domain.to_u64();
+    absorb::<P>(&mut state, values);
+    digest_of(&state)
+}
+
+/// `hash` over bytes.
+pub(crate) fn hash_bytes<P: MidenPermutation>(bytes: &[u8]) -> ElementDigest {
+    let chunks = bytes.len().div_ceil(7);
+    let mut state: RawState = [0; 12];
+    state[PAD_CELL] = (RATE_WIDTH + chunks % RATE_WIDTH) as u64;
+    let values = bytes.chunks(7).enumerate().map(|(k, chunk)| {
+        let mut buf = [0u8; 8];
+        buf[..chunk.len()].copy_from_slice(chunk);
+        if k + 1 == chunks {
+            buf[chunk.len()] = 1;
+        }
+        // At most 57 bits: always canonical.
+        u64::from_le_bytes(buf)
+    });
+    absorb::<P>(&mut state, values);
+    digest_of(&state)
+}
+
+/// The state `merge_in_domain` permutes.
+#[inline(always)]
+pub(crate) fn merge_state(values: &[ElementDigest; 2], domain: Felt) -> RawState {
+    let mut state: RawState = [0; 12];
+    for (cell, e) in state[..RATE_WIDTH]
+        .iter_mut()
+        .zip(ElementDigest::digests_as_elements(values))
+    {
+        *cell = e.to_u64();
+    }
+    state[DOMAIN_CELL] = domain.to_u64();
+    state
+}
+
+/// The public API of a Miden hash type `$name` over permutation `$perm`
+/// (a [`MidenPermutation`]), documented with the hash's `$label`.
+macro_rules! miden_hash_api {
+    ($name:ident, $label:literal) => {
+        impl $name {
+            /// Rounds of the permutation.
+            pub const NUM_ROUNDS: usize = crate::constants::NUM_ROUNDS;
+            /// State width in field elements.
+            pub const STATE_WIDTH: usize = 12;
+            /// Rate cells (first in the state, unlike Rp64_256).
+            pub const RATE_RANGE: core::ops::Range<usize> = 0..8;
+            /// The first word of the rate.
+            pub const RATE0_RANGE: core::ops::Range<usize> = 0..4;
+            /// The second word of the rate.
+            pub const RATE1_RANGE: core::ops::Range<usize> = 4..8;
+            /// Capacity cells.
+            pub const CAPACITY_RANGE: core::ops::Range<usize> = 8..12;
+            /// Cells read out as the digest.
+            pub const DIGEST_RANGE: core::ops::Range<usize> = 0..4;
+
+            #[doc = concat!("Applies the ", $label, " permutation to `state`.")]
+            #[inline]
+            pub fn apply_permutation(state: &mut [Felt; 12]) {
+                let mut s: RawState = state.map(Felt::to_u64);
+                <Self as MidenPermutation>::permute(&mut s);
+                *state = s.map(Felt::from_raw);
+            }
+
+            #[doc = concat!(
+                "Applies the permutation to each of `states`: the same as [`",
+                stringify!($name),
+                "::apply_permutation`] on each, but the SIMD backends work on several states at once."
+            )]
+            pub fn apply_permutation_many(states: &mut [[Felt; 12]]) {
+                const CHUNK: usize = 16;
+                for group in states.chunks_mut(CHUNK) {
+                    let mut raw = [[0u64; 12]; CHUNK];
+                    let raw = &mut raw[..group.len()];
+                    for (r, s) in raw.iter_mut().zip(group.iter()) {
+                        *r = s.map(Felt::to_u64);
+                    }
+                    <Self as MidenPermutation>::permute_many(raw);
+                    for (s, r) in group.iter_mut().zip(raw.iter()) {
+                        *s = r.map(Felt::from_raw);
+                    }
+                }
+            }
+
+            /// Hashes bytes as miden-crypto 0.28: 7-byte little-endian
+            /// chunks, each an element, the last one followed by a `0x01`
+            /// byte; `state[8] = 8 + (chunks mod 8)`. Empty input gives the
+            /// zero digest. Not consistent with `hash_elements` on the
+            /// elements' byte encodings (as in miden-crypto).
+            pub fn hash(bytes: &[u8]) -> ElementDigest {
+                crate::sponge::hash_bytes::<Self>(bytes)
+            }
+
+            /// Hashes field elements: the rate is overwritten 8 elements at
+            /// a time, the last block zero-filled; `state[8] = len mod 8`.
+            /// Empty input gives the zero digest.
+            pub fn hash_elements(elements: &[Felt]) -> ElementDigest {
+                Self::hash_elements_in_domain(elements, Felt::ZERO)
+            }
+
+            /// [`hash_elements`](Self::hash_elements) with `state[9] = domain`.
+            pub fn hash_elements_in_domain(elements: &[Felt], domain: Felt) -> ElementDigest {
+                crate::sponge::hash_values::<Self>(
+                    elements.len(),
+                    elements.iter().map(|e| e.to_u64()),
+                    domain,
+                )
+            }
+
+            /// Merges two digests (for Merkle trees): one permutation of
+            /// their 8 elements with a zero capacity; equal to
+            /// [`hash_elements`](Self::hash_elements) of the 8 elements.
+            pub fn merge(values: &[ElementDigest; 2]) -> ElementDigest {
+                Self::merge_in_domain(values, Felt::ZERO)
+            }
+
+            /// [`merge`](Self::merge) with `state[9] = domain`.
+            pub fn merge_in_domain(values: &[ElementDigest; 2], domain: Felt) -> ElementDigest {
+                let mut state = crate::sponge::merge_state(values, domain);
+                <Self as MidenPermutation>::permute(&mut state);
+                crate::sponge::digest_of(&state)
+            }
+
+            /// Hashes many digests: [`hash_elements`](Self::hash_elements)
+            /// of all their elements in order.
+            pub fn merge_many(values: &[ElementDigest]) -> ElementDigest {
+                crate::sponge::hash_values::<Self>(
+                    values.len() * crate::digest::DIGEST_SIZE,
+                    ElementDigest::digests_as_elements(values).map(Felt::to_u64),
+                    Felt::ZERO,
+                )
+            }
+
+            /// Merges many pairs at once (a Merkle tree layer): `outputs[i]
+            /// = merge(&inputs[i])`, with the SIMD backends working on
+            /// several pairs together. Lengths that differ are
+            /// [`Error::WrongLength`] (nothing is written then).
+            pub fn merge_pairs(
+                inputs: &[[ElementDigest; 2]],
+                outputs: &mut [ElementDigest],
+            ) -> Result<(), Error> {
+                if inputs.len() != outputs.len() {
+                    return Err(Error::WrongLength {
+                        what: "merge_pairs outputs",
+                        expected: inputs.len(),
+                        found: outputs.len(),
+                    });
+                }
+                const CHUNK: usize = 16;
+                for (ins, outs) in inputs.chunks(CHUNK).zip(outputs.chunks_mut(CHUNK)) {
+                    let mut raw = [[0u64; 12]; CHUNK];
+                    let raw = &mut raw[..ins.len()];
+                    for (state, pair) in raw.iter_mut().zip(ins) {
+                        *state = crate::sponge::merge_state(pair, Felt::ZERO);
+                    }
+                    <Self as MidenPermutation>::permute_many(raw);
+                    for (out, state) in outs.iter_mut().zip(raw.iter()) {
+                        *out = crate::sponge::digest_of(state);
+                    }
+                }
+                Ok(())
+            }
+        }
+
+        impl Permutation<[Felt; 12]> for $name {
+            #[inline]
+            fn permute_mut(&self, state: &mut [Felt; 12]) {
+                Self::apply_permutation(state);
+            }
+
+            /// Several states at once on the SIMD backends; same results as
+            /// one by one.
+            #[inline]
+            fn permute_many(&self, states: &mut [[Felt; 12]]) {
+                Self::apply_permutation_many(states);
+            }
+        }
+
+        impl Hasher<Felt> for $name {
+            type Digest = ElementDigest;
+            #[inline]
+            fn hash_elements(&self, input: &[Felt]) -> ElementDigest {
+                Self::hash_elements(input)
+            }
+        }
+
+        impl Compression<ElementDigest, 2> for $name {
+            #[inline]
+            fn compress(&self, input: [ElementDigest; 2]) -> ElementDigest {
+                Self::merge(&input)
+            }
+
+            #[doc = concat!("Batched: [`", stringify!($name), "::merge_pairs`].")]
+            ///
+            /// # Panics
+            /// If `inputs` and `outputs` differ in length (the trait's contract).
+            fn compress_many(&self, inputs: &[[ElementDigest; 2]], outputs: &mut [ElementDigest]) {
+                assert_eq!(inputs.len(), outputs.len(), "one output per input");
+                let _ = Self::merge_pairs(inputs, outputs);
+            }
+        }
+    };
+}
+
+pub(crate) use miden_hash_api;
