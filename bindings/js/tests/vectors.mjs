@@ -65,6 +65,17 @@ export function mapping(rel) {
       ],
     };
   }
+  if (rel === 'rescue/rpo256.json' || rel === 'rescue/rpx256.json') {
+    const inst = name.slice(0, -'.json'.length);
+    return {
+      modulus: GOLDILOCKS,
+      table: [
+        ['apply_permutation', inst, 'permute', null],
+        ['hash_elements', inst, 'hash', null],
+        ['merge', inst, 'compress', null],
+      ],
+    };
+  }
   if (parts[0] === 'poseidon' && name.startsWith('circom_t')) {
     const t = Number(name.slice('circom_t'.length, -'.json'.length));
     const inst = `poseidon-t${t}`;

@@ -68,6 +68,13 @@ def mapping(rel):
             ("hash_elements", "rp64-256", "hash", None),
             ("merge", "rp64-256", "compress", None),
         ]
+    if rel in ("rescue/rpo256.json", "rescue/rpx256.json"):
+        inst = name[: -len(".json")]
+        return GOLDILOCKS, [
+            ("apply_permutation", inst, "permute", None),
+            ("hash_elements", inst, "hash", None),
+            ("merge", inst, "compress", None),
+        ]
     if parts[0] == "poseidon" and name.startswith("circom_t"):
         t = int(name[len("circom_t") : -len(".json")])
         inst = f"poseidon-t{t}"
