@@ -213,7 +213,7 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; W
         self.linear_layer(state);
     }
 
-    /// [`LANES`] states at a time, their S-box exponentiations stepped
+    /// Four states at a time, their S-box exponentiations stepped
     /// together (a Merkle-tree level or a batch of Jive compressions gains
     /// the overlap a single state of one column cannot have: the x^(1/α)
     /// chain is one long dependent sequence of squarings).
