@@ -143,14 +143,24 @@ fn unknown_parameters() {
             "{bad:?}"
         );
     }
-    for t in [0, 1, 5, 8, 12, 16, usize::MAX] {
+    for t in [0, 1, 5, 6, 7, 9, 13, 17, usize::MAX] {
+        for set in [ParamSet::New, ParamSet::Old] {
+            assert!(
+                matches!(Instance::new(set, t), Err(Error::Unsupported { .. })),
+                "{set} t = {t}"
+            );
+        }
+    }
+    // t = 8, 12, 16 exist in the new set only
+    for t in [8, 12, 16] {
         assert!(
             matches!(
-                Instance::new(ParamSet::New, t),
+                Instance::new(ParamSet::Old, t),
                 Err(Error::Unsupported { .. })
             ),
-            "t = {t}"
+            "old t = {t}"
         );
+        assert_eq!(Instance::new(ParamSet::New, t).map(|i| i.width()), Ok(t));
     }
     for bad in [
         "",
@@ -159,6 +169,8 @@ fn unknown_parameters() {
         "poseidon2-bn254-new",
         "poseidon2-bn254-new-t5",
         "poseidon2-bn254-new-t44",
+        "poseidon2-bn254-old-t8",
+        "poseidon2-bn254-new-t13",
         "poseidon2-bn254-mid-t3",
         "poseidon-bn254-new-t3",
         "poseidon2-bls12-new-t3",
