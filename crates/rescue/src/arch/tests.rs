@@ -64,7 +64,11 @@ impl Rng {
 macro_rules! for_each_instance {
     ($check:ident, $seed:expr) => {
         $check::<Rp64>($seed, 0..NUM_ROUNDS);
-        $check::<Rpo>($seed + 100, 0..NUM_ROUNDS);
+        // Under Miri the full RPO permutation adds only other constants to
+        // the code path Rp64_256 already takes; its one-round range stays.
+        if !cfg!(miri) {
+            $check::<Rpo>($seed + 100, 0..NUM_ROUNDS);
+        }
         $check::<Rpo>($seed + 200, 2..3);
     };
 }
