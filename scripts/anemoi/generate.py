@@ -250,8 +250,7 @@ def write_constants():
         w("//!")
         w("//! Anemoi constants over the %s (`%s`), as Montgomery-form limbs." % (desc, ty))
         w("")
-        w("use super::{Chain, NONE, fields};")
-        w("use crate::Version;")
+        w("use super::{Chain, NONE, Tables, fields};")
         w("")
         w("type Felt = %s;" % ty)
         w("")
@@ -266,36 +265,37 @@ def write_constants():
         w("/// x^(1/alpha) = x^%d: %s." % (a0.alpha_inv, chains.describe(chain)))
         w("#[rustfmt::skip]")
         w("pub(crate) const INV_ALPHA_CHAIN: Chain = %s;" % chains.rust_literal(chain))
-        arms = []
-        for version in VERSIONS:
-            for l in COLUMNS:
-                a = instance(field, l, version)
+        rounds_2022 = []
+        for l in COLUMNS:
+            new, old = instance(field, l, "crypto2023"), instance(field, l, "eprint2022")
+            for a in (new, old):
                 assert a.alpha == a0.alpha and a.g == a0.g
                 if a.mds_kind in ("m2", "m3", "m4"):
-                    assert a.mds_param == a.g, (field, l, version)  # b = g in every field here
+                    assert a.mds_param == a.g, (field, l)  # b = g in every field here
                 if a.mds_kind == "circulant":
                     assert a.mds_param == [1, 1, 3, 4, 5, 6]
-                name = "%s_%d" % (version.upper(), l)
-                k = a.rounds * l
-                for tag, rows in (("C", a.C), ("D", a.D)):
-                    flat = [v for row in rows for v in row]
-                    w("")
-                    w("/// %s, %d column(s): %s for %d rounds, round-major." % (version, l, tag, a.rounds))
-                    w("#[rustfmt::skip]")
-                    w("static %s_%s: [Felt; %d] = fields(&[" % (name, tag, k))
-                    for v in flat:
-                        w("    %s," % fmt_limbs(mont(v, p, n)))
-                    w("]);")
-                arms.append("        (Version::%s, %d) => Some((&%s_C, &%s_D)),"
-                            % ("Crypto2023" if version == "crypto2023" else "Eprint2022", l, name, name))
+            # One table per width: the 2022 constants are the first rounds of
+            # the 2023 ones (same derivation, fewer rounds), checked here.
+            assert old.rounds <= new.rounds, (field, l)
+            assert old.C == new.C[:old.rounds] and old.D == new.D[:old.rounds], (field, l)
+            rounds_2022.append(old.rounds)
+            for tag, rows in (("C", new.C), ("D", new.D)):
+                flat = [v for row in rows for v in row]
+                w("")
+                w("/// %d column(s): %s for the %d rounds of crypto2023 (eprint2022 takes the first %d), round-major."
+                  % (l, tag, new.rounds, old.rounds))
+                w("#[rustfmt::skip]")
+                w("static %s_%d: [Felt; %d] = fields(&[" % (tag, l, new.rounds * l))
+                for v in flat:
+                    w("    %s," % fmt_limbs(mont(v, p, n)))
+                w("]);")
         w("")
-        w("/// The round constants (C, D) of `version` with `columns` columns.")
-        w("pub(crate) fn round_constants(version: Version, columns: usize) -> Option<(&'static [Felt], &'static [Felt])> {")
-        w("    match (version, columns) {")
-        out.extend(arms)
-        w("        _ => None,")
-        w("    }")
-        w("}")
+        w("/// The round-constant tables of every column count.")
+        w("pub(crate) static TABLES: Tables<Felt> = Tables {")
+        w("    c: [%s]," % ", ".join("&C_%d" % l for l in COLUMNS))
+        w("    d: [%s]," % ", ".join("&D_%d" % l for l in COLUMNS))
+        w("    rounds_eprint2022: [%s]," % ", ".join(str(r) for r in rounds_2022))
+        w("};")
         path = os.path.join(outdir, "%s.rs" % field)
         with open(path, "w") as f:
             f.write("\n".join(out) + "\n")

@@ -3,7 +3,7 @@
 use algebraic_hash::{Error, parse};
 use ark_ff::{BigInt, Field, Fp, MontBackend, MontConfig, PrimeField};
 
-use crate::Version;
+use crate::version::Version;
 
 /// A prime field with Anemoi constants in this crate: one of the seven
 /// arkworks field types, each behind its cargo feature.
@@ -45,6 +45,19 @@ pub trait AnemoiField: PrimeField + private::Sealed {
         version: Version,
         columns: usize,
     ) -> Option<(&'static [Self], &'static [Self])>;
+
+    /// The permutation of every state in `flat` (consecutive states of
+    /// `2 · columns` cells) with round constants `c`, `d` of `version`;
+    /// compiled once per field in this crate (see
+    /// [`crate::Anemoi`]'s `Permutation` impl, the only caller).
+    #[doc(hidden)]
+    fn permute_flat(
+        version: Version,
+        c: &'static [Self],
+        d: &'static [Self],
+        columns: usize,
+        flat: &mut [Self],
+    );
 
     /// x^α.
     #[inline(always)]
@@ -135,7 +148,17 @@ macro_rules! anemoi_field {
                 version: Version,
                 columns: usize,
             ) -> Option<(&'static [Self], &'static [Self])> {
-                crate::constants::$module::round_constants(version, columns)
+                crate::constants::$module::TABLES.round_constants(version, columns)
+            }
+
+            fn permute_flat(
+                version: Version,
+                c: &'static [Self],
+                d: &'static [Self],
+                columns: usize,
+                flat: &mut [Self],
+            ) {
+                crate::permutation::permute_flat(version, c, d, columns, flat)
             }
 
             fn from_decimal(text: &str) -> Result<Self, Error> {

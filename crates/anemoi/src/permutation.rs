@@ -1,10 +1,10 @@
 //! The Anemoi permutation: rounds of constant addition, linear layer and
 //! open Flystel S-boxes, then a final linear layer.
 
-use algebraic_hash::{Error, Permutation};
+use algebraic_hash::{Compression, Error, Permutation};
 
-use crate::Version;
 use crate::field::{AnemoiField, mul_small};
+use crate::version::Version;
 
 /// The Anemoi permutation of `WIDTH = 2 · COLUMNS` cells over the field `F`,
 /// in either [`Version`].
@@ -147,19 +147,19 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS
     }
 
     /// Jive₂ (the reference's `compress`): the state is two digests of
-    /// `COLUMNS` cells, the output `x_i + x_{i+l} + P(x)_i + P(x)_{i+l}`.
+    /// `COLUMNS` cells, the output `x_i + x_{i+l} + P(x)_i + P(x)_{i+l}`;
+    /// the workspace's [`algebraic_hash::Jive`] (as [`crate::AnemoiJive`])
+    /// with the two digests laid out as one state.
     pub fn compress(&self, input: [F; WIDTH]) -> [F; COLUMNS] {
-        let permuted = self.permute(input);
-        let mut out = [F::zero(); COLUMNS];
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = input[i] + input[COLUMNS + i] + permuted[i] + permuted[COLUMNS + i];
-        }
-        out
+        let digests: [[F; COLUMNS]; 2] =
+            core::array::from_fn(|i| core::array::from_fn(|j| input[i * COLUMNS + j]));
+        crate::AnemoiJive::<F, COLUMNS, WIDTH>::new(*self).compress(digests)
     }
 
     /// Jive_b (the reference's `compress_k`): `input` (exactly `WIDTH`
     /// cells) is `b` chunks of `c = WIDTH / b` cells; `output` (exactly `c`
-    /// cells) receives `Σ_j x_{i+c·j} + P(x)_{i+c·j}`.
+    /// cells) receives `Σ_j x_{i+c·j} + P(x)_{i+c·j}`
+    /// ([`algebraic_hash::jive_output`]).
     ///
     /// Errors: `input` or `output` of the wrong length, or `b` not a divisor
     /// of `WIDTH` of at least 2.
@@ -183,13 +183,7 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS
             });
         }
         let permuted = self.permute(state);
-        for (i, o) in output.iter_mut().enumerate() {
-            let mut acc = F::zero();
-            for j in 0..b {
-                acc += state[i + c * j] + permuted[i + c * j];
-            }
-            *o = acc;
-        }
+        algebraic_hash::jive_output(&state, &permuted, output);
         Ok(())
     }
 }
@@ -197,7 +191,59 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS
 impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; WIDTH]>
     for Anemoi<F, COLUMNS, WIDTH>
 {
+    #[inline]
     fn permute_mut(&self, state: &mut [F; WIDTH]) {
+        F::permute_flat(self.version, self.c, self.d, COLUMNS, state.as_mut_slice());
+    }
+
+    /// Four states at a time, their S-box exponentiations stepped
+    /// together (a Merkle-tree level or a batch of Jive compressions gains
+    /// the overlap a single state of one column cannot have: the x^(1/α)
+    /// chain is one long dependent sequence of squarings).
+    #[inline]
+    fn permute_many(&self, states: &mut [[F; WIDTH]]) {
+        F::permute_flat(
+            self.version,
+            self.c,
+            self.d,
+            COLUMNS,
+            states.as_flattened_mut(),
+        );
+    }
+}
+
+/// Permutes every state of `flat` (consecutive states of `2 · columns`
+/// cells) with round constants `c`, `d`: the body of
+/// [`AnemoiField::permute_flat`], which each field implements by calling
+/// this, so that the permutation of each field and column count is compiled
+/// once, in this crate, and not again in every crate that calls it.
+pub(crate) fn permute_flat<F: AnemoiField>(
+    version: Version,
+    c: &'static [F],
+    d: &'static [F],
+    columns: usize,
+    flat: &mut [F],
+) {
+    macro_rules! columns {
+        ($($l:literal => $w:literal),*) => {
+            match columns {
+                $($l => {
+                    let (states, rest) = flat.as_chunks_mut::<$w>();
+                    assert!(rest.is_empty(), "whole states");
+                    Anemoi::<F, $l, $w> { version, c, d }.permute_many_impl(states);
+                })*
+                _ => unreachable!("Anemoi::new checks the column count"),
+            }
+        };
+    }
+    columns!(1 => 2, 2 => 4, 3 => 6, 4 => 8, 6 => 12);
+}
+
+impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS, WIDTH> {
+    /// The permutation of one state (generic; reached through
+    /// [`permute_flat`]).
+    #[inline(always)]
+    fn permute_one_impl(&self, state: &mut [F; WIDTH]) {
         for (c, d) in self
             .c
             .chunks_exact(COLUMNS)
@@ -217,7 +263,8 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; W
     /// together (a Merkle-tree level or a batch of Jive compressions gains
     /// the overlap a single state of one column cannot have: the x^(1/α)
     /// chain is one long dependent sequence of squarings).
-    fn permute_many(&self, states: &mut [[F; WIDTH]]) {
+    #[inline(always)]
+    fn permute_many_impl(&self, states: &mut [[F; WIDTH]]) {
         let mut chunks = states.chunks_exact_mut(LANES);
         for chunk in chunks.by_ref() {
             let lanes: &mut [[F; WIDTH]; LANES] = chunk.try_into().expect("LANES states");
@@ -229,11 +276,11 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; W
             let pair: &mut [[F; WIDTH]; 2] = pair.try_into().expect("two states");
             self.permute_lanes(pair);
             for state in rest {
-                self.permute_mut(state);
+                self.permute_one_impl(state);
             }
         } else {
             for state in rest {
-                self.permute_mut(state);
+                self.permute_one_impl(state);
             }
         }
     }

@@ -2,9 +2,9 @@
 
 use algebraic_hash::{Hasher, Permutation};
 
-use crate::Version;
 use crate::field::AnemoiField;
 use crate::permutation::Anemoi;
+use crate::version::Version;
 
 /// The Anemoi sponge of `sponge_hash` in anemoi-hash/anemoi-hash: rate
 /// `WIDTH − 1`, capacity one cell (the last), zero initial state.

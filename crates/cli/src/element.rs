@@ -101,6 +101,17 @@ macro_rules! ark_codec {
                 x * x * x
             }
         }
+
+        /// One element is the digest of the BN254 hashes and of Anemoi's sponge.
+        impl $crate::registry::DigestElements<$ty> for $ty {
+            const LEN: usize = 1;
+            fn from_elements(elements: &[$ty]) -> Self {
+                elements[0]
+            }
+            fn to_elements(&self) -> Vec<$ty> {
+                vec![*self]
+            }
+        }
     )*};
 }
 pub(crate) use ark_codec;

@@ -1,14 +1,14 @@
 //! Every instance of every family crate, by its stable CLI name.
 
-use algebraic_hash::{Error, Permutation};
-use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, Version};
+use algebraic_hash::{Compression, Error, Hasher, Permutation};
+use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 use algebraic_hash_poseidon::poseidon2;
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
 use crate::element::{Codec, Element, ark_codec};
-use crate::registry::Instance;
+use crate::registry::{DigestElements, Instance};
 
 impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
@@ -51,41 +51,51 @@ pub const BENCHED: &[&str] = &[
     "anemoi-bls12-381-4",
 ];
 
-fn rescue() -> Vec<Instance> {
-    vec![
-        Instance::new(
-            "rp64-256",
-            "Rescue-Prime Rp64_256 over Goldilocks, as Winterfell (permute 12, hash any -> 4, compress 8 -> 4 = merge)",
-        )
-        .permute::<Felt, 12>(Rp64_256::apply_permutation)
-        .hash::<Felt>(|input| Ok(Rp64_256::hash_elements(input).as_elements().to_vec()))
-        .compress::<Felt, 8, 4>(|x| {
-            let a = ElementDigest::new([x[0], x[1], x[2], x[3]]);
-            let b = ElementDigest::new([x[4], x[5], x[6], x[7]]);
-            *Rp64_256::merge(&[a, b]).as_elements()
-        }),
-        Instance::new(
-            "rpo256",
-            "Rescue Prime Optimized Rpo256 over Goldilocks, as miden-crypto 0.28 (permute 12, hash any -> 4, compress 8 -> 4 = merge)",
-        )
-        .permute::<Felt, 12>(Rpo256::apply_permutation)
-        .hash::<Felt>(|input| Ok(Rpo256::hash_elements(input).as_elements().to_vec()))
-        .compress::<Felt, 8, 4>(|x| *Rpo256::merge(&digest_pair(x)).as_elements()),
-        Instance::new(
-            "rpx256",
-            "Rescue Prime eXtension Rpx256 over Goldilocks, as miden-crypto 0.28 (permute 12, hash any -> 4, compress 8 -> 4 = merge)",
-        )
-        .permute::<Felt, 12>(Rpx256::apply_permutation)
-        .hash::<Felt>(|input| Ok(Rpx256::hash_elements(input).as_elements().to_vec()))
-        .compress::<Felt, 8, 4>(|x| *Rpx256::merge(&digest_pair(x)).as_elements()),
-    ]
+impl DigestElements<Felt> for ElementDigest {
+    const LEN: usize = 4;
+    fn from_elements(elements: &[Felt]) -> Self {
+        ElementDigest::new(core::array::from_fn(|i| elements[i]))
+    }
+    fn to_elements(&self) -> Vec<Felt> {
+        self.as_elements().to_vec()
+    }
 }
 
-/// Eight elements as two 4-element digests.
-fn digest_pair(x: [Felt; 8]) -> [ElementDigest; 2] {
-    [
-        ElementDigest::new([x[0], x[1], x[2], x[3]]),
-        ElementDigest::new([x[4], x[5], x[6], x[7]]),
+/// A Rescue instance: its permutation, `merge` of two digests, and its hash.
+fn rescue_instance<R>(name: &str, what: &str, r: R) -> Instance
+where
+    R: Permutation<[Felt; 12]>
+        + Compression<ElementDigest, 2>
+        + Hasher<Felt, Digest = ElementDigest>
+        + Send
+        + 'static,
+{
+    Instance::new(
+        name,
+        format!("{what} (permute 12, hash any -> 4, compress 8 -> 4 = merge)"),
+    )
+    .permutation::<Felt, 12>(r.clone())
+    .hasher::<Felt, _>(r.clone())
+    .compression::<Felt, ElementDigest, 2>(r)
+}
+
+fn rescue() -> Vec<Instance> {
+    vec![
+        rescue_instance(
+            "rp64-256",
+            "Rescue-Prime Rp64_256 over Goldilocks, as Winterfell",
+            Rp64_256,
+        ),
+        rescue_instance(
+            "rpo256",
+            "Rescue Prime Optimized Rpo256 over Goldilocks, as miden-crypto 0.28",
+            Rpo256,
+        ),
+        rescue_instance(
+            "rpx256",
+            "Rescue Prime eXtension Rpx256 over Goldilocks, as miden-crypto 0.28",
+            Rpx256,
+        ),
     ]
 }
 
@@ -99,11 +109,9 @@ macro_rules! circom_instances {
                     " (permute ", $t, ", hash/compress ", $n, " -> 1)"
                 ),
             )
-            .permute::<Fr, $t>(|s| CircomPoseidon::<$t>::new().permute_mut(s))
-            .hash::<Fr>(|input| CircomPoseidon::<$t>::new().hash(input).map(|h| vec![h]))
-            .compress::<Fr, $n, 1>(|x| {
-                [algebraic_hash::Compression::<Fr, $n>::compress(&CircomPoseidon::<$t>::new(), x)]
-            }),
+            .permutation::<Fr, $t>(CircomPoseidon::<$t>::new())
+            .hasher::<Fr, _>(CircomPoseidon::<$t>::new())
+            .compression::<Fr, Fr, $n>(CircomPoseidon::<$t>::new()),
         )*]
     };
 }
@@ -114,7 +122,7 @@ fn poseidon() -> Vec<Instance> {
             "poseidon",
             "Poseidon over BN254 as circomlibjs `poseidon(inputs)`: width from the input count (1..16)",
         )
-        .hash::<Fr>(|input| circom::poseidon(input).map(|h| vec![h])),
+        .hasher::<Fr, _>(circom::PoseidonAnyWidth),
     ];
     v.extend(circom_instances!(
         2 => 1, 3 => 2, 4 => 3, 5 => 4, 6 => 5, 7 => 6, 8 => 7, 9 => 8,
@@ -125,18 +133,19 @@ fn poseidon() -> Vec<Instance> {
 
 macro_rules! poseidon2_instances {
     ($($set:ident $t:ident $w:literal => $n:literal: $what:literal),*) => {
-        vec![$(
+        vec![$({
+            let p = poseidon2::$set::$t::PERMUTATION;
             Instance::new(
-                concat!("poseidon2-", stringify!($set), "-", stringify!($t)),
+                p.name(),
                 concat!(
                     "Poseidon2 over BN254, ", $what, " t = ", $w,
                     " (permute ", $w, ", compress ", $n, " -> 1, hash any -> 1 by the Barretenberg sponge)"
                 ),
             )
-            .permute::<Fr, $w>(poseidon2::$set::$t::permutation_in_place)
-            .compress::<Fr, $n, 1>(|x| [poseidon2::$set::$t::compress(x)])
-            .hash::<Fr>(|input| Ok(vec![poseidon2::$set::$t::hash(input)])),
-        )*]
+            .permutation::<Fr, $w>(p)
+            .compression::<Fr, Fr, $n>(p)
+            .hasher::<Fr, _>(p)
+        },)*]
     };
 }
 
@@ -157,7 +166,7 @@ fn poseidon2() -> Vec<Instance> {
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
 where
-    F: AnemoiField + Codec,
+    F: AnemoiField + Codec + DigestElements<F>,
 {
     let prefix = match version {
         Version::Crypto2023 => "anemoi",
@@ -168,7 +177,6 @@ where
         Version::Eprint2022 => "2022 (ePrint 2022/840)",
     };
     let permutation = Anemoi::<F, C, W>::new(version);
-    let hasher = AnemoiHash::<F, C, W>::new(version);
     Instance::new(
         format!("{prefix}-{field}-{W}"),
         format!(
@@ -176,12 +184,15 @@ where
             F::FIELD
         ),
     )
-    .permute::<F, W>(move |s| permutation.permute_mut(s))
-    .compress::<F, W, C>(move |x| permutation.compress(x))
-    .hash::<F>(move |input| Ok(vec![hasher.hash_elements(input)]))
+    .permutation::<F, W>(permutation)
+    .compression::<F, [F; C], 2>(AnemoiJive::<F, C, W>::new(permutation))
+    .hasher::<F, _>(AnemoiHash::<F, C, W>::new(version))
 }
 
-fn anemoi_field<F: AnemoiField + Codec>(field: &str, version: Version) -> Vec<Instance> {
+fn anemoi_field<F: AnemoiField + Codec + DigestElements<F>>(
+    field: &str,
+    version: Version,
+) -> Vec<Instance> {
     vec![
         anemoi_instance::<F, 1, 2>(field, version),
         anemoi_instance::<F, 2, 4>(field, version),

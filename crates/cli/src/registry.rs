@@ -3,9 +3,29 @@
 
 use std::hint::black_box;
 
-use algebraic_hash::Error;
+use algebraic_hash::{Compression, Error, Hasher, Permutation};
 
 use crate::element::{Codec, Element};
+
+/// A digest as the CLI reads and prints it: `LEN` field elements.
+pub trait DigestElements<F>: Sized + Send + Sync + 'static {
+    /// Elements per digest.
+    const LEN: usize;
+    /// The digest of exactly `LEN` elements.
+    fn from_elements(elements: &[F]) -> Self;
+    /// The digest's elements.
+    fn to_elements(&self) -> Vec<F>;
+}
+
+impl<F: Codec, const C: usize> DigestElements<F> for [F; C] {
+    const LEN: usize = C;
+    fn from_elements(elements: &[F]) -> Self {
+        core::array::from_fn(|i| elements[i])
+    }
+    fn to_elements(&self) -> Vec<F> {
+        self.to_vec()
+    }
+}
 
 /// An operation the CLI runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,20 +125,21 @@ impl Instance {
         }
     }
 
-    /// `permute`: exactly `W` elements in, `W` out.
-    pub fn permute<F: Codec, const W: usize>(
+    /// `permute` by the [`Permutation`] `p`: exactly `W` elements in, `W`
+    /// out.
+    pub fn permutation<F: Codec, const W: usize>(
         mut self,
-        f: impl Fn(&mut [F; W]) + Send + Sync + Clone + 'static,
+        p: impl Permutation<[F; W]> + Send + 'static,
     ) -> Self {
-        let g = f.clone();
+        let g = p.clone();
         let run: OpFn = Box::new(move |inputs| {
             let mut state = parse_exact::<F, W>(inputs, "permutation state (elements)")?;
-            f(&mut state);
+            p.permute_mut(&mut state);
             Ok(state.iter().map(Codec::element).collect())
         });
         let bench: BenchFn = Box::new(move || {
             let mut state = samples::<F, W>(1);
-            g(black_box(&mut state));
+            g.permute_mut(black_box(&mut state));
             black_box(state);
             true
         });
@@ -126,35 +147,59 @@ impl Instance {
         self
     }
 
-    /// `compress`: exactly `IN` elements in, `OUT` out.
-    pub fn compress<F: Codec, const IN: usize, const OUT: usize>(
+    /// `compress` by the [`Compression`] `c` of `N` digests `D`: exactly
+    /// `N · D::LEN` elements in (the digests one after the other), `D::LEN`
+    /// out.
+    pub fn compression<F: Codec, D: DigestElements<F>, const N: usize>(
         mut self,
-        f: impl Fn([F; IN]) -> [F; OUT] + Send + Sync + Clone + 'static,
+        c: impl Compression<D, N> + Send + 'static,
     ) -> Self {
-        let g = f.clone();
+        let g = c.clone();
         let run: OpFn = Box::new(move |inputs| {
-            let input = parse_exact::<F, IN>(inputs, "compression input (elements)")?;
-            Ok(f(input).iter().map(Codec::element).collect())
+            let expected = N * D::LEN;
+            if inputs.len() != expected {
+                return Err(OpError::Input(Error::WrongLength {
+                    what: "compression input (elements)",
+                    expected,
+                    found: inputs.len(),
+                }));
+            }
+            let elements = parse_all::<F>(inputs)?;
+            let digests: [D; N] =
+                core::array::from_fn(|i| D::from_elements(&elements[i * D::LEN..(i + 1) * D::LEN]));
+            Ok(c.compress(digests)
+                .to_elements()
+                .iter()
+                .map(Codec::element)
+                .collect())
         });
         let bench: BenchFn = Box::new(move || {
-            black_box(g(black_box(samples::<F, IN>(2))));
+            let digests: [D; N] = core::array::from_fn(|i| {
+                let e: Vec<F> = (0..D::LEN)
+                    .map(|k| F::sample(2000 + (i * D::LEN + k) as u64))
+                    .collect();
+                D::from_elements(&e)
+            });
+            black_box(g.compress(black_box(digests)));
             true
         });
         self.ops.push((Op::Compress, run, bench));
         self
     }
 
-    /// `hash`: a sequence of elements in (the family checks the count), a
-    /// digest out.
-    pub fn hash<F: Codec>(
-        mut self,
-        f: impl Fn(&[F]) -> Result<Vec<F>, Error> + Send + Sync + Clone + 'static,
-    ) -> Self {
-        let g = f.clone();
+    /// `hash` by the [`Hasher`] `h`: a sequence of elements in (refused
+    /// through [`Hasher::try_hash_elements`] where the instance fixes the
+    /// count), the digest's elements out.
+    pub fn hasher<F: Codec, H>(mut self, h: H) -> Self
+    where
+        H: Hasher<F> + Send + 'static,
+        H::Digest: DigestElements<F>,
+    {
+        let g = h.clone();
         let run: OpFn = Box::new(move |inputs| {
             let input = parse_all::<F>(inputs)?;
-            let out = f(&input).map_err(OpError::Input)?;
-            Ok(out.iter().map(Codec::element).collect())
+            let digest = h.try_hash_elements(&input).map_err(OpError::Input)?;
+            Ok(digest.to_elements().iter().map(Codec::element).collect())
         });
         let input = std::sync::OnceLock::<Vec<F>>::new();
         let bench: BenchFn = Box::new(move || {
@@ -163,9 +208,9 @@ impl Instance {
                     .map(F::sample)
                     .collect()
             });
-            // Families whose hash takes a bounded count (circom Poseidon)
+            // Instances whose hash takes a fixed count (circom Poseidon)
             // refuse 10 KiB; the timing table then shows no figure.
-            black_box(g(black_box(input))).is_ok()
+            black_box(g.try_hash_elements(black_box(input))).is_ok()
         });
         self.ops.push((Op::Hash, run, bench));
         self

@@ -43,16 +43,9 @@ pub(crate) trait Lane: Copy {
     fn square(self) -> Self;
 }
 
-impl Lane for u64 {
-    #[inline(always)]
-    fn mul(self, rhs: Self) -> Self {
-        crate::arch::scalar_mul(self, rhs)
-    }
-    #[inline(always)]
-    fn square(self) -> Self {
-        crate::arch::scalar_mul(self, self)
-    }
-}
+// `u64` (one residue on the scalar units) is a lane too: its product is
+// the arch layer's `scalar_mul` (assembly fix-ups on x86_64), so that impl
+// lives in `arch`, which imports this module and never the other way.
 
 /// Two kinds of lanes side by side (e.g. a SIMD register and a scalar): the
 /// work of one interleaves with the other, so that the vector and the

@@ -90,22 +90,11 @@ fn load_digest(cells: &mut [u64], digest: &ElementDigest) {
 }
 
 /// Absorbs canonical element values with Winterfell's sponge rule: cell
-/// `4 + i` gets the `i`-th value of each block of 8, permuting after every
-/// full block and once more after a partial last block.
+/// `4 + i` gets the `i`-th value of each block of 8 added, permuting after
+/// every full block and once more after a partial last block.
 #[inline(always)]
 fn absorb_all(state: &mut RawState, elements: impl Iterator<Item = u64>) {
-    let mut i = 0;
-    for e in elements {
-        state[4 + i] = raw::add_canonical(state[4 + i], e);
-        i += 1;
-        if i == RATE_WIDTH {
-            permute_raw(state);
-            i = 0;
-        }
-    }
-    if i > 0 {
-        permute_raw(state);
-    }
+    crate::sponge::absorb_blocks(state, 4, crate::sponge::Absorb::Add, elements, permute_raw);
 }
 
 /// `hash_elements` of `len` canonical values given by an iterator.

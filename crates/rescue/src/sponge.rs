@@ -43,23 +43,53 @@ pub(crate) fn digest_of(state: &RawState) -> ElementDigest {
     ])
 }
 
-/// Overwrites the rate with canonical values, 8 at a time, permuting after
-/// each full block and after a zero-filled partial last one.
+/// How a sponge puts a value into a rate cell.
+#[derive(Clone, Copy)]
+pub(crate) enum Absorb {
+    /// Winterfell's Rp64_256: the value is added to the cell.
+    Add,
+    /// Miden's RPO/RPX: the value overwrites the cell.
+    Overwrite,
+}
+
+/// The one absorbing loop of the crate's sponges: the values go into
+/// `state[rate_start..rate_start + 8]` (added or overwriting, by `mode`),
+/// `permute` runs after every full block of 8, and a partial last block is
+/// completed with zeros (a no-op when adding) and permuted too. No value, no
+/// permutation.
 #[inline(always)]
-fn absorb<P: MidenPermutation>(state: &mut RawState, values: impl Iterator<Item = u64>) {
+pub(crate) fn absorb_blocks(
+    state: &mut RawState,
+    rate_start: usize,
+    mode: Absorb,
+    values: impl Iterator<Item = u64>,
+    mut permute: impl FnMut(&mut RawState),
+) {
+    let rate = rate_start..rate_start + RATE_WIDTH;
     let mut i = 0;
     for v in values {
-        state[i] = v;
+        let cell = &mut state[rate.start + i];
+        *cell = match mode {
+            Absorb::Add => crate::field::raw::add_canonical(*cell, v),
+            Absorb::Overwrite => v,
+        };
         i += 1;
         if i == RATE_WIDTH {
-            P::permute(state);
+            permute(state);
             i = 0;
         }
     }
     if i > 0 {
-        state[i..RATE_WIDTH].fill(0);
-        P::permute(state);
+        if let Absorb::Overwrite = mode {
+            state[rate.start + i..rate.end].fill(0);
+        }
+        permute(state);
     }
+}
+
+#[inline(always)]
+fn absorb<P: MidenPermutation>(state: &mut RawState, values: impl Iterator<Item = u64>) {
+    absorb_blocks(state, 0, Absorb::Overwrite, values, P::permute);
 }
 
 /// `hash_elements_in_domain` over `len` canonical values.

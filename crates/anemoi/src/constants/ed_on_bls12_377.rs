@@ -2,8 +2,7 @@
 //!
 //! Anemoi constants over the ED_ON_BLS12-377 base field (BLS12-377 scalar field) (`ark_bls12_377::Fr`), as Montgomery-form limbs.
 
-use super::{Chain, NONE, fields};
-use crate::Version;
+use super::{Chain, NONE, Tables, fields};
 
 type Felt = ark_bls12_377::Fr;
 
@@ -22,9 +21,9 @@ pub(crate) const DELTA: Felt = Felt::new_unchecked(ark_ff::BigInt([
 #[rustfmt::skip]
 pub(crate) const INV_ALPHA_CHAIN: Chain = Chain { registers: 15, steps: &[(1, 0, NONE, 1), (2, 0, 1, 0), (2, 2, 1, 0), (3, 2, 1, 0), (4, 3, 1, 0), (5, 4, 1, 0), (6, 5, 1, 0), (7, 6, 1, 0), (8, 7, 1, 0), (9, 8, 1, 0), (10, 9, 1, 0), (11, 10, 1, 0), (12, 11, 1, 0), (13, 12, 1, 0), (1, 13, 1, 0), (14, 7, 8, 6), (9, 14, 9, 5), (9, 9, 2, 4), (9, 9, 13, 8), (9, 9, 0, 4), (9, 9, 0, 5), (9, 9, 6, 8), (9, 9, 0, 2), (9, 9, 11, 10), (9, 9, 2, 4), (9, 9, 13, 7), (9, 9, 1, 5), (9, 9, 4, 4), (9, 9, 10, 6), (4, 9, 4, 4), (4, 4, 7, 5), (4, 4, 10, 6), (4, 4, 8, 8), (4, 4, 10, 6), (4, 4, 1, 7), (4, 4, 13, 8), (4, 4, 5, 4), (4, 4, 8, 8), (4, 4, 6, 5), (3, 4, 3, 5), (3, 3, 5, 6), (3, 3, 12, 6), (3, 3, 11, 7), (3, 3, 8, 6), (3, 3, 1, 6), (3, 3, 11, 8), (3, 3, 5, 4), (3, 3, 10, 7), (2, 3, 2, 4), (2, 2, 8, 9), (2, 2, 1, 6), (2, 2, 11, 8), (2, 2, 8, 6), (1, 2, 1, 6), (1, 1, 11, 8), (1, 1, 8, 6), (0, 1, 0, 1)] };
 
-/// crypto2023, 1 column(s): C for 19 rounds, round-major.
+/// 1 column(s): C for the 19 rounds of crypto2023 (eprint2022 takes the first 18), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_C: [Felt; 19] = fields(&[
+static C_1: [Felt; 19] = fields(&[
     [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
     [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
     [0xa8710aeddc00c31f, 0x48d555e0b98bbcdc, 0x90c713f2837ff521, 0x0a1f01b2d09a9963],
@@ -46,9 +45,9 @@ static CRYPTO2023_1_C: [Felt; 19] = fields(&[
     [0x20f4cbf8301ef131, 0x2a5eadc2e149e8eb, 0xf7935899ca6c4c50, 0x037af445be4ca591],
 ]);
 
-/// crypto2023, 1 column(s): D for 19 rounds, round-major.
+/// 1 column(s): D for the 19 rounds of crypto2023 (eprint2022 takes the first 18), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_D: [Felt; 19] = fields(&[
+static D_1: [Felt; 19] = fields(&[
     [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
     [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
     [0xf4c0bcf4a6c3cc60, 0xd8d96837dbe528c6, 0x69b35452c2620234, 0x0badb273ea671d56],
@@ -70,9 +69,9 @@ static CRYPTO2023_1_D: [Felt; 19] = fields(&[
     [0x8dd4b778d0bf8f8d, 0x01b742f21ded67d1, 0x93ffda14f2601d62, 0x080372b7f1ce3ddc],
 ]);
 
-/// crypto2023, 2 column(s): C for 13 rounds, round-major.
+/// 2 column(s): C for the 13 rounds of crypto2023 (eprint2022 takes the first 11), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_C: [Felt; 26] = fields(&[
+static C_2: [Felt; 26] = fields(&[
     [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
     [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
     [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
@@ -101,9 +100,9 @@ static CRYPTO2023_2_C: [Felt; 26] = fields(&[
     [0xe5196d7f9bd4dcb1, 0x9ff7cf582163768e, 0x21caac51aa552b02, 0x0f2ffbf84feb006c],
 ]);
 
-/// crypto2023, 2 column(s): D for 13 rounds, round-major.
+/// 2 column(s): D for the 13 rounds of crypto2023 (eprint2022 takes the first 11), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_D: [Felt; 26] = fields(&[
+static D_2: [Felt; 26] = fields(&[
     [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
     [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
     [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
@@ -132,9 +131,9 @@ static CRYPTO2023_2_D: [Felt; 26] = fields(&[
     [0x370b8c34f2103841, 0x61184d7d19c80731, 0xb950dab4b7c5dd37, 0x10b9dc789d795977],
 ]);
 
-/// crypto2023, 3 column(s): C for 11 rounds, round-major.
+/// 3 column(s): C for the 11 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_C: [Felt; 33] = fields(&[
+static C_3: [Felt; 33] = fields(&[
     [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
     [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
     [0x03a61e2f43065b73, 0x60de485cd8f04488, 0xffd33caaa40ccaf5, 0x0ed83a71171f901b],
@@ -170,9 +169,9 @@ static CRYPTO2023_3_C: [Felt; 33] = fields(&[
     [0xa2751853666afee6, 0x1f36f59379456cbb, 0x3faa53ba6f8e2ee8, 0x0778893e440467f8],
 ]);
 
-/// crypto2023, 3 column(s): D for 11 rounds, round-major.
+/// 3 column(s): D for the 11 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_D: [Felt; 33] = fields(&[
+static D_3: [Felt; 33] = fields(&[
     [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
     [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
     [0x92b609578f1254df, 0xd751c91e6886de13, 0x7bd080bbcdda3b49, 0x0aec23bb486dcb0f],
@@ -208,9 +207,9 @@ static CRYPTO2023_3_D: [Felt; 33] = fields(&[
     [0xb7da00423b9bba6f, 0x8ef191040820032e, 0x67f6f0abcdf14d42, 0x0ac3dccf6fff3317],
 ]);
 
-/// crypto2023, 4 column(s): C for 11 rounds, round-major.
+/// 4 column(s): C for the 11 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_C: [Felt; 44] = fields(&[
+static C_4: [Felt; 44] = fields(&[
     [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
     [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
     [0x03a61e2f43065b73, 0x60de485cd8f04488, 0xffd33caaa40ccaf5, 0x0ed83a71171f901b],
@@ -257,9 +256,9 @@ static CRYPTO2023_4_C: [Felt; 44] = fields(&[
     [0x0e352fa9f2d02d30, 0xd2dc5321744be14e, 0xfc410b6525e59869, 0x00b233a8e772b845],
 ]);
 
-/// crypto2023, 4 column(s): D for 11 rounds, round-major.
+/// 4 column(s): D for the 11 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_D: [Felt; 44] = fields(&[
+static D_4: [Felt; 44] = fields(&[
     [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
     [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
     [0x92b609578f1254df, 0xd751c91e6886de13, 0x7bd080bbcdda3b49, 0x0aec23bb486dcb0f],
@@ -306,9 +305,9 @@ static CRYPTO2023_4_D: [Felt; 44] = fields(&[
     [0x6204bdd23f4816a7, 0x42cba12ea4ff2976, 0x8b37f09924997ddd, 0x029e4258886e7328],
 ]);
 
-/// crypto2023, 6 column(s): C for 10 rounds, round-major.
+/// 6 column(s): C for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_C: [Felt; 60] = fields(&[
+static C_6: [Felt; 60] = fields(&[
     [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
     [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
     [0x03a61e2f43065b73, 0x60de485cd8f04488, 0xffd33caaa40ccaf5, 0x0ed83a71171f901b],
@@ -371,9 +370,9 @@ static CRYPTO2023_6_C: [Felt; 60] = fields(&[
     [0xc6bdcfa040006fa8, 0x5b07cc8af092fbab, 0x665d213f258e1e50, 0x0faa28da2ed5529b],
 ]);
 
-/// crypto2023, 6 column(s): D for 10 rounds, round-major.
+/// 6 column(s): D for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_D: [Felt; 60] = fields(&[
+static D_6: [Felt; 60] = fields(&[
     [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
     [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
     [0x92b609578f1254df, 0xd751c91e6886de13, 0x7bd080bbcdda3b49, 0x0aec23bb486dcb0f],
@@ -436,412 +435,9 @@ static CRYPTO2023_6_D: [Felt; 60] = fields(&[
     [0xb85224ee8265f196, 0x9e8c44f96a3aca07, 0xb0041f1a0e2a7740, 0x08c36c5049c4f36e],
 ]);
 
-/// eprint2022, 1 column(s): C for 18 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_C: [Felt; 18] = fields(&[
-    [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
-    [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
-    [0xa8710aeddc00c31f, 0x48d555e0b98bbcdc, 0x90c713f2837ff521, 0x0a1f01b2d09a9963],
-    [0xa747c810b42443fb, 0xf6d421a4dfe10249, 0xc87bd48e64d5d249, 0x0b6b19608e0494d1],
-    [0x4b84564b4ed4cc40, 0x614fb3d8ba6fa258, 0x6d21dc5b9cbc24a9, 0x0d7804aeee114147],
-    [0x094d0862efc8d4b2, 0x518ff99b3760e6b7, 0x14b68a84040da5fe, 0x0b4b897ead371aa6],
-    [0xb65d03158e8d330a, 0x062c677ab9fb38fa, 0x395365290dc341a3, 0x075e6fec1dbc6a05],
-    [0x405cc568b090bbf5, 0x90216c2a4a1335e3, 0xdabc18b784bdda4e, 0x0c3faca6b6e1fb47],
-    [0x1ce64c4fbff3bf46, 0x9ef195190fc39b99, 0x4f7f6c077b257685, 0x0af1b0422db4e68e],
-    [0xd81c4503f4186b9b, 0xf3e86355d2c3a343, 0xa8655929d372f300, 0x0bf60b0e67b9f46c],
-    [0x22235cc554950665, 0x363b64395e607ef2, 0x1f59bbca2a70ec44, 0x0ae482c5e3408c20],
-    [0x0094ddf87b73c62e, 0x3b57d5da6184528d, 0x29c964eae02a0341, 0x1195c5cb1bb5e57c],
-    [0x3aea95da21aad6b7, 0xb05d537cda9edf7a, 0x7c96f97b91ff07f2, 0x084cd270a8033917],
-    [0xbf6ac3357d5d3ee5, 0x7ec50f143ce32fac, 0xec483d394b227566, 0x04aa7447819c2e65],
-    [0xa894002e33c4357f, 0x383c0137fefacf63, 0x24af7606f48aa710, 0x0097eda5ce18dd64],
-    [0xb2eec9a28e2eba20, 0xf607d183f5f84668, 0x56a7d5102c268c50, 0x010f5901b594d4f1],
-    [0x366fc14bedfaf150, 0xd3346a63f63e005f, 0xe4b5fc9ceb75bcec, 0x0c23180cc5314c76],
-    [0x71c44f0b812c42c5, 0x55fb5c584f7fa7fd, 0xbd2ca413a3038998, 0x0a82de612f0e3d31],
-]);
-
-/// eprint2022, 1 column(s): D for 18 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_D: [Felt; 18] = fields(&[
-    [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
-    [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
-    [0xf4c0bcf4a6c3cc60, 0xd8d96837dbe528c6, 0x69b35452c2620234, 0x0badb273ea671d56],
-    [0x900b244fb0904625, 0xb096a2690fc1e758, 0x6a6bf60727070908, 0x041ee3f01f042972],
-    [0x9ac5ecc7cbcdbdce, 0x1c3798121f107e06, 0xd370b8d18d209d77, 0x0ee4a9c71adbe1a8],
-    [0xd43665b6caf64b48, 0xbbdc285be039533f, 0x0327decf2d91be11, 0x1054f5b00a8be98e],
-    [0xcc9541c055d23450, 0x0b1903f37e920489, 0xe9f35fa9483e30d9, 0x123e2e636f1b0391],
-    [0xc2b22d9af007839b, 0xa6095ae2c11500d7, 0xea02a77c314478d6, 0x024c9ce75cfe9049],
-    [0x23ddc3fffe4a2579, 0xa7fd28b2360523b3, 0xae0096e00d9ab955, 0x087cc0ab19d909c3],
-    [0xd3c34969c9626da6, 0x5f45bdcc3741afc8, 0x31dd3ecec0046cb3, 0x0ace99c7ee0eaafa],
-    [0x55d670d1af2e2598, 0xd4a98a5e3da47bd8, 0x67dae10f5e058bbc, 0x05fbf7abbc9d040c],
-    [0xf9306160bb9162fa, 0x6ff472054edb827e, 0x5efd875b858c043d, 0x0bd2af30dd22ec33],
-    [0x56903eb82dcff70b, 0x8d917e507232a489, 0xf8c19538899bd53f, 0x03c695341f2f4d94],
-    [0xbbea813202cbfa14, 0x78c9d753c2be8f5f, 0x9f233fd053259001, 0x0acb100b846b46cc],
-    [0xb008e589a1511380, 0x5574b1151044d103, 0x29239469e348a5d4, 0x09c957cfec948c63],
-    [0x9dde36649c6a8a6d, 0xf623c0aa32ec2b22, 0xd51a20f1efd4b082, 0x08dae778d9298911],
-    [0x1379fa8a75ed676b, 0xc86da850a859f618, 0x80bbe64735fe7597, 0x11ef58ac36c36a21],
-    [0xd83279612d1ba95d, 0x39489cbfa3975bf2, 0x55906677b1509f0b, 0x0c36fa18ade3312a],
-]);
-
-/// eprint2022, 2 column(s): C for 11 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_C: [Felt; 22] = fields(&[
-    [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
-    [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
-    [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
-    [0x3fa34fcfa658b7b6, 0x926fbf1bfad80b3f, 0xfd04325b984e4684, 0x0e9782736f581fef],
-    [0xa8710aeddc00c31f, 0x48d555e0b98bbcdc, 0x90c713f2837ff521, 0x0a1f01b2d09a9963],
-    [0xe657fdc69ffcdada, 0x6e84f0fa5ab7542c, 0x2104c49ea979958a, 0x05403d5ed50440f7],
-    [0xa747c810b42443fb, 0xf6d421a4dfe10249, 0xc87bd48e64d5d249, 0x0b6b19608e0494d1],
-    [0x3f1d72712937bbaa, 0x3a9f2e75f5d7855f, 0x07951c993e46fa3a, 0x007308631618c1ed],
-    [0x4b84564b4ed4cc40, 0x614fb3d8ba6fa258, 0x6d21dc5b9cbc24a9, 0x0d7804aeee114147],
-    [0xe01e615d06512a64, 0xa28cb477c1492122, 0xba7d2e5c4fe4cef3, 0x05e902094d782d9e],
-    [0x094d0862efc8d4b2, 0x518ff99b3760e6b7, 0x14b68a84040da5fe, 0x0b4b897ead371aa6],
-    [0x52aea826b11aadff, 0x929582b0645b6b26, 0xa01402c60eae13b4, 0x100fc88c161df24b],
-    [0xb65d03158e8d330a, 0x062c677ab9fb38fa, 0x395365290dc341a3, 0x075e6fec1dbc6a05],
-    [0x94721b95c7cb761d, 0x84d886e209688d3b, 0xb7ba836bf79463e2, 0x0af0a069cd1110b1],
-    [0x405cc568b090bbf5, 0x90216c2a4a1335e3, 0xdabc18b784bdda4e, 0x0c3faca6b6e1fb47],
-    [0x3079e6f2573ff59e, 0x855611e8f887ab17, 0x288fcf9369d2a90d, 0x12601cffbbd2fbf8],
-    [0x1ce64c4fbff3bf46, 0x9ef195190fc39b99, 0x4f7f6c077b257685, 0x0af1b0422db4e68e],
-    [0xc6edee6afd0b777e, 0x1b9266ccc595d5e8, 0x0d6bc08b6d0675e9, 0x0e073b16fed33b0f],
-    [0xd81c4503f4186b9b, 0xf3e86355d2c3a343, 0xa8655929d372f300, 0x0bf60b0e67b9f46c],
-    [0xfbbc1438b710430c, 0xcd9b2c6ef7ce1746, 0x80d7948d66a027bd, 0x0ce0f616bfc893a6],
-    [0x22235cc554950665, 0x363b64395e607ef2, 0x1f59bbca2a70ec44, 0x0ae482c5e3408c20],
-    [0xa26341d4467c4890, 0x6a352c3c55a6480d, 0xceeaf5ee348d3ced, 0x0a841d54a5fc1775],
-]);
-
-/// eprint2022, 2 column(s): D for 11 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_D: [Felt; 22] = fields(&[
-    [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
-    [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
-    [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
-    [0x33f8d9be368aba34, 0xfe97439d2c94dcbb, 0x13c07ca604093f30, 0x05591021ded87f03],
-    [0xf4c0bcf4a6c3cc60, 0xd8d96837dbe528c6, 0x69b35452c2620234, 0x0badb273ea671d56],
-    [0x68f425a4b4d61f57, 0xe27556a2dde18baa, 0x154c97a4fe2f8785, 0x0cdf0bdcc5330978],
-    [0x900b244fb0904625, 0xb096a2690fc1e758, 0x6a6bf60727070908, 0x041ee3f01f042972],
-    [0x683ec4876fb9f911, 0x31f8798a56893602, 0x25951dd67283c5e2, 0x11e2560e17a74072],
-    [0x9ac5ecc7cbcdbdce, 0x1c3798121f107e06, 0xd370b8d18d209d77, 0x0ee4a9c71adbe1a8],
-    [0x65ac6db0cd60572e, 0x4160ec0286bac864, 0x3c279d78561d2ca9, 0x0d65c4de50a5128e],
-    [0xd43665b6caf64b48, 0xbbdc285be039533f, 0x0327decf2d91be11, 0x1054f5b00a8be98e],
-    [0x49d2fb51d65e5fd0, 0x87238dc39e04a341, 0x492c9c98f1ce60ae, 0x087ded1bafa8606b],
-    [0xcc9541c055d23450, 0x0b1903f37e920489, 0xe9f35fa9483e30d9, 0x123e2e636f1b0391],
-    [0xd6e55017d926b29e, 0x1406ffad5ed0245c, 0x2301c373ebab87ff, 0x0935173f5aa54976],
-    [0xc2b22d9af007839b, 0xa6095ae2c11500d7, 0xea02a77c314478d6, 0x024c9ce75cfe9049],
-    [0xe91bc4fbe0ccf880, 0x7f2a53f2d05a419e, 0x5331f0fe2c2d2c7d, 0x0e7d2afd3851d588],
-    [0x23ddc3fffe4a2579, 0xa7fd28b2360523b3, 0xae0096e00d9ab955, 0x087cc0ab19d909c3],
-    [0x0431dbf2857818ed, 0x088a4db74ca82996, 0x87487e0a154f9da1, 0x11a2693cc159a2d2],
-    [0xd3c34969c9626da6, 0x5f45bdcc3741afc8, 0x31dd3ecec0046cb3, 0x0ace99c7ee0eaafa],
-    [0x2daf8e75d6708053, 0x1ce4da36bd1cef5f, 0x25ab0cd869058658, 0x11c9a28d1c7f8ec2],
-    [0x55d670d1af2e2598, 0xd4a98a5e3da47bd8, 0x67dae10f5e058bbc, 0x05fbf7abbc9d040c],
-    [0x0c62cbb7eb2ba2ff, 0xec8fa5b295bb1087, 0x32c7add97df5c14d, 0x0babaff755bad3f0],
-]);
-
-/// eprint2022, 3 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_C: [Felt; 30] = fields(&[
-    [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
-    [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
-    [0x03a61e2f43065b73, 0x60de485cd8f04488, 0xffd33caaa40ccaf5, 0x0ed83a71171f901b],
-    [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
-    [0x3fa34fcfa658b7b6, 0x926fbf1bfad80b3f, 0xfd04325b984e4684, 0x0e9782736f581fef],
-    [0x4e99c9e56474f6d0, 0x73fecfcd343516b6, 0x359b9b34d37d43f1, 0x0ad1b37360dc6fa8],
-    [0xa8710aeddc00c31f, 0x48d555e0b98bbcdc, 0x90c713f2837ff521, 0x0a1f01b2d09a9963],
-    [0xe657fdc69ffcdada, 0x6e84f0fa5ab7542c, 0x2104c49ea979958a, 0x05403d5ed50440f7],
-    [0x33e98478dc36fb0b, 0x4cb464cb80f70699, 0xf5ede43f92f6a193, 0x00e198e22427a530],
-    [0xa747c810b42443fb, 0xf6d421a4dfe10249, 0xc87bd48e64d5d249, 0x0b6b19608e0494d1],
-    [0x3f1d72712937bbaa, 0x3a9f2e75f5d7855f, 0x07951c993e46fa3a, 0x007308631618c1ed],
-    [0x047d7ae2d820611f, 0xe56d2726cbcebab4, 0xdcc1106a538c9676, 0x057f727bb3c1fd0d],
-    [0x4b84564b4ed4cc40, 0x614fb3d8ba6fa258, 0x6d21dc5b9cbc24a9, 0x0d7804aeee114147],
-    [0xe01e615d06512a64, 0xa28cb477c1492122, 0xba7d2e5c4fe4cef3, 0x05e902094d782d9e],
-    [0x8b1b907b0d2aabe2, 0x2b85a7527e3a68a2, 0x2e1297ffc7a7fde9, 0x0c0c5bfda9df4ff1],
-    [0x094d0862efc8d4b2, 0x518ff99b3760e6b7, 0x14b68a84040da5fe, 0x0b4b897ead371aa6],
-    [0x52aea826b11aadff, 0x929582b0645b6b26, 0xa01402c60eae13b4, 0x100fc88c161df24b],
-    [0x331a9b31635a642f, 0x4b8d56cd0404e94c, 0x3b5eac9faadcd55c, 0x03dc6d1817708eb0],
-    [0xb65d03158e8d330a, 0x062c677ab9fb38fa, 0x395365290dc341a3, 0x075e6fec1dbc6a05],
-    [0x94721b95c7cb761d, 0x84d886e209688d3b, 0xb7ba836bf79463e2, 0x0af0a069cd1110b1],
-    [0x00ad41972663719f, 0xf641ae6f2b56b0e4, 0x73339fc3638e7d75, 0x0f40f5dbb062a474],
-    [0x405cc568b090bbf5, 0x90216c2a4a1335e3, 0xdabc18b784bdda4e, 0x0c3faca6b6e1fb47],
-    [0x3079e6f2573ff59e, 0x855611e8f887ab17, 0x288fcf9369d2a90d, 0x12601cffbbd2fbf8],
-    [0x62e081a2bde42899, 0x9b0ec406f8d0ad7a, 0x93c9412a72a09702, 0x075d486e813432f8],
-    [0x1ce64c4fbff3bf46, 0x9ef195190fc39b99, 0x4f7f6c077b257685, 0x0af1b0422db4e68e],
-    [0xc6edee6afd0b777e, 0x1b9266ccc595d5e8, 0x0d6bc08b6d0675e9, 0x0e073b16fed33b0f],
-    [0x62215151561bcf71, 0x694f0c663aae25d5, 0x26254f47b73a9e19, 0x0a84c08ecfabb160],
-    [0xd81c4503f4186b9b, 0xf3e86355d2c3a343, 0xa8655929d372f300, 0x0bf60b0e67b9f46c],
-    [0xfbbc1438b710430c, 0xcd9b2c6ef7ce1746, 0x80d7948d66a027bd, 0x0ce0f616bfc893a6],
-    [0x14d1e986203f09b9, 0x6170c7996b0e2fd9, 0x4c89118573cc17fb, 0x03004d945a6414ba],
-]);
-
-/// eprint2022, 3 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_D: [Felt; 30] = fields(&[
-    [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
-    [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
-    [0x92b609578f1254df, 0xd751c91e6886de13, 0x7bd080bbcdda3b49, 0x0aec23bb486dcb0f],
-    [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
-    [0x33f8d9be368aba34, 0xfe97439d2c94dcbb, 0x13c07ca604093f30, 0x05591021ded87f03],
-    [0xee54b1df25285a68, 0xcd867648b4b7b62b, 0x10c7ca855432d697, 0x03b702104c98dd60],
-    [0xf4c0bcf4a6c3cc60, 0xd8d96837dbe528c6, 0x69b35452c2620234, 0x0badb273ea671d56],
-    [0x68f425a4b4d61f57, 0xe27556a2dde18baa, 0x154c97a4fe2f8785, 0x0cdf0bdcc5330978],
-    [0x61eb0a622191a0a2, 0xae04ec6e52e70c10, 0xaea59c4bfca72d88, 0x0aa4284e90927c56],
-    [0x900b244fb0904625, 0xb096a2690fc1e758, 0x6a6bf60727070908, 0x041ee3f01f042972],
-    [0x683ec4876fb9f911, 0x31f8798a56893602, 0x25951dd67283c5e2, 0x11e2560e17a74072],
-    [0xcef2ab044f23ff9f, 0x707c1d36ab46394f, 0x5e7ca98f408c4c17, 0x06671bb6975fe4e1],
-    [0x9ac5ecc7cbcdbdce, 0x1c3798121f107e06, 0xd370b8d18d209d77, 0x0ee4a9c71adbe1a8],
-    [0x65ac6db0cd60572e, 0x4160ec0286bac864, 0x3c279d78561d2ca9, 0x0d65c4de50a5128e],
-    [0xb1fd7ada04bb39c5, 0x5e0f89d8c271dddc, 0x13789f0386a34597, 0x03017a628f1b9e2f],
-    [0xd43665b6caf64b48, 0xbbdc285be039533f, 0x0327decf2d91be11, 0x1054f5b00a8be98e],
-    [0x49d2fb51d65e5fd0, 0x87238dc39e04a341, 0x492c9c98f1ce60ae, 0x087ded1bafa8606b],
-    [0xdfb5cc67b91f771b, 0x8725fad95c73ef61, 0x099b7896ff2f6c51, 0x1119b7f4c763b0cb],
-    [0xcc9541c055d23450, 0x0b1903f37e920489, 0xe9f35fa9483e30d9, 0x123e2e636f1b0391],
-    [0xd6e55017d926b29e, 0x1406ffad5ed0245c, 0x2301c373ebab87ff, 0x0935173f5aa54976],
-    [0xee85d42468400f3a, 0x72d04934cf8415fe, 0xa2eac4d16ca03b8c, 0x0fa92d9fba32ebdd],
-    [0xc2b22d9af007839b, 0xa6095ae2c11500d7, 0xea02a77c314478d6, 0x024c9ce75cfe9049],
-    [0xe91bc4fbe0ccf880, 0x7f2a53f2d05a419e, 0x5331f0fe2c2d2c7d, 0x0e7d2afd3851d588],
-    [0xc6e7bdb777f28c95, 0x8243280b1f6911fb, 0x82db479b49f5b46c, 0x059e175a79ef1b2d],
-    [0x23ddc3fffe4a2579, 0xa7fd28b2360523b3, 0xae0096e00d9ab955, 0x087cc0ab19d909c3],
-    [0x0431dbf2857818ed, 0x088a4db74ca82996, 0x87487e0a154f9da1, 0x11a2693cc159a2d2],
-    [0x4aca9ce40f09d1fa, 0x43a7154b1086477c, 0x6471f1cc747e5fcb, 0x1043afa30e6e27c8],
-    [0xd3c34969c9626da6, 0x5f45bdcc3741afc8, 0x31dd3ecec0046cb3, 0x0ace99c7ee0eaafa],
-    [0x2daf8e75d6708053, 0x1ce4da36bd1cef5f, 0x25ab0cd869058658, 0x11c9a28d1c7f8ec2],
-    [0xf22ac1ce7020a81a, 0x9e1a975b7f22d5ea, 0xb5cc6ed68b2c108f, 0x0a0cbaf933571e7a],
-]);
-
-/// eprint2022, 4 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_C: [Felt; 40] = fields(&[
-    [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
-    [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
-    [0x03a61e2f43065b73, 0x60de485cd8f04488, 0xffd33caaa40ccaf5, 0x0ed83a71171f901b],
-    [0x136d7ec95875a35c, 0x158087663d1dbce5, 0x8227b65d6c96006c, 0x112525397bab797e],
-    [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
-    [0x3fa34fcfa658b7b6, 0x926fbf1bfad80b3f, 0xfd04325b984e4684, 0x0e9782736f581fef],
-    [0x4e99c9e56474f6d0, 0x73fecfcd343516b6, 0x359b9b34d37d43f1, 0x0ad1b37360dc6fa8],
-    [0x383cfe55ac79e454, 0xbe4cb1d79068cd07, 0x988529ece07a1931, 0x0274777f3f002698],
-    [0xa8710aeddc00c31f, 0x48d555e0b98bbcdc, 0x90c713f2837ff521, 0x0a1f01b2d09a9963],
-    [0xe657fdc69ffcdada, 0x6e84f0fa5ab7542c, 0x2104c49ea979958a, 0x05403d5ed50440f7],
-    [0x33e98478dc36fb0b, 0x4cb464cb80f70699, 0xf5ede43f92f6a193, 0x00e198e22427a530],
-    [0x754ee219b949fab1, 0x437eeb1258389303, 0x5eb080d4f6a31e57, 0x0737c45b28837c15],
-    [0xa747c810b42443fb, 0xf6d421a4dfe10249, 0xc87bd48e64d5d249, 0x0b6b19608e0494d1],
-    [0x3f1d72712937bbaa, 0x3a9f2e75f5d7855f, 0x07951c993e46fa3a, 0x007308631618c1ed],
-    [0x047d7ae2d820611f, 0xe56d2726cbcebab4, 0xdcc1106a538c9676, 0x057f727bb3c1fd0d],
-    [0x981c7f3b95ac670a, 0x8eb5d746a12ff54a, 0x945b662df9b617d9, 0x03fb500168223c29],
-    [0x4b84564b4ed4cc40, 0x614fb3d8ba6fa258, 0x6d21dc5b9cbc24a9, 0x0d7804aeee114147],
-    [0xe01e615d06512a64, 0xa28cb477c1492122, 0xba7d2e5c4fe4cef3, 0x05e902094d782d9e],
-    [0x8b1b907b0d2aabe2, 0x2b85a7527e3a68a2, 0x2e1297ffc7a7fde9, 0x0c0c5bfda9df4ff1],
-    [0x5abd7470c4821f02, 0xaeba1638ab1be190, 0xc8ff33b64e55ee6e, 0x0fd22cf9eba084f8],
-    [0x094d0862efc8d4b2, 0x518ff99b3760e6b7, 0x14b68a84040da5fe, 0x0b4b897ead371aa6],
-    [0x52aea826b11aadff, 0x929582b0645b6b26, 0xa01402c60eae13b4, 0x100fc88c161df24b],
-    [0x331a9b31635a642f, 0x4b8d56cd0404e94c, 0x3b5eac9faadcd55c, 0x03dc6d1817708eb0],
-    [0xd7cc33b8c27987db, 0xee5b4f6dab88ac0d, 0xa99e836a9d2f58ab, 0x0c2d4a2cc712035f],
-    [0xb65d03158e8d330a, 0x062c677ab9fb38fa, 0x395365290dc341a3, 0x075e6fec1dbc6a05],
-    [0x94721b95c7cb761d, 0x84d886e209688d3b, 0xb7ba836bf79463e2, 0x0af0a069cd1110b1],
-    [0x00ad41972663719f, 0xf641ae6f2b56b0e4, 0x73339fc3638e7d75, 0x0f40f5dbb062a474],
-    [0x371d0b712528d99a, 0x324151d9cb8b930d, 0xb5c52dd05bafa4cf, 0x0e875d1f1a3c9b23],
-    [0x405cc568b090bbf5, 0x90216c2a4a1335e3, 0xdabc18b784bdda4e, 0x0c3faca6b6e1fb47],
-    [0x3079e6f2573ff59e, 0x855611e8f887ab17, 0x288fcf9369d2a90d, 0x12601cffbbd2fbf8],
-    [0x62e081a2bde42899, 0x9b0ec406f8d0ad7a, 0x93c9412a72a09702, 0x075d486e813432f8],
-    [0xa80fb9542108821e, 0x6df784ea71fed9bb, 0x2da01ecec7a4f557, 0x1035a2e08351b50f],
-    [0x1ce64c4fbff3bf46, 0x9ef195190fc39b99, 0x4f7f6c077b257685, 0x0af1b0422db4e68e],
-    [0xc6edee6afd0b777e, 0x1b9266ccc595d5e8, 0x0d6bc08b6d0675e9, 0x0e073b16fed33b0f],
-    [0x62215151561bcf71, 0x694f0c663aae25d5, 0x26254f47b73a9e19, 0x0a84c08ecfabb160],
-    [0x86eae81da51a0e84, 0x48a7c3353eb55436, 0x7b140fc4686b275e, 0x0f0c6dc5afb1f3d6],
-    [0xd81c4503f4186b9b, 0xf3e86355d2c3a343, 0xa8655929d372f300, 0x0bf60b0e67b9f46c],
-    [0xfbbc1438b710430c, 0xcd9b2c6ef7ce1746, 0x80d7948d66a027bd, 0x0ce0f616bfc893a6],
-    [0x14d1e986203f09b9, 0x6170c7996b0e2fd9, 0x4c89118573cc17fb, 0x03004d945a6414ba],
-    [0xfa8556cd4134fb69, 0x2d80d5214ec860a9, 0xb6b58987ffc55c87, 0x06c41c4a70b006cd],
-]);
-
-/// eprint2022, 4 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_D: [Felt; 40] = fields(&[
-    [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
-    [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
-    [0x92b609578f1254df, 0xd751c91e6886de13, 0x7bd080bbcdda3b49, 0x0aec23bb486dcb0f],
-    [0xe0e8102b1bc8cab6, 0x8c28bac46e8d0825, 0x64cf42b136b437d9, 0x0bd9c9a221faa435],
-    [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
-    [0x33f8d9be368aba34, 0xfe97439d2c94dcbb, 0x13c07ca604093f30, 0x05591021ded87f03],
-    [0xee54b1df25285a68, 0xcd867648b4b7b62b, 0x10c7ca855432d697, 0x03b702104c98dd60],
-    [0x20740c88e47475db, 0x71b381ee82c41e33, 0x3b0fee9e5db822f2, 0x0ca5e69939ea296a],
-    [0xf4c0bcf4a6c3cc60, 0xd8d96837dbe528c6, 0x69b35452c2620234, 0x0badb273ea671d56],
-    [0x68f425a4b4d61f57, 0xe27556a2dde18baa, 0x154c97a4fe2f8785, 0x0cdf0bdcc5330978],
-    [0x61eb0a622191a0a2, 0xae04ec6e52e70c10, 0xaea59c4bfca72d88, 0x0aa4284e90927c56],
-    [0xe1bb0e3c75ebce36, 0xa5042551cc014a2f, 0x7e12812400a47165, 0x0f9b0ee609ef42fe],
-    [0x900b244fb0904625, 0xb096a2690fc1e758, 0x6a6bf60727070908, 0x041ee3f01f042972],
-    [0x683ec4876fb9f911, 0x31f8798a56893602, 0x25951dd67283c5e2, 0x11e2560e17a74072],
-    [0xcef2ab044f23ff9f, 0x707c1d36ab46394f, 0x5e7ca98f408c4c17, 0x06671bb6975fe4e1],
-    [0xa0fc559683f73378, 0x19f97ff32280259b, 0x7cc1479587069493, 0x0383b45ac0c113c0],
-    [0x9ac5ecc7cbcdbdce, 0x1c3798121f107e06, 0xd370b8d18d209d77, 0x0ee4a9c71adbe1a8],
-    [0x65ac6db0cd60572e, 0x4160ec0286bac864, 0x3c279d78561d2ca9, 0x0d65c4de50a5128e],
-    [0xb1fd7ada04bb39c5, 0x5e0f89d8c271dddc, 0x13789f0386a34597, 0x03017a628f1b9e2f],
-    [0xc00a05093359dad3, 0xe178ab5b912c087f, 0x150f82fcada1fd35, 0x0568067d45ddc2fa],
-    [0xd43665b6caf64b48, 0xbbdc285be039533f, 0x0327decf2d91be11, 0x1054f5b00a8be98e],
-    [0x49d2fb51d65e5fd0, 0x87238dc39e04a341, 0x492c9c98f1ce60ae, 0x087ded1bafa8606b],
-    [0xdfb5cc67b91f771b, 0x8725fad95c73ef61, 0x099b7896ff2f6c51, 0x1119b7f4c763b0cb],
-    [0xb8c08b288f85c8b4, 0xd07e2f17d5d063d7, 0x7dd14a86359b06b8, 0x055feac951d96fe7],
-    [0xcc9541c055d23450, 0x0b1903f37e920489, 0xe9f35fa9483e30d9, 0x123e2e636f1b0391],
-    [0xd6e55017d926b29e, 0x1406ffad5ed0245c, 0x2301c373ebab87ff, 0x0935173f5aa54976],
-    [0xee85d42468400f3a, 0x72d04934cf8415fe, 0xa2eac4d16ca03b8c, 0x0fa92d9fba32ebdd],
-    [0x63604437de4ca523, 0xaf049f3c1191a9dd, 0x4c269b21051229fe, 0x0d905001990dd250],
-    [0xc2b22d9af007839b, 0xa6095ae2c11500d7, 0xea02a77c314478d6, 0x024c9ce75cfe9049],
-    [0xe91bc4fbe0ccf880, 0x7f2a53f2d05a419e, 0x5331f0fe2c2d2c7d, 0x0e7d2afd3851d588],
-    [0xc6e7bdb777f28c95, 0x8243280b1f6911fb, 0x82db479b49f5b46c, 0x059e175a79ef1b2d],
-    [0x4a819ba2525e1408, 0x55609b8b3a6feff2, 0x835c6d823f4ad9da, 0x0d172ceaf10d8d07],
-    [0x23ddc3fffe4a2579, 0xa7fd28b2360523b3, 0xae0096e00d9ab955, 0x087cc0ab19d909c3],
-    [0x0431dbf2857818ed, 0x088a4db74ca82996, 0x87487e0a154f9da1, 0x11a2693cc159a2d2],
-    [0x4aca9ce40f09d1fa, 0x43a7154b1086477c, 0x6471f1cc747e5fcb, 0x1043afa30e6e27c8],
-    [0xa3ed59e9d54f3efa, 0xc98a07b7e6662791, 0xbf56ad6d69c80027, 0x00c0b299c948b4ab],
-    [0xd3c34969c9626da6, 0x5f45bdcc3741afc8, 0x31dd3ecec0046cb3, 0x0ace99c7ee0eaafa],
-    [0x2daf8e75d6708053, 0x1ce4da36bd1cef5f, 0x25ab0cd869058658, 0x11c9a28d1c7f8ec2],
-    [0xf22ac1ce7020a81a, 0x9e1a975b7f22d5ea, 0xb5cc6ed68b2c108f, 0x0a0cbaf933571e7a],
-    [0x1648d54f085dc7b8, 0x6a5f578004b5b871, 0x86a32f1bb7761c34, 0x0c7144cdbea40051],
-]);
-
-/// eprint2022, 6 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_C: [Felt; 60] = fields(&[
-    [0xabafffffffff9120, 0x4bb663a9ffff8cc3, 0xe91979cf61a56a4a, 0x0478a6f9e9e436dd],
-    [0xa36f1774329ceb88, 0x28c335a5daf88982, 0x5c91edea0ad0b3f7, 0x020ad5f2bd639b37],
-    [0x03a61e2f43065b73, 0x60de485cd8f04488, 0xffd33caaa40ccaf5, 0x0ed83a71171f901b],
-    [0x136d7ec95875a35c, 0x158087663d1dbce5, 0x8227b65d6c96006c, 0x112525397bab797e],
-    [0x05a090221b58a0da, 0xafcff56e95b0a8cf, 0x041e0a1b63b42c3a, 0x08ad503f28a8a3f0],
-    [0x7cd2576d337b8ce6, 0x0798ffbb6ac6cd4c, 0xe36581f709db7bef, 0x0396f2fbe620b716],
-    [0xbfdc959fc7b4b4f6, 0xa1645fd4ff9605ce, 0xd5691b0520c7782e, 0x0a14dedd9894572a],
-    [0x3fa34fcfa658b7b6, 0x926fbf1bfad80b3f, 0xfd04325b984e4684, 0x0e9782736f581fef],
-    [0x4e99c9e56474f6d0, 0x73fecfcd343516b6, 0x359b9b34d37d43f1, 0x0ad1b37360dc6fa8],
-    [0x383cfe55ac79e454, 0xbe4cb1d79068cd07, 0x988529ece07a1931, 0x0274777f3f002698],
-    [0xed41b2989abe5e57, 0x7ae3536aa6652ca0, 0x1a97d457f43aba5b, 0x071bb39fc039496a],
-    [0xc406b2bf9f4b7319, 0xa9fdc1b7855cdadd, 0x58bf9be6a3462db5, 0x0c2daae8693fba20],
-    [0xa8710aeddc00c31f, 0x48d555e0b98bbcdc, 0x90c713f2837ff521, 0x0a1f01b2d09a9963],
-    [0xe657fdc69ffcdada, 0x6e84f0fa5ab7542c, 0x2104c49ea979958a, 0x05403d5ed50440f7],
-    [0x33e98478dc36fb0b, 0x4cb464cb80f70699, 0xf5ede43f92f6a193, 0x00e198e22427a530],
-    [0x754ee219b949fab1, 0x437eeb1258389303, 0x5eb080d4f6a31e57, 0x0737c45b28837c15],
-    [0x34eca96ca977c0f7, 0x5554a92a84581f12, 0xa28c5a0dd4411229, 0x00116afbc949146f],
-    [0x553214dd82db7173, 0x5eaf7c7535656180, 0xe78c4b162f8056b5, 0x125218a805792462],
-    [0xa747c810b42443fb, 0xf6d421a4dfe10249, 0xc87bd48e64d5d249, 0x0b6b19608e0494d1],
-    [0x3f1d72712937bbaa, 0x3a9f2e75f5d7855f, 0x07951c993e46fa3a, 0x007308631618c1ed],
-    [0x047d7ae2d820611f, 0xe56d2726cbcebab4, 0xdcc1106a538c9676, 0x057f727bb3c1fd0d],
-    [0x981c7f3b95ac670a, 0x8eb5d746a12ff54a, 0x945b662df9b617d9, 0x03fb500168223c29],
-    [0xa30bd6c4e88d8aa7, 0x572fc7483e6ac131, 0x5f51ad60d506d705, 0x02247a2286c40e5e],
-    [0x0fea95350b42b454, 0x0401996b32096098, 0x329f6d0b40d3e384, 0x0c1ef78ae9aa3001],
-    [0x4b84564b4ed4cc40, 0x614fb3d8ba6fa258, 0x6d21dc5b9cbc24a9, 0x0d7804aeee114147],
-    [0xe01e615d06512a64, 0xa28cb477c1492122, 0xba7d2e5c4fe4cef3, 0x05e902094d782d9e],
-    [0x8b1b907b0d2aabe2, 0x2b85a7527e3a68a2, 0x2e1297ffc7a7fde9, 0x0c0c5bfda9df4ff1],
-    [0x5abd7470c4821f02, 0xaeba1638ab1be190, 0xc8ff33b64e55ee6e, 0x0fd22cf9eba084f8],
-    [0xe9c4005862dac60d, 0x499e28e34e2b94ae, 0xa75102303a37de6a, 0x0d12f4e24af1f4c3],
-    [0x3ac86e7ffc56148e, 0xcfdad9e3a87145ce, 0x7bb8dc592c0c2c68, 0x0756c1fd6b31cc56],
-    [0x094d0862efc8d4b2, 0x518ff99b3760e6b7, 0x14b68a84040da5fe, 0x0b4b897ead371aa6],
-    [0x52aea826b11aadff, 0x929582b0645b6b26, 0xa01402c60eae13b4, 0x100fc88c161df24b],
-    [0x331a9b31635a642f, 0x4b8d56cd0404e94c, 0x3b5eac9faadcd55c, 0x03dc6d1817708eb0],
-    [0xd7cc33b8c27987db, 0xee5b4f6dab88ac0d, 0xa99e836a9d2f58ab, 0x0c2d4a2cc712035f],
-    [0x726d0ec8bcd6be83, 0x288d648017f1786b, 0xe7989c30a3b5f9fd, 0x01b007f7371849d1],
-    [0xb49a77ac2e95a6e0, 0xbe08aed9c1063400, 0xe2600baaaef3bb0c, 0x0a757da7dea05610],
-    [0xb65d03158e8d330a, 0x062c677ab9fb38fa, 0x395365290dc341a3, 0x075e6fec1dbc6a05],
-    [0x94721b95c7cb761d, 0x84d886e209688d3b, 0xb7ba836bf79463e2, 0x0af0a069cd1110b1],
-    [0x00ad41972663719f, 0xf641ae6f2b56b0e4, 0x73339fc3638e7d75, 0x0f40f5dbb062a474],
-    [0x371d0b712528d99a, 0x324151d9cb8b930d, 0xb5c52dd05bafa4cf, 0x0e875d1f1a3c9b23],
-    [0xb0b4b29538727092, 0x6b813a0d16728093, 0xa8c6277ca2e75986, 0x04e9ba020408e91a],
-    [0xcde92d9c37272b15, 0x486528f63887c0c2, 0x288bade5a61fcdd9, 0x101cf68d44430b8d],
-    [0x405cc568b090bbf5, 0x90216c2a4a1335e3, 0xdabc18b784bdda4e, 0x0c3faca6b6e1fb47],
-    [0x3079e6f2573ff59e, 0x855611e8f887ab17, 0x288fcf9369d2a90d, 0x12601cffbbd2fbf8],
-    [0x62e081a2bde42899, 0x9b0ec406f8d0ad7a, 0x93c9412a72a09702, 0x075d486e813432f8],
-    [0xa80fb9542108821e, 0x6df784ea71fed9bb, 0x2da01ecec7a4f557, 0x1035a2e08351b50f],
-    [0xeca79fec773ed87a, 0xb1def218d2a6032f, 0xdfe3ee035f984078, 0x0fcaef452d964bd6],
-    [0xfeef86fd46b8f535, 0xd9157289f0368d5e, 0x0ce266d83ac92d9a, 0x09f485acf8620ffc],
-    [0x1ce64c4fbff3bf46, 0x9ef195190fc39b99, 0x4f7f6c077b257685, 0x0af1b0422db4e68e],
-    [0xc6edee6afd0b777e, 0x1b9266ccc595d5e8, 0x0d6bc08b6d0675e9, 0x0e073b16fed33b0f],
-    [0x62215151561bcf71, 0x694f0c663aae25d5, 0x26254f47b73a9e19, 0x0a84c08ecfabb160],
-    [0x86eae81da51a0e84, 0x48a7c3353eb55436, 0x7b140fc4686b275e, 0x0f0c6dc5afb1f3d6],
-    [0x9105d1bb7836ad0d, 0xeab0b9e92d58d40e, 0xa7052385cb36ba2e, 0x0b7ee4b895393dbe],
-    [0x7ec0a417236bef3a, 0x3ebf64fa62c09c58, 0xa47fa58062acd92b, 0x047a03c616667e4c],
-    [0xd81c4503f4186b9b, 0xf3e86355d2c3a343, 0xa8655929d372f300, 0x0bf60b0e67b9f46c],
-    [0xfbbc1438b710430c, 0xcd9b2c6ef7ce1746, 0x80d7948d66a027bd, 0x0ce0f616bfc893a6],
-    [0x14d1e986203f09b9, 0x6170c7996b0e2fd9, 0x4c89118573cc17fb, 0x03004d945a6414ba],
-    [0xfa8556cd4134fb69, 0x2d80d5214ec860a9, 0xb6b58987ffc55c87, 0x06c41c4a70b006cd],
-    [0x22b63290ebe2222b, 0x2e2b1f760d5b3849, 0x1aa906b38719852b, 0x0d9ca93e6b96e683],
-    [0xc6bdcfa040006fa8, 0x5b07cc8af092fbab, 0x665d213f258e1e50, 0x0faa28da2ed5529b],
-]);
-
-/// eprint2022, 6 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_D: [Felt; 60] = fields(&[
-    [0x631f9745d173ee37, 0x4a87e61eafff8cc3, 0xe5ff9352bcdc0bbe, 0x0b0416f762c0c3f4],
-    [0x912b24914e2783db, 0x0b810b6bebc95515, 0x74d39a137bdb3a53, 0x0ea663ad0ca26cdc],
-    [0x92b609578f1254df, 0xd751c91e6886de13, 0x7bd080bbcdda3b49, 0x0aec23bb486dcb0f],
-    [0xe0e8102b1bc8cab6, 0x8c28bac46e8d0825, 0x64cf42b136b437d9, 0x0bd9c9a221faa435],
-    [0xadba8d46d0711228, 0x2091847d59ced5cf, 0x2761469460bed60d, 0x10807ae08e1ac5c0],
-    [0x2a2f3f9b720b69e0, 0xde91a0282ff08f23, 0xa07ab3b0611cfca0, 0x046317b5f3982e73],
-    [0x87f729b70dd07c39, 0x834a0803a0820bb8, 0x317e1fc7d2e63bf4, 0x0d71b42dcbdf1706],
-    [0x33f8d9be368aba34, 0xfe97439d2c94dcbb, 0x13c07ca604093f30, 0x05591021ded87f03],
-    [0xee54b1df25285a68, 0xcd867648b4b7b62b, 0x10c7ca855432d697, 0x03b702104c98dd60],
-    [0x20740c88e47475db, 0x71b381ee82c41e33, 0x3b0fee9e5db822f2, 0x0ca5e69939ea296a],
-    [0xa606ac8ec47e39d1, 0xceb908335b6f5f8b, 0x9d09fc10482d867f, 0x0bc04393e0199dfe],
-    [0x820e97bf5282ba3f, 0x640a87de3b72a29e, 0x7503b8df516fd0b9, 0x09cb34f531256441],
-    [0xf4c0bcf4a6c3cc60, 0xd8d96837dbe528c6, 0x69b35452c2620234, 0x0badb273ea671d56],
-    [0x68f425a4b4d61f57, 0xe27556a2dde18baa, 0x154c97a4fe2f8785, 0x0cdf0bdcc5330978],
-    [0x61eb0a622191a0a2, 0xae04ec6e52e70c10, 0xaea59c4bfca72d88, 0x0aa4284e90927c56],
-    [0xe1bb0e3c75ebce36, 0xa5042551cc014a2f, 0x7e12812400a47165, 0x0f9b0ee609ef42fe],
-    [0x71e6c15257dede6f, 0x5748c81bbacfb7fd, 0xa1d5bd63b4f7279b, 0x02e7d660cfab2d1b],
-    [0x976f17ccbab9fa97, 0xc6daacc46ce88f41, 0x80a7a3ac6a6d4306, 0x0e217e25b3e0929b],
-    [0x900b244fb0904625, 0xb096a2690fc1e758, 0x6a6bf60727070908, 0x041ee3f01f042972],
-    [0x683ec4876fb9f911, 0x31f8798a56893602, 0x25951dd67283c5e2, 0x11e2560e17a74072],
-    [0xcef2ab044f23ff9f, 0x707c1d36ab46394f, 0x5e7ca98f408c4c17, 0x06671bb6975fe4e1],
-    [0xa0fc559683f73378, 0x19f97ff32280259b, 0x7cc1479587069493, 0x0383b45ac0c113c0],
-    [0x868b18e2c89da109, 0xdc8ccba55269d342, 0x88533eed9543c623, 0x0ecb64b49e85dd0e],
-    [0xf8acc25c74ca3662, 0xef95af264714077e, 0xf572f3d85b47a981, 0x11bedc35a971543d],
-    [0x9ac5ecc7cbcdbdce, 0x1c3798121f107e06, 0xd370b8d18d209d77, 0x0ee4a9c71adbe1a8],
-    [0x65ac6db0cd60572e, 0x4160ec0286bac864, 0x3c279d78561d2ca9, 0x0d65c4de50a5128e],
-    [0xb1fd7ada04bb39c5, 0x5e0f89d8c271dddc, 0x13789f0386a34597, 0x03017a628f1b9e2f],
-    [0xc00a05093359dad3, 0xe178ab5b912c087f, 0x150f82fcada1fd35, 0x0568067d45ddc2fa],
-    [0x29affcb3c377cbd2, 0x767619b6c6ea9d5e, 0x33fd019bcc705f96, 0x0fc7549e645229de],
-    [0x7ff755e4e66a85ff, 0x62e9dc15223be353, 0xa236d105187b8474, 0x03041bd22c9756fd],
-    [0xd43665b6caf64b48, 0xbbdc285be039533f, 0x0327decf2d91be11, 0x1054f5b00a8be98e],
-    [0x49d2fb51d65e5fd0, 0x87238dc39e04a341, 0x492c9c98f1ce60ae, 0x087ded1bafa8606b],
-    [0xdfb5cc67b91f771b, 0x8725fad95c73ef61, 0x099b7896ff2f6c51, 0x1119b7f4c763b0cb],
-    [0xb8c08b288f85c8b4, 0xd07e2f17d5d063d7, 0x7dd14a86359b06b8, 0x055feac951d96fe7],
-    [0x2e00d1fb7ba84950, 0x04c99fdad4e811f5, 0xfc6713716f0e1a6f, 0x08012ecc8102ad72],
-    [0x757125e876de9d59, 0x007bfb927f086260, 0x9100782bd482b25e, 0x09bf9e95d0900f3e],
-    [0xcc9541c055d23450, 0x0b1903f37e920489, 0xe9f35fa9483e30d9, 0x123e2e636f1b0391],
-    [0xd6e55017d926b29e, 0x1406ffad5ed0245c, 0x2301c373ebab87ff, 0x0935173f5aa54976],
-    [0xee85d42468400f3a, 0x72d04934cf8415fe, 0xa2eac4d16ca03b8c, 0x0fa92d9fba32ebdd],
-    [0x63604437de4ca523, 0xaf049f3c1191a9dd, 0x4c269b21051229fe, 0x0d905001990dd250],
-    [0xb797571ee35b860f, 0xe25de31fef277923, 0x7fc344f27f36511a, 0x1111331d41fd1760],
-    [0xcffd3d2f6b87ac3d, 0xcbce6c6842484e27, 0x38a6737d806dec4b, 0x02920462900fea09],
-    [0xc2b22d9af007839b, 0xa6095ae2c11500d7, 0xea02a77c314478d6, 0x024c9ce75cfe9049],
-    [0xe91bc4fbe0ccf880, 0x7f2a53f2d05a419e, 0x5331f0fe2c2d2c7d, 0x0e7d2afd3851d588],
-    [0xc6e7bdb777f28c95, 0x8243280b1f6911fb, 0x82db479b49f5b46c, 0x059e175a79ef1b2d],
-    [0x4a819ba2525e1408, 0x55609b8b3a6feff2, 0x835c6d823f4ad9da, 0x0d172ceaf10d8d07],
-    [0x5fa76dfd9a59b457, 0x39b6ed6b5dc5fb25, 0x15879fbdadf2e75f, 0x071f9a29c0487592],
-    [0x8143c017f34b3cbf, 0x20cef6394c621a2b, 0x3d0c5af13f925b62, 0x0ced9008cd46349a],
-    [0x23ddc3fffe4a2579, 0xa7fd28b2360523b3, 0xae0096e00d9ab955, 0x087cc0ab19d909c3],
-    [0x0431dbf2857818ed, 0x088a4db74ca82996, 0x87487e0a154f9da1, 0x11a2693cc159a2d2],
-    [0x4aca9ce40f09d1fa, 0x43a7154b1086477c, 0x6471f1cc747e5fcb, 0x1043afa30e6e27c8],
-    [0xa3ed59e9d54f3efa, 0xc98a07b7e6662791, 0xbf56ad6d69c80027, 0x00c0b299c948b4ab],
-    [0x88a7af4a9a312777, 0x65ac5a1c67b88929, 0x2be37153ff80055d, 0x0a51afc56df2f5ad],
-    [0x85b6ecafceddd551, 0x799c8d8a6e2be64a, 0x23e435ad4d64ab3a, 0x0ef12e4a3152311e],
-    [0xd3c34969c9626da6, 0x5f45bdcc3741afc8, 0x31dd3ecec0046cb3, 0x0ace99c7ee0eaafa],
-    [0x2daf8e75d6708053, 0x1ce4da36bd1cef5f, 0x25ab0cd869058658, 0x11c9a28d1c7f8ec2],
-    [0xf22ac1ce7020a81a, 0x9e1a975b7f22d5ea, 0xb5cc6ed68b2c108f, 0x0a0cbaf933571e7a],
-    [0x1648d54f085dc7b8, 0x6a5f578004b5b871, 0x86a32f1bb7761c34, 0x0c7144cdbea40051],
-    [0x0f079cd5a4d0386d, 0x0b78868685f771cf, 0xca7e0f4e157f073c, 0x0dbcf29bde8131c9],
-    [0xb85224ee8265f196, 0x9e8c44f96a3aca07, 0xb0041f1a0e2a7740, 0x08c36c5049c4f36e],
-]);
-
-/// The round constants (C, D) of `version` with `columns` columns.
-pub(crate) fn round_constants(
-    version: Version,
-    columns: usize,
-) -> Option<(&'static [Felt], &'static [Felt])> {
-    match (version, columns) {
-        (Version::Crypto2023, 1) => Some((&CRYPTO2023_1_C, &CRYPTO2023_1_D)),
-        (Version::Crypto2023, 2) => Some((&CRYPTO2023_2_C, &CRYPTO2023_2_D)),
-        (Version::Crypto2023, 3) => Some((&CRYPTO2023_3_C, &CRYPTO2023_3_D)),
-        (Version::Crypto2023, 4) => Some((&CRYPTO2023_4_C, &CRYPTO2023_4_D)),
-        (Version::Crypto2023, 6) => Some((&CRYPTO2023_6_C, &CRYPTO2023_6_D)),
-        (Version::Eprint2022, 1) => Some((&EPRINT2022_1_C, &EPRINT2022_1_D)),
-        (Version::Eprint2022, 2) => Some((&EPRINT2022_2_C, &EPRINT2022_2_D)),
-        (Version::Eprint2022, 3) => Some((&EPRINT2022_3_C, &EPRINT2022_3_D)),
-        (Version::Eprint2022, 4) => Some((&EPRINT2022_4_C, &EPRINT2022_4_D)),
-        (Version::Eprint2022, 6) => Some((&EPRINT2022_6_C, &EPRINT2022_6_D)),
-        _ => None,
-    }
-}
+/// The round-constant tables of every column count.
+pub(crate) static TABLES: Tables<Felt> = Tables {
+    c: [&C_1, &C_2, &C_3, &C_4, &C_6],
+    d: [&D_1, &D_2, &D_3, &D_4, &D_6],
+    rounds_eprint2022: [18, 11, 10, 10, 10],
+};

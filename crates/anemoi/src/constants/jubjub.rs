@@ -2,8 +2,7 @@
 //!
 //! Anemoi constants over the Jubjub base field (BLS12-381 scalar field) (`ark_bls12_381::Fr`), as Montgomery-form limbs.
 
-use super::{Chain, NONE, fields};
-use crate::Version;
+use super::{Chain, NONE, Tables, fields};
 
 type Felt = ark_bls12_381::Fr;
 
@@ -22,9 +21,9 @@ pub(crate) const DELTA: Felt = Felt::new_unchecked(ark_ff::BigInt([
 #[rustfmt::skip]
 pub(crate) const INV_ALPHA_CHAIN: Chain = Chain { registers: 15, steps: &[(1, 0, NONE, 1), (2, 0, 1, 0), (3, 2, 1, 0), (4, 3, 1, 0), (5, 4, 1, 0), (6, 5, 1, 0), (6, 6, 1, 0), (6, 6, 1, 0), (7, 6, 1, 0), (8, 7, 1, 0), (9, 8, 1, 0), (10, 9, 1, 0), (11, 10, 1, 0), (12, 11, 1, 0), (13, 12, 1, 0), (1, 13, 1, 0), (14, 10, 10, 7), (2, 14, 2, 2), (2, 2, 1, 9), (2, 2, 13, 6), (2, 2, 12, 6), (2, 2, 9, 5), (2, 2, 11, 5), (2, 2, 11, 8), (2, 2, 4, 7), (2, 2, 4, 5), (2, 2, 3, 7), (2, 2, 3, 5), (2, 2, 9, 7), (2, 2, 8, 5), (2, 2, 8, 6), (2, 2, 13, 7), (2, 2, 4, 4), (1, 2, 1, 7), (0, 1, 0, 1), (0, 0, 7, 15), (0, 0, 10, 9), (0, 0, 6, 4), (0, 0, 4, 7), (0, 0, 11, 7), (0, 0, 4, 3), (0, 0, 11, 7), (0, 0, 8, 5), (0, 0, 6, 7), (0, 0, 11, 8), (0, 0, 5, 4), (0, 0, 11, 7), (0, 0, 8, 5), (0, 0, 11, 7), (0, 0, 8, 5), (0, 0, 11, 7), (0, 0, 11, 6), (0, 0, 8, 5), (0, 0, 11, 7), (0, 0, 8, 5), (0, 0, 11, 7), (0, 0, 3, 3)] };
 
-/// crypto2023, 1 column(s): C for 21 rounds, round-major.
+/// 1 column(s): C for the 21 rounds of crypto2023 (eprint2022 takes the first 19), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_C: [Felt; 21] = fields(&[
+static C_1: [Felt; 21] = fields(&[
     [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
     [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
     [0x3fc21fde7d7b78d8, 0x82f0645e8f5af33c, 0x1bb34fcb9aea8258, 0x15a7d78b0c310f52],
@@ -48,9 +47,9 @@ static CRYPTO2023_1_C: [Felt; 21] = fields(&[
     [0x5e931a1b1d513135, 0x08534c9fffc58ee6, 0x89aeb6f070d16944, 0x58857f8b7c6ff876],
 ]);
 
-/// crypto2023, 1 column(s): D for 21 rounds, round-major.
+/// 1 column(s): D for the 21 rounds of crypto2023 (eprint2022 takes the first 19), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_D: [Felt; 21] = fields(&[
+static D_1: [Felt; 21] = fields(&[
     [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
     [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
     [0x64d2592ebf0f4b82, 0xe00a6585e62ef6c5, 0x018a3ce5c7ba4395, 0x58df94b12b8f8584],
@@ -74,9 +73,9 @@ static CRYPTO2023_1_D: [Felt; 21] = fields(&[
     [0x5aae454fbff96769, 0x9e72db76679317fd, 0xf4522ffec8aa0efb, 0x3813598d1c75cecc],
 ]);
 
-/// crypto2023, 2 column(s): C for 14 rounds, round-major.
+/// 2 column(s): C for the 14 rounds of crypto2023 (eprint2022 takes the first 12), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_C: [Felt; 28] = fields(&[
+static C_2: [Felt; 28] = fields(&[
     [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
     [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
     [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
@@ -107,9 +106,9 @@ static CRYPTO2023_2_C: [Felt; 28] = fields(&[
     [0xd967e677f99d4b94, 0x388c81f0b6b8a6cb, 0x4fd2444ca14685fc, 0x14c4e7be1c4f1737],
 ]);
 
-/// crypto2023, 2 column(s): D for 14 rounds, round-major.
+/// 2 column(s): D for the 14 rounds of crypto2023 (eprint2022 takes the first 12), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_D: [Felt; 28] = fields(&[
+static D_2: [Felt; 28] = fields(&[
     [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
     [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
     [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
@@ -140,9 +139,9 @@ static CRYPTO2023_2_D: [Felt; 28] = fields(&[
     [0x7716784d223114d7, 0xa0da8c5a1d472c29, 0x31c776d54947432e, 0x0663f9dfb4b5de22],
 ]);
 
-/// crypto2023, 3 column(s): C for 12 rounds, round-major.
+/// 3 column(s): C for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_C: [Felt; 36] = fields(&[
+static C_3: [Felt; 36] = fields(&[
     [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
     [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
     [0x13d14eb0d83b43c1, 0xa60125e90d5dd57e, 0x22fd7ac9dc4fccac, 0x6e1747653a40418a],
@@ -181,9 +180,9 @@ static CRYPTO2023_3_C: [Felt; 36] = fields(&[
     [0x9d285c902df503e5, 0xb363d3ce1ccdf84d, 0x88ac784212a953f2, 0x48eba5b56fb943cb],
 ]);
 
-/// crypto2023, 3 column(s): D for 12 rounds, round-major.
+/// 3 column(s): D for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_D: [Felt; 36] = fields(&[
+static D_3: [Felt; 36] = fields(&[
     [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
     [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
     [0xc0e75f1cac365d77, 0x896b9efbe71d902a, 0xf8d4ed7f2abfc47a, 0x2308ff32c74c2af4],
@@ -222,9 +221,9 @@ static CRYPTO2023_3_D: [Felt; 36] = fields(&[
     [0x73bb09e7b3e19fbe, 0xbe2b7f527a1cda76, 0x257d4dd4916e3b13, 0x0cd5ffd52ac64ada],
 ]);
 
-/// crypto2023, 4 column(s): C for 12 rounds, round-major.
+/// 4 column(s): C for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_C: [Felt; 48] = fields(&[
+static C_4: [Felt; 48] = fields(&[
     [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
     [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
     [0x13d14eb0d83b43c1, 0xa60125e90d5dd57e, 0x22fd7ac9dc4fccac, 0x6e1747653a40418a],
@@ -275,9 +274,9 @@ static CRYPTO2023_4_C: [Felt; 48] = fields(&[
     [0x5f10f6dd274d9d12, 0x1dda87cd729d65bc, 0xeb18b599f21f763c, 0x2d8ed740f75d1666],
 ]);
 
-/// crypto2023, 4 column(s): D for 12 rounds, round-major.
+/// 4 column(s): D for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_D: [Felt; 48] = fields(&[
+static D_4: [Felt; 48] = fields(&[
     [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
     [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
     [0xc0e75f1cac365d77, 0x896b9efbe71d902a, 0xf8d4ed7f2abfc47a, 0x2308ff32c74c2af4],
@@ -328,9 +327,9 @@ static CRYPTO2023_4_D: [Felt; 48] = fields(&[
     [0x7ea26de9aed1cf00, 0x07020b2766f2af42, 0xb4f33b3f37f59345, 0x315824a3e8051cd9],
 ]);
 
-/// crypto2023, 6 column(s): C for 10 rounds, round-major.
+/// 6 column(s): C for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_C: [Felt; 60] = fields(&[
+static C_6: [Felt; 60] = fields(&[
     [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
     [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
     [0x13d14eb0d83b43c1, 0xa60125e90d5dd57e, 0x22fd7ac9dc4fccac, 0x6e1747653a40418a],
@@ -393,9 +392,9 @@ static CRYPTO2023_6_C: [Felt; 60] = fields(&[
     [0xd1dcfea766cabb9b, 0x790d3c86a625c788, 0x5469bac1e8b50341, 0x664bd450d499443a],
 ]);
 
-/// crypto2023, 6 column(s): D for 10 rounds, round-major.
+/// 6 column(s): D for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_D: [Felt; 60] = fields(&[
+static D_6: [Felt; 60] = fields(&[
     [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
     [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
     [0xc0e75f1cac365d77, 0x896b9efbe71d902a, 0xf8d4ed7f2abfc47a, 0x2308ff32c74c2af4],
@@ -458,418 +457,9 @@ static CRYPTO2023_6_D: [Felt; 60] = fields(&[
     [0xf90f8d796b2436e4, 0x0af47c8c5c266707, 0xab77b7693b4bd07b, 0x2d2d27cdf8027abb],
 ]);
 
-/// eprint2022, 1 column(s): C for 19 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_C: [Felt; 19] = fields(&[
-    [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
-    [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
-    [0x3fc21fde7d7b78d8, 0x82f0645e8f5af33c, 0x1bb34fcb9aea8258, 0x15a7d78b0c310f52],
-    [0xe7c71a3a93f9cf8d, 0xc1a4d5f501e1e624, 0xe0520e391ee539f2, 0x5ce1f5aa1353f292],
-    [0xf468ec640f9392e9, 0xd0b2b188f86888b7, 0x32641a368b203537, 0x63a9c811eda5f734],
-    [0xaea1c1ed34038852, 0x8fee23ccb54da3d2, 0x223ee1a3d2627714, 0x0e328961d797ccde],
-    [0xc4534349519b429e, 0x7afc9f1db435b2c5, 0x90bddf0600dc3a58, 0x73050f54a903dff4],
-    [0x1f77830c66fb7746, 0xc7e57426850a228b, 0x90c8fd2720008c56, 0x0db8e1cc4926a688],
-    [0x80c25874b4297a46, 0xaa9f314b56e67a01, 0xc2cfcec4f5772235, 0x19b1f168c24e4630],
-    [0x7179a4ce184eefbc, 0x347ac5811ccf5b5d, 0xc914af5ca815aa17, 0x6a3578c4c95b5a78],
-    [0x794b4100dd1885cb, 0x473889e579f746ef, 0xd268e9e7d52bfbd4, 0x3523006b457febe7],
-    [0xc55c39240eeaba51, 0xf27f43ba16fde720, 0xe5ff54914a397668, 0x38718ba071c2dc66],
-    [0x740cea485117c11a, 0x4d6661c82aac9ac0, 0x4627ef655e4f1327, 0x6a10d5663c8a24a3],
-    [0xf9a548af2e4428ed, 0x7e8a037c215f10bd, 0x8c39efe749e53632, 0x1aa0a3d77819d265],
-    [0x74073016720a1350, 0x3d923251644d8036, 0xa9747caea29d99c7, 0x071a6ea4666478dc],
-    [0xae91a1d77faf6323, 0x1c99942a8063cf67, 0x0a03777e699efe83, 0x38411bddbcc55532],
-    [0x06cff957e7e8f721, 0x36864d1fbcf36304, 0xa1429057a9d4289a, 0x4d4209ab37c8a348],
-    [0xef00b0381bff71d6, 0x1bec1a892294bda2, 0x510d3f697aaa5ee7, 0x16a8f36730e1f797],
-    [0xa7f0da0e84adb570, 0x3824e496e12e0ffc, 0xfb70dfe5ca0fe1be, 0x6039283ff91f9f2a],
-]);
-
-/// eprint2022, 1 column(s): D for 19 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_D: [Felt; 19] = fields(&[
-    [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
-    [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
-    [0x64d2592ebf0f4b82, 0xe00a6585e62ef6c5, 0x018a3ce5c7ba4395, 0x58df94b12b8f8584],
-    [0x881777a8f8b525a4, 0x0cecfabfd8b3dad2, 0x8309a9d37073249b, 0x468825ca5ab5c71d],
-    [0xf6f0aa2500024218, 0x4265762a8c34c425, 0x79d9852ea691db8b, 0x40cff07e2f0a974f],
-    [0x41dad06db733ecfe, 0xd08ca59bf4b3c172, 0x5ea6eae943e9a327, 0x4ca798897a1986e9],
-    [0xacc654df74dce163, 0xade94d12e983c7d7, 0xc5606bd87f206595, 0x63f66c0a34d7ab35],
-    [0xda40257681aa35eb, 0x506dc70d67f989a9, 0x2fd11bf58d484e28, 0x156d5f9b7f802afa],
-    [0x4b322f3ccd0ecf67, 0x797ce549c39bcbef, 0x343809622d01f632, 0x2a0f6ef12a584db9],
-    [0x94d8dd7553f1e7b5, 0x81132674f7e8767a, 0x94adad7a6ef16db8, 0x704845e0ca98ec0b],
-    [0x6fb35712e61106d3, 0x5b6816cc8e042489, 0x30e28a835048c5a8, 0x5cff3fcdcf9efb5d],
-    [0xca468ceb9c49f34f, 0xacd4547375fb7978, 0x72723646766d9b70, 0x3a4d7885d712c459],
-    [0xbb633db4dffe7db8, 0x36bb142399035de3, 0x01d18bbd42d58989, 0x2b4cba1eae3364cd],
-    [0x7cb7dfe6170f2533, 0x6264668431f21f7d, 0x1db2258208960f22, 0x6b161522ae6c6270],
-    [0xc29a141c0fb82c00, 0xb333a6c30d4188af, 0x814d5ff59454ff21, 0x0132789dc94536c2],
-    [0x8af61c0668d61aa6, 0xe0813377b62d328e, 0xa44b08c61acc31e8, 0x3475fa1554677d3d],
-    [0x624ba433b8ba647b, 0xba17d48ad0e545ec, 0x0007af245e943fc5, 0x48b10de0932c24e3],
-    [0xbd3a2c24afa9f346, 0x6822c237b2f39f09, 0x65d4b0e7d31fce3e, 0x0bd42e53c5fa917e],
-    [0xa6e9676aba54a90a, 0x960a5f6ab82187d9, 0x7549262feed32b37, 0x437420ee3a3561e0],
-]);
-
-/// eprint2022, 2 column(s): C for 12 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_C: [Felt; 24] = fields(&[
-    [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
-    [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
-    [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
-    [0x07cc39a6994baddc, 0x5cfc96417918d480, 0x5cf7196e6c84dfed, 0x68d156f877ea8a5f],
-    [0x3fc21fde7d7b78d8, 0x82f0645e8f5af33c, 0x1bb34fcb9aea8258, 0x15a7d78b0c310f52],
-    [0xe85354c6303129ed, 0x4a4c3ada62e4e51d, 0xb822a76308dd3aaf, 0x38aaca5df031d0d9],
-    [0xe7c71a3a93f9cf8d, 0xc1a4d5f501e1e624, 0xe0520e391ee539f2, 0x5ce1f5aa1353f292],
-    [0xa6c8d78f14ddbc80, 0x42963f76b3326fb7, 0x22d86558b3d7dddd, 0x4ea73ae6d7a1f859],
-    [0xf468ec640f9392e9, 0xd0b2b188f86888b7, 0x32641a368b203537, 0x63a9c811eda5f734],
-    [0x2994338bf99e4923, 0x2b69c199a60c5746, 0x9357e42aed43113a, 0x2578a301f83072a8],
-    [0xaea1c1ed34038852, 0x8fee23ccb54da3d2, 0x223ee1a3d2627714, 0x0e328961d797ccde],
-    [0xf0c935cc3a1e02e5, 0x253d70a70c145e9c, 0x4719f12fdf39facc, 0x2ff8e18bc4cffb1c],
-    [0xc4534349519b429e, 0x7afc9f1db435b2c5, 0x90bddf0600dc3a58, 0x73050f54a903dff4],
-    [0x1e1a7421bb7bfd58, 0xe3d16bed961a9a0a, 0x488c10f297eef93c, 0x6b357fc8861ef0d8],
-    [0x1f77830c66fb7746, 0xc7e57426850a228b, 0x90c8fd2720008c56, 0x0db8e1cc4926a688],
-    [0x732855acb4b0ecb4, 0x2ccd4c938458f9b7, 0x0413cda2c83f417d, 0x442a3022818fe55b],
-    [0x80c25874b4297a46, 0xaa9f314b56e67a01, 0xc2cfcec4f5772235, 0x19b1f168c24e4630],
-    [0x6fd624771d471e51, 0x87836a0ff5ceb3b7, 0x71d3d846a2949e7b, 0x2cd481e87b3d8b56],
-    [0x7179a4ce184eefbc, 0x347ac5811ccf5b5d, 0xc914af5ca815aa17, 0x6a3578c4c95b5a78],
-    [0xf965ecd5a3b011dc, 0xc82cc1c4799cfc98, 0xe9b90a31b6fae240, 0x24c94dafbaa90180],
-    [0x794b4100dd1885cb, 0x473889e579f746ef, 0xd268e9e7d52bfbd4, 0x3523006b457febe7],
-    [0x12ecadedcf006432, 0x1451870846c4f490, 0x3add7167ec731b7d, 0x6e49209c3f3ae598],
-    [0xc55c39240eeaba51, 0xf27f43ba16fde720, 0xe5ff54914a397668, 0x38718ba071c2dc66],
-    [0xcaf6246737b7497c, 0x93673b95be09e3b3, 0xc698ff4f0af39654, 0x3d3b5e55166c7bda],
-]);
-
-/// eprint2022, 2 column(s): D for 12 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_D: [Felt; 24] = fields(&[
-    [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
-    [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
-    [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
-    [0x6e2f377493909cc1, 0x01621a937be0eed7, 0xa58627ff1ebcb2c0, 0x562502de2f876c2a],
-    [0x64d2592ebf0f4b82, 0xe00a6585e62ef6c5, 0x018a3ce5c7ba4395, 0x58df94b12b8f8584],
-    [0x27ff88b4b18dc994, 0x2bd9e3630fb45f45, 0xee76916b1efce02f, 0x1d0c285a71a47deb],
-    [0x881777a8f8b525a4, 0x0cecfabfd8b3dad2, 0x8309a9d37073249b, 0x468825ca5ab5c71d],
-    [0x61b52f9ab961df95, 0x660fafa5dffe3702, 0x4946d5e8f85784cd, 0x4d64b330aab5810c],
-    [0xf6f0aa2500024218, 0x4265762a8c34c425, 0x79d9852ea691db8b, 0x40cff07e2f0a974f],
-    [0x46b7ebea29d5c550, 0x754dd19f8fd26551, 0x5e842418fba673d5, 0x17b61397c546c6ec],
-    [0x41dad06db733ecfe, 0xd08ca59bf4b3c172, 0x5ea6eae943e9a327, 0x4ca798897a1986e9],
-    [0x9e9e3eeafd17348e, 0xea4f99d7a175f2da, 0xd3fef7633a110b21, 0x0f979189c965ec07],
-    [0xacc654df74dce163, 0xade94d12e983c7d7, 0xc5606bd87f206595, 0x63f66c0a34d7ab35],
-    [0x212980551e86691b, 0xeeef6547216281b9, 0x00e572bb0924e0c1, 0x713e24a79da47042],
-    [0xda40257681aa35eb, 0x506dc70d67f989a9, 0x2fd11bf58d484e28, 0x156d5f9b7f802afa],
-    [0x488cf2b40f287857, 0x8d86eadebd423373, 0x26d2c1672878bf96, 0x60f5f61b439b1df5],
-    [0x4b322f3ccd0ecf67, 0x797ce549c39bcbef, 0x343809622d01f632, 0x2a0f6ef12a584db9],
-    [0x54e1f5dc75f54070, 0x2e926972b87dd842, 0x66f2e7d9cd112ec0, 0x5249479a6ef94707],
-    [0x94d8dd7553f1e7b5, 0x81132674f7e8767a, 0x94adad7a6ef16db8, 0x704845e0ca98ec0b],
-    [0x3761201a1f1bd6d3, 0xecf66e1caaafea53, 0x3908dd4570c86229, 0x3ff362f54798473c],
-    [0x6fb35712e61106d3, 0x5b6816cc8e042489, 0x30e28a835048c5a8, 0x5cff3fcdcf9efb5d],
-    [0x23f0be9e17c1b237, 0xacf4bb50b0cd48c8, 0xe9d40ef150dfc993, 0x374f00d52b6e2bed],
-    [0xca468ceb9c49f34f, 0xacd4547375fb7978, 0x72723646766d9b70, 0x3a4d7885d712c459],
-    [0xea7c72cc04df4f78, 0x25ed97b3730148a8, 0xd6c2b5fa2a1977a4, 0x542e9364076e17f5],
-]);
-
-/// eprint2022, 3 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_C: [Felt; 30] = fields(&[
-    [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
-    [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
-    [0x13d14eb0d83b43c1, 0xa60125e90d5dd57e, 0x22fd7ac9dc4fccac, 0x6e1747653a40418a],
-    [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
-    [0x07cc39a6994baddc, 0x5cfc96417918d480, 0x5cf7196e6c84dfed, 0x68d156f877ea8a5f],
-    [0xaba41242b5d9cbce, 0x1195689caaaf19d9, 0xb5e2169250897bc3, 0x45861d6fa89188b4],
-    [0x3fc21fde7d7b78d8, 0x82f0645e8f5af33c, 0x1bb34fcb9aea8258, 0x15a7d78b0c310f52],
-    [0xe85354c6303129ed, 0x4a4c3ada62e4e51d, 0xb822a76308dd3aaf, 0x38aaca5df031d0d9],
-    [0x8435fe2c10700949, 0xf6fe29ff645ee889, 0x8fd110e7eab0d3e3, 0x1b020d3c46635672],
-    [0xe7c71a3a93f9cf8d, 0xc1a4d5f501e1e624, 0xe0520e391ee539f2, 0x5ce1f5aa1353f292],
-    [0xa6c8d78f14ddbc80, 0x42963f76b3326fb7, 0x22d86558b3d7dddd, 0x4ea73ae6d7a1f859],
-    [0x5a2b58450721ebe6, 0x6cad5145624f3d8e, 0x3e52d82126b6a2cf, 0x4d34ae72d0f3467a],
-    [0xf468ec640f9392e9, 0xd0b2b188f86888b7, 0x32641a368b203537, 0x63a9c811eda5f734],
-    [0x2994338bf99e4923, 0x2b69c199a60c5746, 0x9357e42aed43113a, 0x2578a301f83072a8],
-    [0x140a214191847cca, 0xf7f8ab922ed97e6d, 0x3d7f42f9e8159775, 0x737ba0f24074df71],
-    [0xaea1c1ed34038852, 0x8fee23ccb54da3d2, 0x223ee1a3d2627714, 0x0e328961d797ccde],
-    [0xf0c935cc3a1e02e5, 0x253d70a70c145e9c, 0x4719f12fdf39facc, 0x2ff8e18bc4cffb1c],
-    [0x44d9763f2f258b03, 0xb8f61709ff0e31b3, 0xa640b3f4e2abb508, 0x0b6d001e6433bea0],
-    [0xc4534349519b429e, 0x7afc9f1db435b2c5, 0x90bddf0600dc3a58, 0x73050f54a903dff4],
-    [0x1e1a7421bb7bfd58, 0xe3d16bed961a9a0a, 0x488c10f297eef93c, 0x6b357fc8861ef0d8],
-    [0x7c4d3c2fd64b70f2, 0x16386c266b3946e9, 0x852ca096d6330a9d, 0x4005e6938e30d279],
-    [0x1f77830c66fb7746, 0xc7e57426850a228b, 0x90c8fd2720008c56, 0x0db8e1cc4926a688],
-    [0x732855acb4b0ecb4, 0x2ccd4c938458f9b7, 0x0413cda2c83f417d, 0x442a3022818fe55b],
-    [0x401095eda9d1a761, 0x105779290e1f4fc9, 0x76ef041eaba32a24, 0x322f5b569046af91],
-    [0x80c25874b4297a46, 0xaa9f314b56e67a01, 0xc2cfcec4f5772235, 0x19b1f168c24e4630],
-    [0x6fd624771d471e51, 0x87836a0ff5ceb3b7, 0x71d3d846a2949e7b, 0x2cd481e87b3d8b56],
-    [0xf2a85ed31e3ae87a, 0x95fff2c83231e524, 0xbffb90dd4b31ddae, 0x1fa5d67a744b80c0],
-    [0x7179a4ce184eefbc, 0x347ac5811ccf5b5d, 0xc914af5ca815aa17, 0x6a3578c4c95b5a78],
-    [0xf965ecd5a3b011dc, 0xc82cc1c4799cfc98, 0xe9b90a31b6fae240, 0x24c94dafbaa90180],
-    [0x0c0452a8956c16a0, 0x4333226e20b87da1, 0x55c92bdfcd61552d, 0x70a8c87bfd68d0dc],
-]);
-
-/// eprint2022, 3 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_D: [Felt; 30] = fields(&[
-    [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
-    [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
-    [0xc0e75f1cac365d77, 0x896b9efbe71d902a, 0xf8d4ed7f2abfc47a, 0x2308ff32c74c2af4],
-    [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
-    [0x6e2f377493909cc1, 0x01621a937be0eed7, 0xa58627ff1ebcb2c0, 0x562502de2f876c2a],
-    [0xc9136f0268e35091, 0x81f9e05855cd0d63, 0xbe521c126c022c6c, 0x53be95b953d752bb],
-    [0x64d2592ebf0f4b82, 0xe00a6585e62ef6c5, 0x018a3ce5c7ba4395, 0x58df94b12b8f8584],
-    [0x27ff88b4b18dc994, 0x2bd9e3630fb45f45, 0xee76916b1efce02f, 0x1d0c285a71a47deb],
-    [0x7aee910c4a913ece, 0xa48ac5f1b9843be3, 0x8605f1df6a11573a, 0x2048379cbb7eebc0],
-    [0x881777a8f8b525a4, 0x0cecfabfd8b3dad2, 0x8309a9d37073249b, 0x468825ca5ab5c71d],
-    [0x61b52f9ab961df95, 0x660fafa5dffe3702, 0x4946d5e8f85784cd, 0x4d64b330aab5810c],
-    [0xcc240f42646aa4d9, 0x5c25b4de3770de0b, 0x24a23fa0d4772796, 0x6cd6f32097afb769],
-    [0xf6f0aa2500024218, 0x4265762a8c34c425, 0x79d9852ea691db8b, 0x40cff07e2f0a974f],
-    [0x46b7ebea29d5c550, 0x754dd19f8fd26551, 0x5e842418fba673d5, 0x17b61397c546c6ec],
-    [0xe83a38927a808ed4, 0xba1e0afec0f709ab, 0x9552a1cf5617ffe2, 0x12b03698d7969ea8],
-    [0x41dad06db733ecfe, 0xd08ca59bf4b3c172, 0x5ea6eae943e9a327, 0x4ca798897a1986e9],
-    [0x9e9e3eeafd17348e, 0xea4f99d7a175f2da, 0xd3fef7633a110b21, 0x0f979189c965ec07],
-    [0xa9bade4faae3528a, 0x4a0733a43cc59f23, 0xf306b117a6c3a335, 0x0bf07c805c7297c7],
-    [0xacc654df74dce163, 0xade94d12e983c7d7, 0xc5606bd87f206595, 0x63f66c0a34d7ab35],
-    [0x212980551e86691b, 0xeeef6547216281b9, 0x00e572bb0924e0c1, 0x713e24a79da47042],
-    [0x3668a754f21a7293, 0xed5558e99ed707cb, 0xfd66f94eb0a9cff8, 0x66f357d6995f3a1e],
-    [0xda40257681aa35eb, 0x506dc70d67f989a9, 0x2fd11bf58d484e28, 0x156d5f9b7f802afa],
-    [0x488cf2b40f287857, 0x8d86eadebd423373, 0x26d2c1672878bf96, 0x60f5f61b439b1df5],
-    [0xcc8191e6bd0dc8e2, 0x3d100addef5e62b7, 0x598eeed2751d8614, 0x6fdfedb345fad067],
-    [0x4b322f3ccd0ecf67, 0x797ce549c39bcbef, 0x343809622d01f632, 0x2a0f6ef12a584db9],
-    [0x54e1f5dc75f54070, 0x2e926972b87dd842, 0x66f2e7d9cd112ec0, 0x5249479a6ef94707],
-    [0x8ec08f2a2fada077, 0x090de5949d36e2e2, 0x74fb975fdeef4bca, 0x65ff68905bb024ad],
-    [0x94d8dd7553f1e7b5, 0x81132674f7e8767a, 0x94adad7a6ef16db8, 0x704845e0ca98ec0b],
-    [0x3761201a1f1bd6d3, 0xecf66e1caaafea53, 0x3908dd4570c86229, 0x3ff362f54798473c],
-    [0x010be4dfc99c7174, 0xe03e1e2cfa22e88f, 0x31c01ddae6cddae7, 0x38ca02d25463818b],
-]);
-
-/// eprint2022, 4 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_C: [Felt; 40] = fields(&[
-    [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
-    [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
-    [0x13d14eb0d83b43c1, 0xa60125e90d5dd57e, 0x22fd7ac9dc4fccac, 0x6e1747653a40418a],
-    [0x316cec0bb9c99ec0, 0xa0dbb0cf0332f3dd, 0x04e467ed0c38f1c0, 0x19ee9dfd7f7a32a3],
-    [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
-    [0x07cc39a6994baddc, 0x5cfc96417918d480, 0x5cf7196e6c84dfed, 0x68d156f877ea8a5f],
-    [0xaba41242b5d9cbce, 0x1195689caaaf19d9, 0xb5e2169250897bc3, 0x45861d6fa89188b4],
-    [0xa1ae62bc65becb2d, 0xd0b11db20f05c876, 0x60a366226c125c6f, 0x368ad1de7f9590bb],
-    [0x3fc21fde7d7b78d8, 0x82f0645e8f5af33c, 0x1bb34fcb9aea8258, 0x15a7d78b0c310f52],
-    [0xe85354c6303129ed, 0x4a4c3ada62e4e51d, 0xb822a76308dd3aaf, 0x38aaca5df031d0d9],
-    [0x8435fe2c10700949, 0xf6fe29ff645ee889, 0x8fd110e7eab0d3e3, 0x1b020d3c46635672],
-    [0xe436d1c5ae60c47b, 0xed56ef3694796632, 0x5f83d10bf1fc4b17, 0x2c850ea591eaf0d3],
-    [0xe7c71a3a93f9cf8d, 0xc1a4d5f501e1e624, 0xe0520e391ee539f2, 0x5ce1f5aa1353f292],
-    [0xa6c8d78f14ddbc80, 0x42963f76b3326fb7, 0x22d86558b3d7dddd, 0x4ea73ae6d7a1f859],
-    [0x5a2b58450721ebe6, 0x6cad5145624f3d8e, 0x3e52d82126b6a2cf, 0x4d34ae72d0f3467a],
-    [0x828f1ff2b91a9ffb, 0x3814880a48bf1cbe, 0x7eea491d7cbf0383, 0x1dfca94d6ed235fc],
-    [0xf468ec640f9392e9, 0xd0b2b188f86888b7, 0x32641a368b203537, 0x63a9c811eda5f734],
-    [0x2994338bf99e4923, 0x2b69c199a60c5746, 0x9357e42aed43113a, 0x2578a301f83072a8],
-    [0x140a214191847cca, 0xf7f8ab922ed97e6d, 0x3d7f42f9e8159775, 0x737ba0f24074df71],
-    [0x3c96450530ee18e7, 0xb35c71daa68c5991, 0x7c9f2c6c88379676, 0x409a4e587643bbcf],
-    [0xaea1c1ed34038852, 0x8fee23ccb54da3d2, 0x223ee1a3d2627714, 0x0e328961d797ccde],
-    [0xf0c935cc3a1e02e5, 0x253d70a70c145e9c, 0x4719f12fdf39facc, 0x2ff8e18bc4cffb1c],
-    [0x44d9763f2f258b03, 0xb8f61709ff0e31b3, 0xa640b3f4e2abb508, 0x0b6d001e6433bea0],
-    [0x15ae957581ae0ace, 0xe07b1155d294d343, 0x41f7294f7b107ab4, 0x53f171e831f8e2ca],
-    [0xc4534349519b429e, 0x7afc9f1db435b2c5, 0x90bddf0600dc3a58, 0x73050f54a903dff4],
-    [0x1e1a7421bb7bfd58, 0xe3d16bed961a9a0a, 0x488c10f297eef93c, 0x6b357fc8861ef0d8],
-    [0x7c4d3c2fd64b70f2, 0x16386c266b3946e9, 0x852ca096d6330a9d, 0x4005e6938e30d279],
-    [0x93006b1c3df7f286, 0xa4758fc18631e75c, 0x406aba4d4a3847f1, 0x28c1fbe509ff91a9],
-    [0x1f77830c66fb7746, 0xc7e57426850a228b, 0x90c8fd2720008c56, 0x0db8e1cc4926a688],
-    [0x732855acb4b0ecb4, 0x2ccd4c938458f9b7, 0x0413cda2c83f417d, 0x442a3022818fe55b],
-    [0x401095eda9d1a761, 0x105779290e1f4fc9, 0x76ef041eaba32a24, 0x322f5b569046af91],
-    [0x1eb3dc7c876eaa4e, 0xbd9050d000ee166d, 0xcb0db03b4be7892f, 0x1f33f48d374cc015],
-    [0x80c25874b4297a46, 0xaa9f314b56e67a01, 0xc2cfcec4f5772235, 0x19b1f168c24e4630],
-    [0x6fd624771d471e51, 0x87836a0ff5ceb3b7, 0x71d3d846a2949e7b, 0x2cd481e87b3d8b56],
-    [0xf2a85ed31e3ae87a, 0x95fff2c83231e524, 0xbffb90dd4b31ddae, 0x1fa5d67a744b80c0],
-    [0xe4c7816582cd62c1, 0x4f57dc6274cab93a, 0x93a6972e17b8e603, 0x65fceedd20f2f6ff],
-    [0x7179a4ce184eefbc, 0x347ac5811ccf5b5d, 0xc914af5ca815aa17, 0x6a3578c4c95b5a78],
-    [0xf965ecd5a3b011dc, 0xc82cc1c4799cfc98, 0xe9b90a31b6fae240, 0x24c94dafbaa90180],
-    [0x0c0452a8956c16a0, 0x4333226e20b87da1, 0x55c92bdfcd61552d, 0x70a8c87bfd68d0dc],
-    [0xd4740996274d08cd, 0x666ab5dfe441de0b, 0x45dca09d79bd25d6, 0x1d6b4020ad25cc7e],
-]);
-
-/// eprint2022, 4 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_D: [Felt; 40] = fields(&[
-    [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
-    [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
-    [0xc0e75f1cac365d77, 0x896b9efbe71d902a, 0xf8d4ed7f2abfc47a, 0x2308ff32c74c2af4],
-    [0x2781c62c8f5c4e8b, 0x62a601b773f915e7, 0x07c58ab521ba1f76, 0x0ebf490e42211b72],
-    [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
-    [0x6e2f377493909cc1, 0x01621a937be0eed7, 0xa58627ff1ebcb2c0, 0x562502de2f876c2a],
-    [0xc9136f0268e35091, 0x81f9e05855cd0d63, 0xbe521c126c022c6c, 0x53be95b953d752bb],
-    [0x081c89321a5fe604, 0xcbb7c940512bc75f, 0x62e343ad44fa6afb, 0x10b4961836d8dcde],
-    [0x64d2592ebf0f4b82, 0xe00a6585e62ef6c5, 0x018a3ce5c7ba4395, 0x58df94b12b8f8584],
-    [0x27ff88b4b18dc994, 0x2bd9e3630fb45f45, 0xee76916b1efce02f, 0x1d0c285a71a47deb],
-    [0x7aee910c4a913ece, 0xa48ac5f1b9843be3, 0x8605f1df6a11573a, 0x2048379cbb7eebc0],
-    [0x23ee2e5aea199015, 0x794362fe80a520ea, 0x82c26216386e0456, 0x71aa2c493ca18585],
-    [0x881777a8f8b525a4, 0x0cecfabfd8b3dad2, 0x8309a9d37073249b, 0x468825ca5ab5c71d],
-    [0x61b52f9ab961df95, 0x660fafa5dffe3702, 0x4946d5e8f85784cd, 0x4d64b330aab5810c],
-    [0xcc240f42646aa4d9, 0x5c25b4de3770de0b, 0x24a23fa0d4772796, 0x6cd6f32097afb769],
-    [0x3d86a0a617faef02, 0xb22f1f75b4e8c89a, 0x5f0988a7e7eee62c, 0x099039eb418c2907],
-    [0xf6f0aa2500024218, 0x4265762a8c34c425, 0x79d9852ea691db8b, 0x40cff07e2f0a974f],
-    [0x46b7ebea29d5c550, 0x754dd19f8fd26551, 0x5e842418fba673d5, 0x17b61397c546c6ec],
-    [0xe83a38927a808ed4, 0xba1e0afec0f709ab, 0x9552a1cf5617ffe2, 0x12b03698d7969ea8],
-    [0x59c5260b1b81c106, 0x53e1a91ccfb04c2d, 0x017c3b54bd4b34cb, 0x1fadd74243007a6b],
-    [0x41dad06db733ecfe, 0xd08ca59bf4b3c172, 0x5ea6eae943e9a327, 0x4ca798897a1986e9],
-    [0x9e9e3eeafd17348e, 0xea4f99d7a175f2da, 0xd3fef7633a110b21, 0x0f979189c965ec07],
-    [0xa9bade4faae3528a, 0x4a0733a43cc59f23, 0xf306b117a6c3a335, 0x0bf07c805c7297c7],
-    [0xc38ec73bff036869, 0xfc2e61c2a7544c11, 0x888cfe7cfc97c6c3, 0x20663a3a36353e0d],
-    [0xacc654df74dce163, 0xade94d12e983c7d7, 0xc5606bd87f206595, 0x63f66c0a34d7ab35],
-    [0x212980551e86691b, 0xeeef6547216281b9, 0x00e572bb0924e0c1, 0x713e24a79da47042],
-    [0x3668a754f21a7293, 0xed5558e99ed707cb, 0xfd66f94eb0a9cff8, 0x66f357d6995f3a1e],
-    [0x961a9ff75b5e8a3b, 0x0634b05750d7b39c, 0xb274eb0fe21e6b30, 0x1ba0b918212b7b6a],
-    [0xda40257681aa35eb, 0x506dc70d67f989a9, 0x2fd11bf58d484e28, 0x156d5f9b7f802afa],
-    [0x488cf2b40f287857, 0x8d86eadebd423373, 0x26d2c1672878bf96, 0x60f5f61b439b1df5],
-    [0xcc8191e6bd0dc8e2, 0x3d100addef5e62b7, 0x598eeed2751d8614, 0x6fdfedb345fad067],
-    [0xf423a22b9c4261e3, 0x74eb1657793534b9, 0xa77d72f9d2d14302, 0x28d5d2d9f8fe6307],
-    [0x4b322f3ccd0ecf67, 0x797ce549c39bcbef, 0x343809622d01f632, 0x2a0f6ef12a584db9],
-    [0x54e1f5dc75f54070, 0x2e926972b87dd842, 0x66f2e7d9cd112ec0, 0x5249479a6ef94707],
-    [0x8ec08f2a2fada077, 0x090de5949d36e2e2, 0x74fb975fdeef4bca, 0x65ff68905bb024ad],
-    [0xc9de7b7395d7b0d1, 0xf94a5efe76d96657, 0x0f3c9db35f43d9fb, 0x045a258feab79fc0],
-    [0x94d8dd7553f1e7b5, 0x81132674f7e8767a, 0x94adad7a6ef16db8, 0x704845e0ca98ec0b],
-    [0x3761201a1f1bd6d3, 0xecf66e1caaafea53, 0x3908dd4570c86229, 0x3ff362f54798473c],
-    [0x010be4dfc99c7174, 0xe03e1e2cfa22e88f, 0x31c01ddae6cddae7, 0x38ca02d25463818b],
-    [0x127a65825d14f9b6, 0xe1d5897454b2b057, 0x4edd42ab5a3ae178, 0x256b6dba39bb7c91],
-]);
-
-/// eprint2022, 6 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_C: [Felt; 60] = fields(&[
-    [0x00000055ffffffaa, 0xde4ae6fe008d1856, 0xca916d4cc3a16e35, 0x0e29ca100517e9be],
-    [0x8e4b366c91d85f64, 0xd1725408b713a189, 0x191fa3dbeb1f02f3, 0x2db6b209c4f75e49],
-    [0x13d14eb0d83b43c1, 0xa60125e90d5dd57e, 0x22fd7ac9dc4fccac, 0x6e1747653a40418a],
-    [0x316cec0bb9c99ec0, 0xa0dbb0cf0332f3dd, 0x04e467ed0c38f1c0, 0x19ee9dfd7f7a32a3],
-    [0x1b4a44a4a50b28a2, 0x95f8ace71d7b5d61, 0x5d085dbee10c998d, 0x348c53a5932cf86b],
-    [0x418cf43078c1ae4a, 0xff02e85a40c2cad4, 0x2dfe31043bfbffb3, 0x0107e56175b79539],
-    [0x39e0de29f4b12254, 0x4542c782afdc7771, 0x73b230448757841f, 0x4c66a29cf76de864],
-    [0x07cc39a6994baddc, 0x5cfc96417918d480, 0x5cf7196e6c84dfed, 0x68d156f877ea8a5f],
-    [0xaba41242b5d9cbce, 0x1195689caaaf19d9, 0xb5e2169250897bc3, 0x45861d6fa89188b4],
-    [0xa1ae62bc65becb2d, 0xd0b11db20f05c876, 0x60a366226c125c6f, 0x368ad1de7f9590bb],
-    [0x16a25ecc62a19925, 0x1cd6d3296da7d82f, 0x368e33e4368be355, 0x3a72faf0443101f5],
-    [0x802417570af9b4df, 0xfe9d81e47daccce0, 0x25c65630a457eeb8, 0x3e531092fe4404ad],
-    [0x3fc21fde7d7b78d8, 0x82f0645e8f5af33c, 0x1bb34fcb9aea8258, 0x15a7d78b0c310f52],
-    [0xe85354c6303129ed, 0x4a4c3ada62e4e51d, 0xb822a76308dd3aaf, 0x38aaca5df031d0d9],
-    [0x8435fe2c10700949, 0xf6fe29ff645ee889, 0x8fd110e7eab0d3e3, 0x1b020d3c46635672],
-    [0xe436d1c5ae60c47b, 0xed56ef3694796632, 0x5f83d10bf1fc4b17, 0x2c850ea591eaf0d3],
-    [0x6fd883a134997c8d, 0xa15c48e680e39a59, 0xb2c54e235a1cb7ad, 0x6422f808fb3aab75],
-    [0x14e3f93715418a30, 0x81e35f34fb02d642, 0x5a80d7de64704f92, 0x179ffbb4f23fcc7a],
-    [0xe7c71a3a93f9cf8d, 0xc1a4d5f501e1e624, 0xe0520e391ee539f2, 0x5ce1f5aa1353f292],
-    [0xa6c8d78f14ddbc80, 0x42963f76b3326fb7, 0x22d86558b3d7dddd, 0x4ea73ae6d7a1f859],
-    [0x5a2b58450721ebe6, 0x6cad5145624f3d8e, 0x3e52d82126b6a2cf, 0x4d34ae72d0f3467a],
-    [0x828f1ff2b91a9ffb, 0x3814880a48bf1cbe, 0x7eea491d7cbf0383, 0x1dfca94d6ed235fc],
-    [0xa4164055809f46d3, 0x88b3999cb69aaa21, 0x8c4f4206e1278016, 0x36908368038a5d43],
-    [0xbbf5746d37299f7b, 0x0e27e85b8e425e4c, 0x15f2a6f97d43cb73, 0x6c5cc66af068155e],
-    [0xf468ec640f9392e9, 0xd0b2b188f86888b7, 0x32641a368b203537, 0x63a9c811eda5f734],
-    [0x2994338bf99e4923, 0x2b69c199a60c5746, 0x9357e42aed43113a, 0x2578a301f83072a8],
-    [0x140a214191847cca, 0xf7f8ab922ed97e6d, 0x3d7f42f9e8159775, 0x737ba0f24074df71],
-    [0x3c96450530ee18e7, 0xb35c71daa68c5991, 0x7c9f2c6c88379676, 0x409a4e587643bbcf],
-    [0x4af7c1d11bf65acf, 0x24e55bb84e3bddd8, 0xf35a3b6084ed5209, 0x240d7800810f56d5],
-    [0xe1dfe978d93349fa, 0xc3776ddf1035b0df, 0xb1dd69e46c140124, 0x338873f5f27dc503],
-    [0xaea1c1ed34038852, 0x8fee23ccb54da3d2, 0x223ee1a3d2627714, 0x0e328961d797ccde],
-    [0xf0c935cc3a1e02e5, 0x253d70a70c145e9c, 0x4719f12fdf39facc, 0x2ff8e18bc4cffb1c],
-    [0x44d9763f2f258b03, 0xb8f61709ff0e31b3, 0xa640b3f4e2abb508, 0x0b6d001e6433bea0],
-    [0x15ae957581ae0ace, 0xe07b1155d294d343, 0x41f7294f7b107ab4, 0x53f171e831f8e2ca],
-    [0x483a571cbaf0d71a, 0x82c6b3aa04210625, 0x570b57219cd0c9d4, 0x083cf41e041a38a6],
-    [0xd961b774ae35e4f4, 0xa5d74e6e72c0a9fb, 0x2f0994020e8fe40b, 0x68e76dc95916f7e0],
-    [0xc4534349519b429e, 0x7afc9f1db435b2c5, 0x90bddf0600dc3a58, 0x73050f54a903dff4],
-    [0x1e1a7421bb7bfd58, 0xe3d16bed961a9a0a, 0x488c10f297eef93c, 0x6b357fc8861ef0d8],
-    [0x7c4d3c2fd64b70f2, 0x16386c266b3946e9, 0x852ca096d6330a9d, 0x4005e6938e30d279],
-    [0x93006b1c3df7f286, 0xa4758fc18631e75c, 0x406aba4d4a3847f1, 0x28c1fbe509ff91a9],
-    [0xf65f874daa31db37, 0x82e58f7edb2d9cb5, 0xd87b83b64096c934, 0x4118fbfd8f3e6a01],
-    [0xfd3e24cdcec0a314, 0xddbc5e2c277ccffa, 0x3001e043944c330b, 0x145c9c18687d65af],
-    [0x1f77830c66fb7746, 0xc7e57426850a228b, 0x90c8fd2720008c56, 0x0db8e1cc4926a688],
-    [0x732855acb4b0ecb4, 0x2ccd4c938458f9b7, 0x0413cda2c83f417d, 0x442a3022818fe55b],
-    [0x401095eda9d1a761, 0x105779290e1f4fc9, 0x76ef041eaba32a24, 0x322f5b569046af91],
-    [0x1eb3dc7c876eaa4e, 0xbd9050d000ee166d, 0xcb0db03b4be7892f, 0x1f33f48d374cc015],
-    [0xe5db3d2d9eb88e54, 0xce6c2143e4f4c7bd, 0x8173759bf17f24c8, 0x0c6e84061ab53fb8],
-    [0xde585b21336a174b, 0x2fce26c939289a8e, 0xe7159bdd77ce4bc6, 0x013473f85a955729],
-    [0x80c25874b4297a46, 0xaa9f314b56e67a01, 0xc2cfcec4f5772235, 0x19b1f168c24e4630],
-    [0x6fd624771d471e51, 0x87836a0ff5ceb3b7, 0x71d3d846a2949e7b, 0x2cd481e87b3d8b56],
-    [0xf2a85ed31e3ae87a, 0x95fff2c83231e524, 0xbffb90dd4b31ddae, 0x1fa5d67a744b80c0],
-    [0xe4c7816582cd62c1, 0x4f57dc6274cab93a, 0x93a6972e17b8e603, 0x65fceedd20f2f6ff],
-    [0x3b1c3102d4e02c70, 0xbeb5f75156ff33ce, 0x569c2fa81ca7cf2b, 0x6811212cd280a142],
-    [0xbd7c1cd660796aa1, 0x8c848d64000347f1, 0xbbcc214a4d1af927, 0x5acf0c514839e365],
-    [0x7179a4ce184eefbc, 0x347ac5811ccf5b5d, 0xc914af5ca815aa17, 0x6a3578c4c95b5a78],
-    [0xf965ecd5a3b011dc, 0xc82cc1c4799cfc98, 0xe9b90a31b6fae240, 0x24c94dafbaa90180],
-    [0x0c0452a8956c16a0, 0x4333226e20b87da1, 0x55c92bdfcd61552d, 0x70a8c87bfd68d0dc],
-    [0xd4740996274d08cd, 0x666ab5dfe441de0b, 0x45dca09d79bd25d6, 0x1d6b4020ad25cc7e],
-    [0xc025ba59d4c6a210, 0xbcfa4fd03175b8f2, 0xdfdc359c4f32fbe1, 0x1a64b153a283e4a3],
-    [0xd1dcfea766cabb9b, 0x790d3c86a625c788, 0x5469bac1e8b50341, 0x664bd450d499443a],
-]);
-
-/// eprint2022, 6 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_D: [Felt; 60] = fields(&[
-    [0xdb6db731db6db685, 0x7142c545dbfb8331, 0x900aec24bf80a3ea, 0x010d14a33c66b40d],
-    [0x8454e7e5ad0ee33d, 0x3c9b7db4e87bdf02, 0x624ff7a9d9eff4f0, 0x35b144c687f7dcc0],
-    [0xc0e75f1cac365d77, 0x896b9efbe71d902a, 0xf8d4ed7f2abfc47a, 0x2308ff32c74c2af4],
-    [0x2781c62c8f5c4e8b, 0x62a601b773f915e7, 0x07c58ab521ba1f76, 0x0ebf490e42211b72],
-    [0x51aafd4b95136cc4, 0x4e0fa1ffc830b795, 0x964c07f004ec710f, 0x357566f6a02df2b5],
-    [0x20ce01361ce5e876, 0x2b0749b6f7171611, 0xb226866dcd381706, 0x28a75da8f8cf81be],
-    [0x85a7e15aaf2d443b, 0x117700705caabf2b, 0x388a69df469d9aaa, 0x24a3065923591607],
-    [0x6e2f377493909cc1, 0x01621a937be0eed7, 0xa58627ff1ebcb2c0, 0x562502de2f876c2a],
-    [0xc9136f0268e35091, 0x81f9e05855cd0d63, 0xbe521c126c022c6c, 0x53be95b953d752bb],
-    [0x081c89321a5fe604, 0xcbb7c940512bc75f, 0x62e343ad44fa6afb, 0x10b4961836d8dcde],
-    [0xbd5c63c831b84853, 0x0e2a22e7e9bd0f41, 0x6f3098d81dd29bad, 0x20b5276a45ce5f93],
-    [0xcfbe70b18e2c5a17, 0x63de3de70560f4fb, 0xa94d665cf8fae6e1, 0x4b4ba20375f85486],
-    [0x64d2592ebf0f4b82, 0xe00a6585e62ef6c5, 0x018a3ce5c7ba4395, 0x58df94b12b8f8584],
-    [0x27ff88b4b18dc994, 0x2bd9e3630fb45f45, 0xee76916b1efce02f, 0x1d0c285a71a47deb],
-    [0x7aee910c4a913ece, 0xa48ac5f1b9843be3, 0x8605f1df6a11573a, 0x2048379cbb7eebc0],
-    [0x23ee2e5aea199015, 0x794362fe80a520ea, 0x82c26216386e0456, 0x71aa2c493ca18585],
-    [0xefdbbebd8ac7dc7d, 0xcfd7bcdba700313b, 0xd92c8e8ea54b42b2, 0x4172d699c6add45a],
-    [0x3dc788b21f8be02a, 0x244c3f6e2cbe5e2d, 0xcbccc3821cfb1a68, 0x1ba63f3c33c9e79a],
-    [0x881777a8f8b525a4, 0x0cecfabfd8b3dad2, 0x8309a9d37073249b, 0x468825ca5ab5c71d],
-    [0x61b52f9ab961df95, 0x660fafa5dffe3702, 0x4946d5e8f85784cd, 0x4d64b330aab5810c],
-    [0xcc240f42646aa4d9, 0x5c25b4de3770de0b, 0x24a23fa0d4772796, 0x6cd6f32097afb769],
-    [0x3d86a0a617faef02, 0xb22f1f75b4e8c89a, 0x5f0988a7e7eee62c, 0x099039eb418c2907],
-    [0x9f599f8ef9f52a31, 0xf91ad5385cb38e27, 0xa2d108fa5ab60c8b, 0x2e3c7c46209e61c9],
-    [0x60192806649b78e2, 0x9ebeec383ffbd75c, 0x441f411d5a8cbfb3, 0x16d17cec59f58ed7],
-    [0xf6f0aa2500024218, 0x4265762a8c34c425, 0x79d9852ea691db8b, 0x40cff07e2f0a974f],
-    [0x46b7ebea29d5c550, 0x754dd19f8fd26551, 0x5e842418fba673d5, 0x17b61397c546c6ec],
-    [0xe83a38927a808ed4, 0xba1e0afec0f709ab, 0x9552a1cf5617ffe2, 0x12b03698d7969ea8],
-    [0x59c5260b1b81c106, 0x53e1a91ccfb04c2d, 0x017c3b54bd4b34cb, 0x1fadd74243007a6b],
-    [0xa872815d20ff9745, 0xbbb7372ab14f089e, 0xae99d1b1c85f9a29, 0x0f39692a982626ec],
-    [0xe83afd6392587c7a, 0xce36b5957ee7ccae, 0xb801ab6e1ce28915, 0x456aca167fab8755],
-    [0x41dad06db733ecfe, 0xd08ca59bf4b3c172, 0x5ea6eae943e9a327, 0x4ca798897a1986e9],
-    [0x9e9e3eeafd17348e, 0xea4f99d7a175f2da, 0xd3fef7633a110b21, 0x0f979189c965ec07],
-    [0xa9bade4faae3528a, 0x4a0733a43cc59f23, 0xf306b117a6c3a335, 0x0bf07c805c7297c7],
-    [0xc38ec73bff036869, 0xfc2e61c2a7544c11, 0x888cfe7cfc97c6c3, 0x20663a3a36353e0d],
-    [0x3666676852bbc90d, 0xe8844c4a12ce131d, 0x073d8bc0365897b4, 0x54b7cc037c4e22ad],
-    [0x706e1c1ffa1cccf0, 0x2bc4af4f8d0e4bfd, 0xf6e69bd10bd219b7, 0x682b03521dc456d9],
-    [0xacc654df74dce163, 0xade94d12e983c7d7, 0xc5606bd87f206595, 0x63f66c0a34d7ab35],
-    [0x212980551e86691b, 0xeeef6547216281b9, 0x00e572bb0924e0c1, 0x713e24a79da47042],
-    [0x3668a754f21a7293, 0xed5558e99ed707cb, 0xfd66f94eb0a9cff8, 0x66f357d6995f3a1e],
-    [0x961a9ff75b5e8a3b, 0x0634b05750d7b39c, 0xb274eb0fe21e6b30, 0x1ba0b918212b7b6a],
-    [0x39c59aaee20e0743, 0xdaf15444dfc2a120, 0x80e83be1e6db963e, 0x40102170f0c4653e],
-    [0xe9848c8dbab8c52a, 0xa9b58f3637b0c56d, 0x235343a7a7ed3fe6, 0x3a0a2682401a5327],
-    [0xda40257681aa35eb, 0x506dc70d67f989a9, 0x2fd11bf58d484e28, 0x156d5f9b7f802afa],
-    [0x488cf2b40f287857, 0x8d86eadebd423373, 0x26d2c1672878bf96, 0x60f5f61b439b1df5],
-    [0xcc8191e6bd0dc8e2, 0x3d100addef5e62b7, 0x598eeed2751d8614, 0x6fdfedb345fad067],
-    [0xf423a22b9c4261e3, 0x74eb1657793534b9, 0xa77d72f9d2d14302, 0x28d5d2d9f8fe6307],
-    [0xfb96e162ce01da40, 0x7c138afb972b1e34, 0x9445bfc386c78867, 0x2228ca9326c0f425],
-    [0x9cf453b516cf5941, 0x5162fcc4f6fde20e, 0x44cc913d7a72ef35, 0x3da51f7bdcb7fdd2],
-    [0x4b322f3ccd0ecf67, 0x797ce549c39bcbef, 0x343809622d01f632, 0x2a0f6ef12a584db9],
-    [0x54e1f5dc75f54070, 0x2e926972b87dd842, 0x66f2e7d9cd112ec0, 0x5249479a6ef94707],
-    [0x8ec08f2a2fada077, 0x090de5949d36e2e2, 0x74fb975fdeef4bca, 0x65ff68905bb024ad],
-    [0xc9de7b7395d7b0d1, 0xf94a5efe76d96657, 0x0f3c9db35f43d9fb, 0x045a258feab79fc0],
-    [0x607f099702600ed7, 0x5ef51e1d92fd1915, 0x0894bd9672916cf0, 0x1286c01fe69f5b7e],
-    [0x8bbf49c942154312, 0xa0b1207447a01e41, 0xb8a95a711060d6bc, 0x2bfb103ad26f8fdc],
-    [0x94d8dd7553f1e7b5, 0x81132674f7e8767a, 0x94adad7a6ef16db8, 0x704845e0ca98ec0b],
-    [0x3761201a1f1bd6d3, 0xecf66e1caaafea53, 0x3908dd4570c86229, 0x3ff362f54798473c],
-    [0x010be4dfc99c7174, 0xe03e1e2cfa22e88f, 0x31c01ddae6cddae7, 0x38ca02d25463818b],
-    [0x127a65825d14f9b6, 0xe1d5897454b2b057, 0x4edd42ab5a3ae178, 0x256b6dba39bb7c91],
-    [0x3e77f4cc25042750, 0x2eb1c794dbd5c368, 0x1f3f5f133e0f6150, 0x2e7d472d7973a632],
-    [0xf90f8d796b2436e4, 0x0af47c8c5c266707, 0xab77b7693b4bd07b, 0x2d2d27cdf8027abb],
-]);
-
-/// The round constants (C, D) of `version` with `columns` columns.
-pub(crate) fn round_constants(
-    version: Version,
-    columns: usize,
-) -> Option<(&'static [Felt], &'static [Felt])> {
-    match (version, columns) {
-        (Version::Crypto2023, 1) => Some((&CRYPTO2023_1_C, &CRYPTO2023_1_D)),
-        (Version::Crypto2023, 2) => Some((&CRYPTO2023_2_C, &CRYPTO2023_2_D)),
-        (Version::Crypto2023, 3) => Some((&CRYPTO2023_3_C, &CRYPTO2023_3_D)),
-        (Version::Crypto2023, 4) => Some((&CRYPTO2023_4_C, &CRYPTO2023_4_D)),
-        (Version::Crypto2023, 6) => Some((&CRYPTO2023_6_C, &CRYPTO2023_6_D)),
-        (Version::Eprint2022, 1) => Some((&EPRINT2022_1_C, &EPRINT2022_1_D)),
-        (Version::Eprint2022, 2) => Some((&EPRINT2022_2_C, &EPRINT2022_2_D)),
-        (Version::Eprint2022, 3) => Some((&EPRINT2022_3_C, &EPRINT2022_3_D)),
-        (Version::Eprint2022, 4) => Some((&EPRINT2022_4_C, &EPRINT2022_4_D)),
-        (Version::Eprint2022, 6) => Some((&EPRINT2022_6_C, &EPRINT2022_6_D)),
-        _ => None,
-    }
-}
+/// The round-constant tables of every column count.
+pub(crate) static TABLES: Tables<Felt> = Tables {
+    c: [&C_1, &C_2, &C_3, &C_4, &C_6],
+    d: [&D_1, &D_2, &D_3, &D_4, &D_6],
+    rounds_eprint2022: [19, 12, 10, 10, 10],
+};

@@ -7,6 +7,39 @@
 
 use ark_ff::{BigInt, Fp, MontBackend, MontConfig};
 
+use crate::version::Version;
+
+/// The column counts of the tables, in the order of [`Tables`]' arrays.
+pub(crate) const COLUMNS: [usize; 5] = [1, 2, 3, 4, 6];
+
+/// One field's round constants: for each column count of [`COLUMNS`], the
+/// C and D tables of crypto2023 (`rounds · columns` each, round-major), and
+/// the round count of eprint2022, whose constants are the first rounds of
+/// the same tables (the generator checks it).
+pub(crate) struct Tables<F: 'static> {
+    pub(crate) c: [&'static [F]; 5],
+    pub(crate) d: [&'static [F]; 5],
+    pub(crate) rounds_eprint2022: [usize; 5],
+}
+
+impl<F> Tables<F> {
+    /// The round constants (C, D) of `version` with `columns` columns, or
+    /// `None` for a column count Anemoi does not define.
+    pub(crate) fn round_constants(
+        &'static self,
+        version: Version,
+        columns: usize,
+    ) -> Option<(&'static [F], &'static [F])> {
+        let i = COLUMNS.iter().position(|&c| c == columns)?;
+        let (c, d) = (self.c[i], self.d[i]);
+        let len = match version {
+            Version::Crypto2023 => c.len(),
+            Version::Eprint2022 => self.rounds_eprint2022[i] * columns,
+        };
+        Some((&c[..len], &d[..len]))
+    }
+}
+
 /// "No multiplication" in a [`Chain`] step.
 pub(crate) const NONE: u8 = u8::MAX;
 

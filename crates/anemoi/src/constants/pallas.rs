@@ -2,8 +2,7 @@
 //!
 //! Anemoi constants over the Pallas base field (`ark_pallas::Fq`), as Montgomery-form limbs.
 
-use super::{Chain, NONE, fields};
-use crate::Version;
+use super::{Chain, NONE, Tables, fields};
 
 type Felt = ark_pallas::Fq;
 
@@ -22,9 +21,9 @@ pub(crate) const DELTA: Felt = Felt::new_unchecked(ark_ff::BigInt([
 #[rustfmt::skip]
 pub(crate) const INV_ALPHA_CHAIN: Chain = Chain { registers: 14, steps: &[(1, 0, NONE, 1), (2, 0, 1, 0), (3, 2, 1, 0), (3, 3, 1, 0), (4, 3, 1, 0), (4, 4, 1, 0), (4, 4, 1, 0), (5, 4, 1, 0), (6, 5, 1, 0), (6, 6, 1, 0), (7, 6, 1, 0), (7, 7, 1, 0), (8, 7, 1, 0), (9, 8, 1, 0), (9, 9, 1, 0), (1, 9, 1, 0), (10, 2, 2, 4), (11, 10, 10, 8), (12, 11, 11, 16), (13, 12, 12, 32), (13, 13, 12, 32), (11, 13, 11, 16), (10, 11, 10, 8), (10, 10, 2, 4), (10, 10, 4, 6), (9, 10, 9, 7), (9, 9, 3, 5), (9, 9, 7, 5), (9, 9, 8, 10), (4, 9, 4, 6), (4, 4, 0, 5), (4, 4, 0, 5), (4, 4, 6, 6), (3, 4, 3, 8), (3, 3, 7, 8), (3, 3, 5, 9), (2, 3, 2, 6), (2, 2, 8, 5), (1, 2, 1, 5), (1, 1, 12, 34), (0, 1, 0, 2)] };
 
-/// crypto2023, 1 column(s): C for 21 rounds, round-major.
+/// 1 column(s): C for the 21 rounds of crypto2023 (eprint2022 takes the first 19), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_C: [Felt; 21] = fields(&[
+static C_1: [Felt; 21] = fields(&[
     [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
     [0x78817653ff6be0d9, 0x81a69f4d7f450cd7, 0xd744923c361f9b6a, 0x0afbbe8518033770],
@@ -48,9 +47,9 @@ static CRYPTO2023_1_C: [Felt; 21] = fields(&[
     [0xb4986026dd20639d, 0xba841a2a7691153b, 0x2492ef03419b55e5, 0x1dcac3081b0c1444],
 ]);
 
-/// crypto2023, 1 column(s): D for 21 rounds, round-major.
+/// 1 column(s): D for the 21 rounds of crypto2023 (eprint2022 takes the first 19), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_D: [Felt; 21] = fields(&[
+static D_1: [Felt; 21] = fields(&[
     [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
     [0xbc72050c22d9a9e8, 0x30914f1fcdfa2528, 0x2a125fb3f317ea02, 0x096c722acbf6dff1],
@@ -74,9 +73,9 @@ static CRYPTO2023_1_D: [Felt; 21] = fields(&[
     [0xe709a57958d376f0, 0x7355f11a0caf6e19, 0x980a369273fedf06, 0x3f3f9ac77d15924f],
 ]);
 
-/// crypto2023, 2 column(s): C for 14 rounds, round-major.
+/// 2 column(s): C for the 14 rounds of crypto2023 (eprint2022 takes the first 12), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_C: [Felt; 28] = fields(&[
+static C_2: [Felt; 28] = fields(&[
     [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
     [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
@@ -107,9 +106,9 @@ static CRYPTO2023_2_C: [Felt; 28] = fields(&[
     [0xb59bf7586a217691, 0xb6b5e8a5f3502454, 0x76c4cd32c6ab3a38, 0x0c035cf6501f4ab6],
 ]);
 
-/// crypto2023, 2 column(s): D for 14 rounds, round-major.
+/// 2 column(s): D for the 14 rounds of crypto2023 (eprint2022 takes the first 12), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_D: [Felt; 28] = fields(&[
+static D_2: [Felt; 28] = fields(&[
     [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
     [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
@@ -140,9 +139,9 @@ static CRYPTO2023_2_D: [Felt; 28] = fields(&[
     [0xdf4b434815da7a64, 0xe7524e202ceac60c, 0x6417c7c4838ab291, 0x35f46ed5c4ceb5bc],
 ]);
 
-/// crypto2023, 3 column(s): C for 12 rounds, round-major.
+/// 3 column(s): C for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_C: [Felt; 36] = fields(&[
+static C_3: [Felt; 36] = fields(&[
     [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
     [0x1b266cc80424b9a1, 0x356a97de777163a4, 0x187f5a9fe8f98d55, 0x12e9a616af089923],
@@ -181,9 +180,9 @@ static CRYPTO2023_3_C: [Felt; 36] = fields(&[
     [0x5a7e715bdaa019de, 0xb44f6c4494fdd674, 0xd80450b1eb80677c, 0x2936e57a9194421c],
 ]);
 
-/// crypto2023, 3 column(s): D for 12 rounds, round-major.
+/// 3 column(s): D for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_D: [Felt; 36] = fields(&[
+static D_3: [Felt; 36] = fields(&[
     [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
     [0xf167898d36560552, 0x9f4a81decc303423, 0x746b46e45e44d47e, 0x110e731576f5d679],
@@ -222,9 +221,9 @@ static CRYPTO2023_3_D: [Felt; 36] = fields(&[
     [0xf9bba313cb97d6f5, 0x14ec89e1c1e42b42, 0xd837ab5a54745fb5, 0x0b6af1b823973fac],
 ]);
 
-/// crypto2023, 4 column(s): C for 12 rounds, round-major.
+/// 4 column(s): C for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_C: [Felt; 48] = fields(&[
+static C_4: [Felt; 48] = fields(&[
     [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
     [0x1b266cc80424b9a1, 0x356a97de777163a4, 0x187f5a9fe8f98d55, 0x12e9a616af089923],
@@ -275,9 +274,9 @@ static CRYPTO2023_4_C: [Felt; 48] = fields(&[
     [0xbaeb45d916573004, 0xbf43ad089ccc4226, 0x3512a9b953218690, 0x29599fa045858042],
 ]);
 
-/// crypto2023, 4 column(s): D for 12 rounds, round-major.
+/// 4 column(s): D for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_D: [Felt; 48] = fields(&[
+static D_4: [Felt; 48] = fields(&[
     [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
     [0xf167898d36560552, 0x9f4a81decc303423, 0x746b46e45e44d47e, 0x110e731576f5d679],
@@ -328,9 +327,9 @@ static CRYPTO2023_4_D: [Felt; 48] = fields(&[
     [0xf05a06e300038af7, 0xbd927d1c90346c26, 0x8ddd18f57d817da7, 0x39e3357a9361ea90],
 ]);
 
-/// crypto2023, 6 column(s): C for 10 rounds, round-major.
+/// 6 column(s): C for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_C: [Felt; 60] = fields(&[
+static C_6: [Felt; 60] = fields(&[
     [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
     [0x1b266cc80424b9a1, 0x356a97de777163a4, 0x187f5a9fe8f98d55, 0x12e9a616af089923],
@@ -393,9 +392,9 @@ static CRYPTO2023_6_C: [Felt; 60] = fields(&[
     [0xafbf2f9f704a5ce6, 0x090b62e3efd11474, 0x7dee824de5e566e2, 0x1d9c859ea2459f83],
 ]);
 
-/// crypto2023, 6 column(s): D for 10 rounds, round-major.
+/// 6 column(s): D for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_D: [Felt; 60] = fields(&[
+static D_6: [Felt; 60] = fields(&[
     [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
     [0xf167898d36560552, 0x9f4a81decc303423, 0x746b46e45e44d47e, 0x110e731576f5d679],
@@ -458,418 +457,9 @@ static CRYPTO2023_6_D: [Felt; 60] = fields(&[
     [0x3376c284e6b73eb2, 0x04f4d5b731d805c7, 0x12d99c42458f0ad0, 0x1e4e811eb8d85a29],
 ]);
 
-/// eprint2022, 1 column(s): C for 19 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_C: [Felt; 19] = fields(&[
-    [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
-    [0x78817653ff6be0d9, 0x81a69f4d7f450cd7, 0xd744923c361f9b6a, 0x0afbbe8518033770],
-    [0x5fcd2e48568e5ee3, 0xc8b7bcea8555fcb7, 0xa4d4f6d10e4528a1, 0x2b59f32a502b98e5],
-    [0x2c2ca7a82f04be0d, 0x7ea536487a11888f, 0xdee482ac9661839a, 0x3468093968a345e1],
-    [0x871637143fb75990, 0x25b881420f49c51d, 0xf4415b05ce4edae9, 0x2a07d022621ddc85],
-    [0xc57dd1a29ee6d139, 0xe53d649c324f4d80, 0x9accce2be6a38f3d, 0x2f74d48d03e8cafa],
-    [0xbbaf94bfa7d60018, 0xe3a245502d9cc2e1, 0x6caedc363b2c54f2, 0x28d40806dcb2e31c],
-    [0x5de7b12757bc3840, 0x2f9a37d2ba0bdbc0, 0xfefe6f5ded23785f, 0x356ca8ded5aca8db],
-    [0xa9bbf8f179ce7b75, 0x66364a9c18f0f5c0, 0xca28f26ed2a5879f, 0x1f35a427ea54c3dc],
-    [0xbec9bc4e0c2aab74, 0xbb7e3d50de386c01, 0x63b2e85f530b50bc, 0x0a9a04ef51428741],
-    [0xee4c95b6874f8b47, 0x405d57fe5ace482b, 0xf52b6381e64c9f0c, 0x1e507aa3934360ae],
-    [0x4a460bbab9a500ba, 0x13a2234c1e8f0b56, 0x5502cdc2d0b4c33a, 0x381de7018d672a67],
-    [0xf547489dc4b356a8, 0x6847f2699624ecf4, 0x4e4301673ee23b80, 0x29af5acf6f779772],
-    [0xf624f4451f845f54, 0x8c311a6861093014, 0xb0fbd3146eb53e40, 0x0843626077b5bfde],
-    [0xcb5da7888d1236b4, 0x3d0c94913fe0a65c, 0xb7c3d3e740cf1a27, 0x3b1d7bec62eb768f],
-    [0x7f047d01c4384159, 0x50b50df24a52a21d, 0xc55fc7e89328d07f, 0x0195b44004f00cb3],
-    [0x309032eafb6a29dd, 0x8a204e92ac2ffea3, 0x729f2987dae965dc, 0x2cf1ad1282940e3c],
-    [0x57d761393083c0f2, 0xa4653f7ecff3f258, 0x4fb6cd740e5cf69c, 0x031ef0d24b71bde3],
-]);
-
-/// eprint2022, 1 column(s): D for 19 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_D: [Felt; 19] = fields(&[
-    [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
-    [0xbc72050c22d9a9e8, 0x30914f1fcdfa2528, 0x2a125fb3f317ea02, 0x096c722acbf6dff1],
-    [0x0b1e5a280780e514, 0x1c94d4abe2160df4, 0xc0756ba23b24a120, 0x25826c054c39a181],
-    [0x3f8b840d9eb3db04, 0x087ca030fa92a8ea, 0xf882c9b9af688615, 0x37aa6a3ad71e7af3],
-    [0xda46a62b8bf193f7, 0x40c8dc4e83587830, 0x75410cb54cdeb781, 0x0db0365e854b71c3],
-    [0xbe7754780505a69c, 0x275a45ac4d2c4d8a, 0xda0391063147fa17, 0x04c275ae4e74f53c],
-    [0xc78b31f8b14956fa, 0x181eafd6d8230436, 0x0e7b8e6fa055b802, 0x3f18de1c0ffb6edd],
-    [0xbd841ce928afa16d, 0xf7cd0804568a48a8, 0x0e28adfb86eb08b3, 0x327949c8522dd1f8],
-    [0x36e3791e5d34a163, 0x3d733720169c243a, 0x3c7ec3b1bbf0695e, 0x22cfa289a878e567],
-    [0x246cdec06c4f8847, 0xe5d4931a509266e2, 0xf3c725171c5bded4, 0x2200026ebde51bf0],
-    [0xc1c726e7dfaf9646, 0xef5696372d613703, 0x663f9eb2a6c21ce7, 0x0f2c86af2a25edb5],
-    [0x381c59056eddee2e, 0x3951d7261cc66c09, 0x26605f1dc5e06373, 0x2076f42c1b86dab8],
-    [0x105009cd401507ad, 0x607201d267ecc82c, 0x161a7d62ad4161c0, 0x31d8d28a17c47837],
-    [0xd6c31a50d4ee0983, 0xabba3df397e9c103, 0x63485e4d7a1b6516, 0x1dbd9dad44089d4c],
-    [0xf84e822f2f8478d5, 0xcafcec05c1a76d9a, 0xb20ae39465a38a91, 0x0a8a23179da7e68c],
-    [0x9ddf1bed58aeeff5, 0x1770b4a1919324f2, 0x54cd80c7f4323e76, 0x302044b7445f95c3],
-    [0xd75e660a815546f8, 0x351477a719def981, 0x4bdbf70685604cdb, 0x3cf8f49139da1af0],
-    [0xfd559bdb932e124d, 0x6526599920974d0b, 0xa07969ae413a0174, 0x3b2013f70897069f],
-]);
-
-/// eprint2022, 2 column(s): C for 12 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_C: [Felt; 24] = fields(&[
-    [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
-    [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
-    [0x165b79212d34a3ec, 0xe10a3f22e4d42e69, 0xa0630790f9a6117a, 0x12ce77b5ad7bbbd3],
-    [0x78817653ff6be0d9, 0x81a69f4d7f450cd7, 0xd744923c361f9b6a, 0x0afbbe8518033770],
-    [0xa2c54cb003b36008, 0xf03315b51a65867b, 0xa6fa500abcc0d495, 0x083709719e297528],
-    [0x5fcd2e48568e5ee3, 0xc8b7bcea8555fcb7, 0xa4d4f6d10e4528a1, 0x2b59f32a502b98e5],
-    [0xbf69aa170d574683, 0x91e711681a5eb680, 0x3c339c0bfbed0d17, 0x3193aa5fa71a77f1],
-    [0x2c2ca7a82f04be0d, 0x7ea536487a11888f, 0xdee482ac9661839a, 0x3468093968a345e1],
-    [0xd2fe7dce74443346, 0xb30efbc93610eabf, 0xf3155ded0566d50f, 0x088a5994bca78d32],
-    [0x871637143fb75990, 0x25b881420f49c51d, 0xf4415b05ce4edae9, 0x2a07d022621ddc85],
-    [0xc0e464fb690630dc, 0xed16fe1fc419524f, 0xad6614601ef6535c, 0x35de172d4f116cdf],
-    [0xc57dd1a29ee6d139, 0xe53d649c324f4d80, 0x9accce2be6a38f3d, 0x2f74d48d03e8cafa],
-    [0x29202687d61ada16, 0x0b9779403bccf723, 0x2509f4ec4dd24e43, 0x1aa949d8e3a9149f],
-    [0xbbaf94bfa7d60018, 0xe3a245502d9cc2e1, 0x6caedc363b2c54f2, 0x28d40806dcb2e31c],
-    [0x864a284d5e2259a1, 0xf9c42416cf2acd71, 0x1586def4a90ccd5f, 0x07619650c37c8d1b],
-    [0x5de7b12757bc3840, 0x2f9a37d2ba0bdbc0, 0xfefe6f5ded23785f, 0x356ca8ded5aca8db],
-    [0x3ba0ab7b46a71ce3, 0x71c57787a14ddc6e, 0xba527b4c0afaf6a0, 0x265a122f91c4cfdc],
-    [0xa9bbf8f179ce7b75, 0x66364a9c18f0f5c0, 0xca28f26ed2a5879f, 0x1f35a427ea54c3dc],
-    [0x5258790cccc1edc7, 0x0d318a1213a25022, 0xb8549cd96df4a31c, 0x3beccdd711ae91e7],
-    [0xbec9bc4e0c2aab74, 0xbb7e3d50de386c01, 0x63b2e85f530b50bc, 0x0a9a04ef51428741],
-    [0x8f123ae1c5549a31, 0x0b0a29d0ebd55b3b, 0xd5d11c742ac52fb7, 0x22106b94f916756b],
-    [0xee4c95b6874f8b47, 0x405d57fe5ace482b, 0xf52b6381e64c9f0c, 0x1e507aa3934360ae],
-    [0xddfce35ef1930fb0, 0x86d4885f84401a4f, 0xcd157d73831ae8b7, 0x2a51345b7ad83aa6],
-]);
-
-/// eprint2022, 2 column(s): D for 12 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_D: [Felt; 24] = fields(&[
-    [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
-    [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
-    [0x19d321ae64ef3d65, 0xe8313f4efa580a06, 0x81472d0d77fdb27a, 0x3eef60969aef0d28],
-    [0xbc72050c22d9a9e8, 0x30914f1fcdfa2528, 0x2a125fb3f317ea02, 0x096c722acbf6dff1],
-    [0xf55c662857787be5, 0xd7901b98d0ed654d, 0x1f439c18c8397546, 0x286f573c1e7fa7ea],
-    [0x0b1e5a280780e514, 0x1c94d4abe2160df4, 0xc0756ba23b24a120, 0x25826c054c39a181],
-    [0xe0342fc9eea11f81, 0xfbefe63ed5a49522, 0x7d4f8f73774cd7ae, 0x0d83bd5f6f8b0ace],
-    [0x3f8b840d9eb3db04, 0x087ca030fa92a8ea, 0xf882c9b9af688615, 0x37aa6a3ad71e7af3],
-    [0xf503e4f4144aa30b, 0x7558bbc31e64d19b, 0x322f23906cee29a3, 0x2d9454baf7854c86],
-    [0xda46a62b8bf193f7, 0x40c8dc4e83587830, 0x75410cb54cdeb781, 0x0db0365e854b71c3],
-    [0x22bb5ed2e597be11, 0x4099af3d9ffacbe4, 0x53e144a5ec06820e, 0x3b4e178e3ea18c5e],
-    [0xbe7754780505a69c, 0x275a45ac4d2c4d8a, 0xda0391063147fa17, 0x04c275ae4e74f53c],
-    [0x30c0341d6c910247, 0x8626b061be7cbdae, 0x89bc365ce6f70b35, 0x11be851efa97c922],
-    [0xc78b31f8b14956fa, 0x181eafd6d8230436, 0x0e7b8e6fa055b802, 0x3f18de1c0ffb6edd],
-    [0xa0cc504697ed0351, 0x66b2e4aee183d547, 0xdccf0fc45cb68288, 0x3f6e068ac327a31c],
-    [0xbd841ce928afa16d, 0xf7cd0804568a48a8, 0x0e28adfb86eb08b3, 0x327949c8522dd1f8],
-    [0x10b6711047f1d8dd, 0x502404ce9c5216bc, 0xeef8387ff342d90e, 0x052e4d3ddaa88339],
-    [0x36e3791e5d34a163, 0x3d733720169c243a, 0x3c7ec3b1bbf0695e, 0x22cfa289a878e567],
-    [0x54f9530ce07f6682, 0xfa9a33ab6fd34c01, 0x5025ecb2a5bfd6f3, 0x214e665d9c353db3],
-    [0x246cdec06c4f8847, 0xe5d4931a509266e2, 0xf3c725171c5bded4, 0x2200026ebde51bf0],
-    [0x6a2eb72755d0c9d1, 0x4b8c3cafbcb52381, 0x8b60d7c242960fe8, 0x1b3e0339321b945c],
-    [0xc1c726e7dfaf9646, 0xef5696372d613703, 0x663f9eb2a6c21ce7, 0x0f2c86af2a25edb5],
-    [0xc01dff507a4a6d7d, 0x6e401ca9bea5cfa8, 0x63a5373a9210b8ac, 0x3cf4da8bde1d51ee],
-]);
-
-/// eprint2022, 3 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_C: [Felt; 30] = fields(&[
-    [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
-    [0x1b266cc80424b9a1, 0x356a97de777163a4, 0x187f5a9fe8f98d55, 0x12e9a616af089923],
-    [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
-    [0x165b79212d34a3ec, 0xe10a3f22e4d42e69, 0xa0630790f9a6117a, 0x12ce77b5ad7bbbd3],
-    [0x425cde59128a5fcc, 0xc3fd151a12906631, 0xec9a68079d632be7, 0x256e0771846c78a8],
-    [0x78817653ff6be0d9, 0x81a69f4d7f450cd7, 0xd744923c361f9b6a, 0x0afbbe8518033770],
-    [0xa2c54cb003b36008, 0xf03315b51a65867b, 0xa6fa500abcc0d495, 0x083709719e297528],
-    [0xc41a0f0888ba6038, 0x3c71c5e23ddb64d9, 0xdac986030093c504, 0x390797e35437c685],
-    [0x5fcd2e48568e5ee3, 0xc8b7bcea8555fcb7, 0xa4d4f6d10e4528a1, 0x2b59f32a502b98e5],
-    [0xbf69aa170d574683, 0x91e711681a5eb680, 0x3c339c0bfbed0d17, 0x3193aa5fa71a77f1],
-    [0x9033705906b190f8, 0x3b605cc01a6fec6f, 0x266ead4642c9b6c3, 0x071a6e88c1f81430],
-    [0x2c2ca7a82f04be0d, 0x7ea536487a11888f, 0xdee482ac9661839a, 0x3468093968a345e1],
-    [0xd2fe7dce74443346, 0xb30efbc93610eabf, 0xf3155ded0566d50f, 0x088a5994bca78d32],
-    [0x2746e6470d504a2c, 0x8a685a2d13350e17, 0x8855e741038c229a, 0x052adbefa560d7a4],
-    [0x871637143fb75990, 0x25b881420f49c51d, 0xf4415b05ce4edae9, 0x2a07d022621ddc85],
-    [0xc0e464fb690630dc, 0xed16fe1fc419524f, 0xad6614601ef6535c, 0x35de172d4f116cdf],
-    [0xaa46b62b928e0920, 0x5f46d1e952984763, 0x7ac518928615751c, 0x32b94045d3a69311],
-    [0xc57dd1a29ee6d139, 0xe53d649c324f4d80, 0x9accce2be6a38f3d, 0x2f74d48d03e8cafa],
-    [0x29202687d61ada16, 0x0b9779403bccf723, 0x2509f4ec4dd24e43, 0x1aa949d8e3a9149f],
-    [0x2ee6caeebc548874, 0x104d4a7dca1069e8, 0xa7e22d1091d69d5a, 0x2162d2798391bdd2],
-    [0xbbaf94bfa7d60018, 0xe3a245502d9cc2e1, 0x6caedc363b2c54f2, 0x28d40806dcb2e31c],
-    [0x864a284d5e2259a1, 0xf9c42416cf2acd71, 0x1586def4a90ccd5f, 0x07619650c37c8d1b],
-    [0x57896c725f627cea, 0x1c3a9f34eea5da5f, 0x357f367f4f38140b, 0x228b2d95abb1a022],
-    [0x5de7b12757bc3840, 0x2f9a37d2ba0bdbc0, 0xfefe6f5ded23785f, 0x356ca8ded5aca8db],
-    [0x3ba0ab7b46a71ce3, 0x71c57787a14ddc6e, 0xba527b4c0afaf6a0, 0x265a122f91c4cfdc],
-    [0x2b6f76977ba1b4e8, 0x10ccf9a8e833798d, 0x8f356939570f76a7, 0x1a1c7a6497e002d2],
-    [0xa9bbf8f179ce7b75, 0x66364a9c18f0f5c0, 0xca28f26ed2a5879f, 0x1f35a427ea54c3dc],
-    [0x5258790cccc1edc7, 0x0d318a1213a25022, 0xb8549cd96df4a31c, 0x3beccdd711ae91e7],
-    [0x7d1b38567bf65b7c, 0x9a40c209709f7816, 0x0a6b80b2c8ee4621, 0x31e06bbd8a5d74bd],
-]);
-
-/// eprint2022, 3 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_D: [Felt; 30] = fields(&[
-    [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
-    [0xf167898d36560552, 0x9f4a81decc303423, 0x746b46e45e44d47e, 0x110e731576f5d679],
-    [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
-    [0x19d321ae64ef3d65, 0xe8313f4efa580a06, 0x81472d0d77fdb27a, 0x3eef60969aef0d28],
-    [0x02f09cacb285588f, 0x44559e991a94e144, 0x37222e6575b8f52b, 0x211f565fa09db046],
-    [0xbc72050c22d9a9e8, 0x30914f1fcdfa2528, 0x2a125fb3f317ea02, 0x096c722acbf6dff1],
-    [0xf55c662857787be5, 0xd7901b98d0ed654d, 0x1f439c18c8397546, 0x286f573c1e7fa7ea],
-    [0xd3cd3e4744bfdb5f, 0x9d005518e6e3e321, 0xbcb672f2660a8df8, 0x28d04bbb034bdf8f],
-    [0x0b1e5a280780e514, 0x1c94d4abe2160df4, 0xc0756ba23b24a120, 0x25826c054c39a181],
-    [0xe0342fc9eea11f81, 0xfbefe63ed5a49522, 0x7d4f8f73774cd7ae, 0x0d83bd5f6f8b0ace],
-    [0xa0746dac503bc942, 0x6327ece1dad05cbe, 0xd12e418f1827a99e, 0x329ae795b9268d55],
-    [0x3f8b840d9eb3db04, 0x087ca030fa92a8ea, 0xf882c9b9af688615, 0x37aa6a3ad71e7af3],
-    [0xf503e4f4144aa30b, 0x7558bbc31e64d19b, 0x322f23906cee29a3, 0x2d9454baf7854c86],
-    [0x9f9594201597193c, 0xe82a3c75f7568d84, 0x31134dc5c5119f71, 0x39c53d230efc7d40],
-    [0xda46a62b8bf193f7, 0x40c8dc4e83587830, 0x75410cb54cdeb781, 0x0db0365e854b71c3],
-    [0x22bb5ed2e597be11, 0x4099af3d9ffacbe4, 0x53e144a5ec06820e, 0x3b4e178e3ea18c5e],
-    [0xc939c5c9775ff59f, 0x2bfb0c5a20fa606d, 0x8ae3e9b9ad23cc11, 0x07b9a6b3f1f498d8],
-    [0xbe7754780505a69c, 0x275a45ac4d2c4d8a, 0xda0391063147fa17, 0x04c275ae4e74f53c],
-    [0x30c0341d6c910247, 0x8626b061be7cbdae, 0x89bc365ce6f70b35, 0x11be851efa97c922],
-    [0x8cd01f37bb0b0ff0, 0x2654a3ee488dc904, 0x76380f6284f98290, 0x280873ccc93e589e],
-    [0xc78b31f8b14956fa, 0x181eafd6d8230436, 0x0e7b8e6fa055b802, 0x3f18de1c0ffb6edd],
-    [0xa0cc504697ed0351, 0x66b2e4aee183d547, 0xdccf0fc45cb68288, 0x3f6e068ac327a31c],
-    [0x2f27aa32016d85e4, 0x025ae91ff37f81ab, 0x666b08305cdff177, 0x2a2803dcda1a9c6c],
-    [0xbd841ce928afa16d, 0xf7cd0804568a48a8, 0x0e28adfb86eb08b3, 0x327949c8522dd1f8],
-    [0x10b6711047f1d8dd, 0x502404ce9c5216bc, 0xeef8387ff342d90e, 0x052e4d3ddaa88339],
-    [0x56ce82dfe52cd02d, 0x8aa3a93edf054c6c, 0x2d7ec74e99558158, 0x08811b800f819c78],
-    [0x36e3791e5d34a163, 0x3d733720169c243a, 0x3c7ec3b1bbf0695e, 0x22cfa289a878e567],
-    [0x54f9530ce07f6682, 0xfa9a33ab6fd34c01, 0x5025ecb2a5bfd6f3, 0x214e665d9c353db3],
-    [0xd6055909f7f43382, 0x23218df1c89e0c86, 0x0be0716d5ab7a23d, 0x26d26a5143a206d1],
-]);
-
-/// eprint2022, 4 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_C: [Felt; 40] = fields(&[
-    [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
-    [0x1b266cc80424b9a1, 0x356a97de777163a4, 0x187f5a9fe8f98d55, 0x12e9a616af089923],
-    [0x6edf278b3961df33, 0x38929a969899cbae, 0xdaad4be861430678, 0x1ae22589d785c779],
-    [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
-    [0x165b79212d34a3ec, 0xe10a3f22e4d42e69, 0xa0630790f9a6117a, 0x12ce77b5ad7bbbd3],
-    [0x425cde59128a5fcc, 0xc3fd151a12906631, 0xec9a68079d632be7, 0x256e0771846c78a8],
-    [0xfc1d060970aa4315, 0x4567278e0cec1f91, 0xe23a5bcf078d5feb, 0x21942c0c6cef935b],
-    [0x78817653ff6be0d9, 0x81a69f4d7f450cd7, 0xd744923c361f9b6a, 0x0afbbe8518033770],
-    [0xa2c54cb003b36008, 0xf03315b51a65867b, 0xa6fa500abcc0d495, 0x083709719e297528],
-    [0xc41a0f0888ba6038, 0x3c71c5e23ddb64d9, 0xdac986030093c504, 0x390797e35437c685],
-    [0xe38ff1cdad4465b7, 0x81ff4df99fd23fd0, 0x7164a4990355e201, 0x3a3c6f48bbe66253],
-    [0x5fcd2e48568e5ee3, 0xc8b7bcea8555fcb7, 0xa4d4f6d10e4528a1, 0x2b59f32a502b98e5],
-    [0xbf69aa170d574683, 0x91e711681a5eb680, 0x3c339c0bfbed0d17, 0x3193aa5fa71a77f1],
-    [0x9033705906b190f8, 0x3b605cc01a6fec6f, 0x266ead4642c9b6c3, 0x071a6e88c1f81430],
-    [0xcd7e1aa4e683395f, 0xda08124a25b5f693, 0xe6557faf7a62b974, 0x23509a172ae67ebf],
-    [0x2c2ca7a82f04be0d, 0x7ea536487a11888f, 0xdee482ac9661839a, 0x3468093968a345e1],
-    [0xd2fe7dce74443346, 0xb30efbc93610eabf, 0xf3155ded0566d50f, 0x088a5994bca78d32],
-    [0x2746e6470d504a2c, 0x8a685a2d13350e17, 0x8855e741038c229a, 0x052adbefa560d7a4],
-    [0x6e9bfc64c1975d38, 0x7043c5d20b7375c2, 0xf5297b2df7da0da4, 0x1cd07fd07501ab2a],
-    [0x871637143fb75990, 0x25b881420f49c51d, 0xf4415b05ce4edae9, 0x2a07d022621ddc85],
-    [0xc0e464fb690630dc, 0xed16fe1fc419524f, 0xad6614601ef6535c, 0x35de172d4f116cdf],
-    [0xaa46b62b928e0920, 0x5f46d1e952984763, 0x7ac518928615751c, 0x32b94045d3a69311],
-    [0x4999b7b19aec5eee, 0x88918e785ca8d85b, 0xeff2ad6170c772af, 0x18fbc9adc7d9dead],
-    [0xc57dd1a29ee6d139, 0xe53d649c324f4d80, 0x9accce2be6a38f3d, 0x2f74d48d03e8cafa],
-    [0x29202687d61ada16, 0x0b9779403bccf723, 0x2509f4ec4dd24e43, 0x1aa949d8e3a9149f],
-    [0x2ee6caeebc548874, 0x104d4a7dca1069e8, 0xa7e22d1091d69d5a, 0x2162d2798391bdd2],
-    [0x423d5c93e505a378, 0x04298722ad313d62, 0x32b349549509754e, 0x2d54cd0ede33dcb7],
-    [0xbbaf94bfa7d60018, 0xe3a245502d9cc2e1, 0x6caedc363b2c54f2, 0x28d40806dcb2e31c],
-    [0x864a284d5e2259a1, 0xf9c42416cf2acd71, 0x1586def4a90ccd5f, 0x07619650c37c8d1b],
-    [0x57896c725f627cea, 0x1c3a9f34eea5da5f, 0x357f367f4f38140b, 0x228b2d95abb1a022],
-    [0x97d58865c5708635, 0x323bdc03d7bda9c3, 0x05503b7de48d8641, 0x3acfa8fdd097d486],
-    [0x5de7b12757bc3840, 0x2f9a37d2ba0bdbc0, 0xfefe6f5ded23785f, 0x356ca8ded5aca8db],
-    [0x3ba0ab7b46a71ce3, 0x71c57787a14ddc6e, 0xba527b4c0afaf6a0, 0x265a122f91c4cfdc],
-    [0x2b6f76977ba1b4e8, 0x10ccf9a8e833798d, 0x8f356939570f76a7, 0x1a1c7a6497e002d2],
-    [0x71222773f8d815e9, 0x511a2970cbac88fb, 0xc0b045e6f7cedd25, 0x278803eb7c4084a9],
-    [0xa9bbf8f179ce7b75, 0x66364a9c18f0f5c0, 0xca28f26ed2a5879f, 0x1f35a427ea54c3dc],
-    [0x5258790cccc1edc7, 0x0d318a1213a25022, 0xb8549cd96df4a31c, 0x3beccdd711ae91e7],
-    [0x7d1b38567bf65b7c, 0x9a40c209709f7816, 0x0a6b80b2c8ee4621, 0x31e06bbd8a5d74bd],
-    [0x372314e58655f869, 0xc1ecdfc65f4ffbf0, 0x765057c8c7c70978, 0x19fc150f7a6d7cbd],
-]);
-
-/// eprint2022, 4 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_D: [Felt; 40] = fields(&[
-    [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
-    [0xf167898d36560552, 0x9f4a81decc303423, 0x746b46e45e44d47e, 0x110e731576f5d679],
-    [0x4224a2b56447c8bf, 0x1ddd9e11aa8d7844, 0x8f304cc097fa4c80, 0x075c7c255b4c718e],
-    [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
-    [0x19d321ae64ef3d65, 0xe8313f4efa580a06, 0x81472d0d77fdb27a, 0x3eef60969aef0d28],
-    [0x02f09cacb285588f, 0x44559e991a94e144, 0x37222e6575b8f52b, 0x211f565fa09db046],
-    [0xb9b522c20959d9b3, 0x412aca87d22576ba, 0x855936c0a14f280d, 0x0b9b049744fa37b7],
-    [0xbc72050c22d9a9e8, 0x30914f1fcdfa2528, 0x2a125fb3f317ea02, 0x096c722acbf6dff1],
-    [0xf55c662857787be5, 0xd7901b98d0ed654d, 0x1f439c18c8397546, 0x286f573c1e7fa7ea],
-    [0xd3cd3e4744bfdb5f, 0x9d005518e6e3e321, 0xbcb672f2660a8df8, 0x28d04bbb034bdf8f],
-    [0xf0477f7161fe7eb9, 0x5df8f6ab060f9a2e, 0xabe8a61c2a38a9d4, 0x185aacbd26d3e81b],
-    [0x0b1e5a280780e514, 0x1c94d4abe2160df4, 0xc0756ba23b24a120, 0x25826c054c39a181],
-    [0xe0342fc9eea11f81, 0xfbefe63ed5a49522, 0x7d4f8f73774cd7ae, 0x0d83bd5f6f8b0ace],
-    [0xa0746dac503bc942, 0x6327ece1dad05cbe, 0xd12e418f1827a99e, 0x329ae795b9268d55],
-    [0xdac3765d28c20f84, 0x7d3abbe6a34b42f8, 0xe9ac288c112cab2e, 0x3d269cc0ddee64a3],
-    [0x3f8b840d9eb3db04, 0x087ca030fa92a8ea, 0xf882c9b9af688615, 0x37aa6a3ad71e7af3],
-    [0xf503e4f4144aa30b, 0x7558bbc31e64d19b, 0x322f23906cee29a3, 0x2d9454baf7854c86],
-    [0x9f9594201597193c, 0xe82a3c75f7568d84, 0x31134dc5c5119f71, 0x39c53d230efc7d40],
-    [0xe3ef08a2c292ca23, 0x4970c195acc9d145, 0xf67df6467acb895a, 0x3fc06aa09a76bd84],
-    [0xda46a62b8bf193f7, 0x40c8dc4e83587830, 0x75410cb54cdeb781, 0x0db0365e854b71c3],
-    [0x22bb5ed2e597be11, 0x4099af3d9ffacbe4, 0x53e144a5ec06820e, 0x3b4e178e3ea18c5e],
-    [0xc939c5c9775ff59f, 0x2bfb0c5a20fa606d, 0x8ae3e9b9ad23cc11, 0x07b9a6b3f1f498d8],
-    [0xfebe56a17872e949, 0xf2f77b5ff18cc696, 0x58a8931c5941c882, 0x1c51b9b8a2015133],
-    [0xbe7754780505a69c, 0x275a45ac4d2c4d8a, 0xda0391063147fa17, 0x04c275ae4e74f53c],
-    [0x30c0341d6c910247, 0x8626b061be7cbdae, 0x89bc365ce6f70b35, 0x11be851efa97c922],
-    [0x8cd01f37bb0b0ff0, 0x2654a3ee488dc904, 0x76380f6284f98290, 0x280873ccc93e589e],
-    [0x9d2b0f41dc70c8cf, 0x959bfa0de8e37894, 0x59a0403a49985962, 0x224ff7fedfb9e441],
-    [0xc78b31f8b14956fa, 0x181eafd6d8230436, 0x0e7b8e6fa055b802, 0x3f18de1c0ffb6edd],
-    [0xa0cc504697ed0351, 0x66b2e4aee183d547, 0xdccf0fc45cb68288, 0x3f6e068ac327a31c],
-    [0x2f27aa32016d85e4, 0x025ae91ff37f81ab, 0x666b08305cdff177, 0x2a2803dcda1a9c6c],
-    [0x6c78248a60302d0a, 0x93c73f6999cc2d25, 0x8ed321c2b3a1628b, 0x30c208e1bada3d8e],
-    [0xbd841ce928afa16d, 0xf7cd0804568a48a8, 0x0e28adfb86eb08b3, 0x327949c8522dd1f8],
-    [0x10b6711047f1d8dd, 0x502404ce9c5216bc, 0xeef8387ff342d90e, 0x052e4d3ddaa88339],
-    [0x56ce82dfe52cd02d, 0x8aa3a93edf054c6c, 0x2d7ec74e99558158, 0x08811b800f819c78],
-    [0x998592215b17cf09, 0x465bf2817fb337f0, 0xb790b88ffb80e6b5, 0x04422ea3afbb8b0d],
-    [0x36e3791e5d34a163, 0x3d733720169c243a, 0x3c7ec3b1bbf0695e, 0x22cfa289a878e567],
-    [0x54f9530ce07f6682, 0xfa9a33ab6fd34c01, 0x5025ecb2a5bfd6f3, 0x214e665d9c353db3],
-    [0xd6055909f7f43382, 0x23218df1c89e0c86, 0x0be0716d5ab7a23d, 0x26d26a5143a206d1],
-    [0x263ec4eafb086e4b, 0xe87f5e257dd06592, 0xd05c5d171afc6472, 0x3d439d3fef8b7b8f],
-]);
-
-/// eprint2022, 6 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_C: [Felt; 60] = fields(&[
-    [0x0b0ce7e8ffffff6d, 0x51762746a8ccf527, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0x6ddbc2775ae1e64e, 0x493532387365743b, 0x7465ba349a3d7dff, 0x369d2381db9addac],
-    [0x1b266cc80424b9a1, 0x356a97de777163a4, 0x187f5a9fe8f98d55, 0x12e9a616af089923],
-    [0x6edf278b3961df33, 0x38929a969899cbae, 0xdaad4be861430678, 0x1ae22589d785c779],
-    [0xf70149df10d13089, 0xb00789609acba508, 0x084e08a6d62b336e, 0x348663628cd7542c],
-    [0x69a3dc2252faab79, 0xd8c47419351846fb, 0x9df35cab8ff8631b, 0x1ad6d77745ac7d3f],
-    [0xc06782695ec9eb24, 0x890d38c8c464d4d5, 0x1a4caa8fbcd5d19d, 0x35723d110821bec9],
-    [0x165b79212d34a3ec, 0xe10a3f22e4d42e69, 0xa0630790f9a6117a, 0x12ce77b5ad7bbbd3],
-    [0x425cde59128a5fcc, 0xc3fd151a12906631, 0xec9a68079d632be7, 0x256e0771846c78a8],
-    [0xfc1d060970aa4315, 0x4567278e0cec1f91, 0xe23a5bcf078d5feb, 0x21942c0c6cef935b],
-    [0x7bebdf9a610249a7, 0xa9fc3ff470e96e59, 0x52e21269f0157e6b, 0x2f8ad3363e4c1602],
-    [0x3a004c04f2bfa5f1, 0xa01128b6156f2331, 0x0788800ef3343fc1, 0x2479bf45fbefc506],
-    [0x78817653ff6be0d9, 0x81a69f4d7f450cd7, 0xd744923c361f9b6a, 0x0afbbe8518033770],
-    [0xa2c54cb003b36008, 0xf03315b51a65867b, 0xa6fa500abcc0d495, 0x083709719e297528],
-    [0xc41a0f0888ba6038, 0x3c71c5e23ddb64d9, 0xdac986030093c504, 0x390797e35437c685],
-    [0xe38ff1cdad4465b7, 0x81ff4df99fd23fd0, 0x7164a4990355e201, 0x3a3c6f48bbe66253],
-    [0xdec44eea7443799a, 0xc508ba6a45d1db28, 0x0d33318a9efb1fa1, 0x3ac9e3cfc4dc3a81],
-    [0xf17f986259aea048, 0xa06415ec95c02189, 0x23e3f93c012d6ae4, 0x141ef13c7c5c4208],
-    [0x5fcd2e48568e5ee3, 0xc8b7bcea8555fcb7, 0xa4d4f6d10e4528a1, 0x2b59f32a502b98e5],
-    [0xbf69aa170d574683, 0x91e711681a5eb680, 0x3c339c0bfbed0d17, 0x3193aa5fa71a77f1],
-    [0x9033705906b190f8, 0x3b605cc01a6fec6f, 0x266ead4642c9b6c3, 0x071a6e88c1f81430],
-    [0xcd7e1aa4e683395f, 0xda08124a25b5f693, 0xe6557faf7a62b974, 0x23509a172ae67ebf],
-    [0xb6d406bbc0001a9e, 0x97596fb3d04f505c, 0x01b1d90362c0dae0, 0x20fe6ecbb0c72cc7],
-    [0x467cb432d656a604, 0x3ad93f526e070dd1, 0xf393e8f2f52f9754, 0x2129ee43b6497d31],
-    [0x2c2ca7a82f04be0d, 0x7ea536487a11888f, 0xdee482ac9661839a, 0x3468093968a345e1],
-    [0xd2fe7dce74443346, 0xb30efbc93610eabf, 0xf3155ded0566d50f, 0x088a5994bca78d32],
-    [0x2746e6470d504a2c, 0x8a685a2d13350e17, 0x8855e741038c229a, 0x052adbefa560d7a4],
-    [0x6e9bfc64c1975d38, 0x7043c5d20b7375c2, 0xf5297b2df7da0da4, 0x1cd07fd07501ab2a],
-    [0x84cc3cf095abcc2c, 0x9802d0196f06a710, 0x61a8fc70b8980e0a, 0x31c2e273ec9f2ad2],
-    [0x4b83a399b31977d1, 0xc1d436ca387c271c, 0x206c0fb5c5105371, 0x27920da84ccdf15a],
-    [0x871637143fb75990, 0x25b881420f49c51d, 0xf4415b05ce4edae9, 0x2a07d022621ddc85],
-    [0xc0e464fb690630dc, 0xed16fe1fc419524f, 0xad6614601ef6535c, 0x35de172d4f116cdf],
-    [0xaa46b62b928e0920, 0x5f46d1e952984763, 0x7ac518928615751c, 0x32b94045d3a69311],
-    [0x4999b7b19aec5eee, 0x88918e785ca8d85b, 0xeff2ad6170c772af, 0x18fbc9adc7d9dead],
-    [0x6d762f23e7fae41a, 0x6e550897909e61c1, 0x9af527132a2bfc06, 0x19c9ae0f7608faeb],
-    [0x50c2d31088f17185, 0xd19cd1ef2dee57f9, 0x0421ad0b4e116603, 0x37eb13217dde2613],
-    [0xc57dd1a29ee6d139, 0xe53d649c324f4d80, 0x9accce2be6a38f3d, 0x2f74d48d03e8cafa],
-    [0x29202687d61ada16, 0x0b9779403bccf723, 0x2509f4ec4dd24e43, 0x1aa949d8e3a9149f],
-    [0x2ee6caeebc548874, 0x104d4a7dca1069e8, 0xa7e22d1091d69d5a, 0x2162d2798391bdd2],
-    [0x423d5c93e505a378, 0x04298722ad313d62, 0x32b349549509754e, 0x2d54cd0ede33dcb7],
-    [0x5efd7b798ecb5160, 0x7c709772b4b31145, 0x032720748589c54e, 0x3bd689494ad2e681],
-    [0xce741401d501204e, 0x20e43ecabdbcb18e, 0x62b9e36a7b6e15e4, 0x3da1cf8307715aac],
-    [0xbbaf94bfa7d60018, 0xe3a245502d9cc2e1, 0x6caedc363b2c54f2, 0x28d40806dcb2e31c],
-    [0x864a284d5e2259a1, 0xf9c42416cf2acd71, 0x1586def4a90ccd5f, 0x07619650c37c8d1b],
-    [0x57896c725f627cea, 0x1c3a9f34eea5da5f, 0x357f367f4f38140b, 0x228b2d95abb1a022],
-    [0x97d58865c5708635, 0x323bdc03d7bda9c3, 0x05503b7de48d8641, 0x3acfa8fdd097d486],
-    [0x02bfea70c46b5b0f, 0x31a617e1016fa765, 0x501e407428627094, 0x37066676a9795ea8],
-    [0x6b6be9e35247dcc4, 0xa0a500763c1b74e9, 0x6726caa02e325b9d, 0x24a78f09124aa77a],
-    [0x5de7b12757bc3840, 0x2f9a37d2ba0bdbc0, 0xfefe6f5ded23785f, 0x356ca8ded5aca8db],
-    [0x3ba0ab7b46a71ce3, 0x71c57787a14ddc6e, 0xba527b4c0afaf6a0, 0x265a122f91c4cfdc],
-    [0x2b6f76977ba1b4e8, 0x10ccf9a8e833798d, 0x8f356939570f76a7, 0x1a1c7a6497e002d2],
-    [0x71222773f8d815e9, 0x511a2970cbac88fb, 0xc0b045e6f7cedd25, 0x278803eb7c4084a9],
-    [0xd6d8eafe22ce173f, 0xf48679d04b9d7867, 0xcd614fa84399188c, 0x314c2681fd141516],
-    [0xf392f198a07a12d4, 0x94c737aa4b162dfa, 0x447f3c2f72df6717, 0x1244f225fbbfd088],
-    [0xa9bbf8f179ce7b75, 0x66364a9c18f0f5c0, 0xca28f26ed2a5879f, 0x1f35a427ea54c3dc],
-    [0x5258790cccc1edc7, 0x0d318a1213a25022, 0xb8549cd96df4a31c, 0x3beccdd711ae91e7],
-    [0x7d1b38567bf65b7c, 0x9a40c209709f7816, 0x0a6b80b2c8ee4621, 0x31e06bbd8a5d74bd],
-    [0x372314e58655f869, 0xc1ecdfc65f4ffbf0, 0x765057c8c7c70978, 0x19fc150f7a6d7cbd],
-    [0x77da2e348833eb60, 0x1b527800d27e17a8, 0x6e25ee60d7cb3add, 0x1df9458b1dd31fca],
-    [0xafbf2f9f704a5ce6, 0x090b62e3efd11474, 0x7dee824de5e566e2, 0x1d9c859ea2459f83],
-]);
-
-/// eprint2022, 6 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_D: [Felt; 60] = fields(&[
-    [0x7c5e333a99999905, 0xe76b98e699eb6694, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0xedd3988924d2d2b4, 0x179cf9e9cc56ac29, 0x66ae0597b58a9ce5, 0x25318a7374ca34ba],
-    [0xf167898d36560552, 0x9f4a81decc303423, 0x746b46e45e44d47e, 0x110e731576f5d679],
-    [0x4224a2b56447c8bf, 0x1ddd9e11aa8d7844, 0x8f304cc097fa4c80, 0x075c7c255b4c718e],
-    [0xdc2f1979736ed4ab, 0xf9907d569af2143f, 0xa0562f2067592d84, 0x10fef5802ccc4265],
-    [0x6ab26b197f9b00f0, 0xb5ad050473df745d, 0x8d557229d323f217, 0x24bba1626ae7e327],
-    [0xb538a036662d31cf, 0x57c1e2e37215e9f1, 0xd5b55175ecad2084, 0x3fcb8bcd293285dc],
-    [0x19d321ae64ef3d65, 0xe8313f4efa580a06, 0x81472d0d77fdb27a, 0x3eef60969aef0d28],
-    [0x02f09cacb285588f, 0x44559e991a94e144, 0x37222e6575b8f52b, 0x211f565fa09db046],
-    [0xb9b522c20959d9b3, 0x412aca87d22576ba, 0x855936c0a14f280d, 0x0b9b049744fa37b7],
-    [0x4b6c50c331699adb, 0x09fdd36924558823, 0xd98612fce44dfa9c, 0x098fe7433284fe82],
-    [0x25617c8a8d29a87a, 0x93725920077bfb26, 0xe5866fa6996a50d7, 0x2beb0b20756f2534],
-    [0xbc72050c22d9a9e8, 0x30914f1fcdfa2528, 0x2a125fb3f317ea02, 0x096c722acbf6dff1],
-    [0xf55c662857787be5, 0xd7901b98d0ed654d, 0x1f439c18c8397546, 0x286f573c1e7fa7ea],
-    [0xd3cd3e4744bfdb5f, 0x9d005518e6e3e321, 0xbcb672f2660a8df8, 0x28d04bbb034bdf8f],
-    [0xf0477f7161fe7eb9, 0x5df8f6ab060f9a2e, 0xabe8a61c2a38a9d4, 0x185aacbd26d3e81b],
-    [0xfd6430fe60b54d32, 0x054053969a41f827, 0x2b3c58af20549b83, 0x08e65cc64bf8046e],
-    [0x2c0039d310232535, 0x73fb4c0e28d0fcb4, 0x99470f6534847bab, 0x0fa7a20088be83a3],
-    [0x0b1e5a280780e514, 0x1c94d4abe2160df4, 0xc0756ba23b24a120, 0x25826c054c39a181],
-    [0xe0342fc9eea11f81, 0xfbefe63ed5a49522, 0x7d4f8f73774cd7ae, 0x0d83bd5f6f8b0ace],
-    [0xa0746dac503bc942, 0x6327ece1dad05cbe, 0xd12e418f1827a99e, 0x329ae795b9268d55],
-    [0xdac3765d28c20f84, 0x7d3abbe6a34b42f8, 0xe9ac288c112cab2e, 0x3d269cc0ddee64a3],
-    [0xd601b6e439f6ab59, 0x9eca09cb3c175f62, 0xe88da781540180a8, 0x2ad2acf77ffd56cf],
-    [0xe85df2cb1a4fe813, 0xb362dd630f22e1e6, 0x31c9a675986dd201, 0x186a643d0ac61ee9],
-    [0x3f8b840d9eb3db04, 0x087ca030fa92a8ea, 0xf882c9b9af688615, 0x37aa6a3ad71e7af3],
-    [0xf503e4f4144aa30b, 0x7558bbc31e64d19b, 0x322f23906cee29a3, 0x2d9454baf7854c86],
-    [0x9f9594201597193c, 0xe82a3c75f7568d84, 0x31134dc5c5119f71, 0x39c53d230efc7d40],
-    [0xe3ef08a2c292ca23, 0x4970c195acc9d145, 0xf67df6467acb895a, 0x3fc06aa09a76bd84],
-    [0x72da6cb1ce5ef3ac, 0xb327235bf542cc19, 0x46829d2a96003dce, 0x04b108c62e428151],
-    [0x557292b7b5cf50a6, 0x70582701fd590a50, 0x5c9f9f745476181b, 0x27ec6bc813b7bf87],
-    [0xda46a62b8bf193f7, 0x40c8dc4e83587830, 0x75410cb54cdeb781, 0x0db0365e854b71c3],
-    [0x22bb5ed2e597be11, 0x4099af3d9ffacbe4, 0x53e144a5ec06820e, 0x3b4e178e3ea18c5e],
-    [0xc939c5c9775ff59f, 0x2bfb0c5a20fa606d, 0x8ae3e9b9ad23cc11, 0x07b9a6b3f1f498d8],
-    [0xfebe56a17872e949, 0xf2f77b5ff18cc696, 0x58a8931c5941c882, 0x1c51b9b8a2015133],
-    [0x34832283fd39290b, 0x3cf8e5fa13b5129e, 0xe730326f6d1d05e8, 0x0d1dd99c6c5eb195],
-    [0x9a8354e0683267ca, 0x1159b34ae658cde5, 0xa7b6a76c430004cb, 0x18ab767bf97a546b],
-    [0xbe7754780505a69c, 0x275a45ac4d2c4d8a, 0xda0391063147fa17, 0x04c275ae4e74f53c],
-    [0x30c0341d6c910247, 0x8626b061be7cbdae, 0x89bc365ce6f70b35, 0x11be851efa97c922],
-    [0x8cd01f37bb0b0ff0, 0x2654a3ee488dc904, 0x76380f6284f98290, 0x280873ccc93e589e],
-    [0x9d2b0f41dc70c8cf, 0x959bfa0de8e37894, 0x59a0403a49985962, 0x224ff7fedfb9e441],
-    [0xcbd38297bdee314d, 0x7220fad8de980f18, 0x0d993cfb948f5d71, 0x20cfefbb68873230],
-    [0xbdfda98fce26b18f, 0x87ada62a1cf57471, 0xc485eef63c7142ec, 0x10076dc2aa6c1e09],
-    [0xc78b31f8b14956fa, 0x181eafd6d8230436, 0x0e7b8e6fa055b802, 0x3f18de1c0ffb6edd],
-    [0xa0cc504697ed0351, 0x66b2e4aee183d547, 0xdccf0fc45cb68288, 0x3f6e068ac327a31c],
-    [0x2f27aa32016d85e4, 0x025ae91ff37f81ab, 0x666b08305cdff177, 0x2a2803dcda1a9c6c],
-    [0x6c78248a60302d0a, 0x93c73f6999cc2d25, 0x8ed321c2b3a1628b, 0x30c208e1bada3d8e],
-    [0xe94adb0596e2bc7a, 0xf76f6bc1b1b0ed67, 0xbd264c5a51ed00ec, 0x1cf701dcafea0bd5],
-    [0x6dd799d4eec1ef84, 0xf9cdf14c2afd7917, 0x2b88c58b09ba80db, 0x3804623c9e01cc56],
-    [0xbd841ce928afa16d, 0xf7cd0804568a48a8, 0x0e28adfb86eb08b3, 0x327949c8522dd1f8],
-    [0x10b6711047f1d8dd, 0x502404ce9c5216bc, 0xeef8387ff342d90e, 0x052e4d3ddaa88339],
-    [0x56ce82dfe52cd02d, 0x8aa3a93edf054c6c, 0x2d7ec74e99558158, 0x08811b800f819c78],
-    [0x998592215b17cf09, 0x465bf2817fb337f0, 0xb790b88ffb80e6b5, 0x04422ea3afbb8b0d],
-    [0xaa51db08bcc58af6, 0x704ccc57f723e319, 0xa7c6e7f2a1c1d62b, 0x3e048cbc4cbd5f9f],
-    [0x49bf7013047437df, 0x81a68e2b2bf05dbc, 0x763ec37e8305b99b, 0x0c69902dd0af92bf],
-    [0x36e3791e5d34a163, 0x3d733720169c243a, 0x3c7ec3b1bbf0695e, 0x22cfa289a878e567],
-    [0x54f9530ce07f6682, 0xfa9a33ab6fd34c01, 0x5025ecb2a5bfd6f3, 0x214e665d9c353db3],
-    [0xd6055909f7f43382, 0x23218df1c89e0c86, 0x0be0716d5ab7a23d, 0x26d26a5143a206d1],
-    [0x263ec4eafb086e4b, 0xe87f5e257dd06592, 0xd05c5d171afc6472, 0x3d439d3fef8b7b8f],
-    [0x78de32aa349e1bd8, 0xa622e6dadf3143eb, 0xabb71950857749e5, 0x313f093daf1f62c1],
-    [0x3376c284e6b73eb2, 0x04f4d5b731d805c7, 0x12d99c42458f0ad0, 0x1e4e811eb8d85a29],
-]);
-
-/// The round constants (C, D) of `version` with `columns` columns.
-pub(crate) fn round_constants(
-    version: Version,
-    columns: usize,
-) -> Option<(&'static [Felt], &'static [Felt])> {
-    match (version, columns) {
-        (Version::Crypto2023, 1) => Some((&CRYPTO2023_1_C, &CRYPTO2023_1_D)),
-        (Version::Crypto2023, 2) => Some((&CRYPTO2023_2_C, &CRYPTO2023_2_D)),
-        (Version::Crypto2023, 3) => Some((&CRYPTO2023_3_C, &CRYPTO2023_3_D)),
-        (Version::Crypto2023, 4) => Some((&CRYPTO2023_4_C, &CRYPTO2023_4_D)),
-        (Version::Crypto2023, 6) => Some((&CRYPTO2023_6_C, &CRYPTO2023_6_D)),
-        (Version::Eprint2022, 1) => Some((&EPRINT2022_1_C, &EPRINT2022_1_D)),
-        (Version::Eprint2022, 2) => Some((&EPRINT2022_2_C, &EPRINT2022_2_D)),
-        (Version::Eprint2022, 3) => Some((&EPRINT2022_3_C, &EPRINT2022_3_D)),
-        (Version::Eprint2022, 4) => Some((&EPRINT2022_4_C, &EPRINT2022_4_D)),
-        (Version::Eprint2022, 6) => Some((&EPRINT2022_6_C, &EPRINT2022_6_D)),
-        _ => None,
-    }
-}
+/// The round-constant tables of every column count.
+pub(crate) static TABLES: Tables<Felt> = Tables {
+    c: [&C_1, &C_2, &C_3, &C_4, &C_6],
+    d: [&D_1, &D_2, &D_3, &D_4, &D_6],
+    rounds_eprint2022: [19, 12, 10, 10, 10],
+};

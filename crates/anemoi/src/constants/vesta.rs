@@ -2,8 +2,7 @@
 //!
 //! Anemoi constants over the Vesta base field (Pallas scalar field) (`ark_pallas::Fr`), as Montgomery-form limbs.
 
-use super::{Chain, NONE, fields};
-use crate::Version;
+use super::{Chain, NONE, Tables, fields};
 
 type Felt = ark_pallas::Fr;
 
@@ -22,9 +21,9 @@ pub(crate) const DELTA: Felt = Felt::new_unchecked(ark_ff::BigInt([
 #[rustfmt::skip]
 pub(crate) const INV_ALPHA_CHAIN: Chain = Chain { registers: 13, steps: &[(1, 0, NONE, 1), (2, 0, 1, 0), (3, 2, 1, 0), (4, 3, 1, 0), (5, 4, 1, 0), (6, 5, 1, 0), (6, 6, 1, 0), (7, 6, 1, 0), (7, 7, 1, 0), (7, 7, 1, 0), (7, 7, 1, 0), (7, 7, 1, 0), (8, 7, 1, 0), (9, 8, 1, 0), (1, 9, 1, 0), (9, 2, 2, 4), (10, 9, 9, 8), (11, 10, 10, 16), (12, 11, 11, 32), (12, 12, 11, 32), (10, 12, 10, 16), (9, 10, 9, 8), (9, 9, 2, 4), (9, 9, 6, 6), (1, 9, 1, 7), (1, 1, 4, 5), (1, 1, 7, 5), (1, 1, 8, 10), (1, 1, 6, 6), (1, 1, 3, 7), (1, 1, 2, 6), (1, 1, 7, 5), (1, 1, 5, 5), (1, 1, 3, 5), (1, 1, 6, 5), (1, 1, 6, 5), (1, 1, 4, 5), (1, 1, 8, 5), (1, 1, 3, 6), (1, 1, 11, 37), (0, 1, 0, 2)] };
 
-/// crypto2023, 1 column(s): C for 21 rounds, round-major.
+/// 1 column(s): C for the 21 rounds of crypto2023 (eprint2022 takes the first 19), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_C: [Felt; 21] = fields(&[
+static C_1: [Felt; 21] = fields(&[
     [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
     [0x698d33f778f7c4fa, 0x870adf3fd9e4ec90, 0xa084add0a525fa2d, 0x1ac8048f2e389485],
@@ -48,9 +47,9 @@ static CRYPTO2023_1_C: [Felt; 21] = fields(&[
     [0x6bbbb6567b66dc7f, 0xe66b175570aa0854, 0x5d99493b97681059, 0x0b8b999a6170973e],
 ]);
 
-/// crypto2023, 1 column(s): D for 21 rounds, round-major.
+/// 1 column(s): D for the 21 rounds of crypto2023 (eprint2022 takes the first 19), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_1_D: [Felt; 21] = fields(&[
+static D_1: [Felt; 21] = fields(&[
     [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
     [0xe978ee1860aee0be, 0x3109d849e842304e, 0x9e6a224077aac46f, 0x2ad600d144e2d50c],
@@ -74,9 +73,9 @@ static CRYPTO2023_1_D: [Felt; 21] = fields(&[
     [0x0a2c576ba121d475, 0xa667ac500c8538c1, 0x900272a3629a8518, 0x1fb3edef6b2ece84],
 ]);
 
-/// crypto2023, 2 column(s): C for 14 rounds, round-major.
+/// 2 column(s): C for the 14 rounds of crypto2023 (eprint2022 takes the first 12), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_C: [Felt; 28] = fields(&[
+static C_2: [Felt; 28] = fields(&[
     [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
     [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
@@ -107,9 +106,9 @@ static CRYPTO2023_2_C: [Felt; 28] = fields(&[
     [0x5d7c1f69c9a4d6af, 0x1ca14c17e9fb6837, 0x2f66e6aa9e9fcb5b, 0x31eeea22ed1cca7d],
 ]);
 
-/// crypto2023, 2 column(s): D for 14 rounds, round-major.
+/// 2 column(s): D for the 14 rounds of crypto2023 (eprint2022 takes the first 12), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_2_D: [Felt; 28] = fields(&[
+static D_2: [Felt; 28] = fields(&[
     [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
     [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
@@ -140,9 +139,9 @@ static CRYPTO2023_2_D: [Felt; 28] = fields(&[
     [0x9750f297baf51e98, 0x8a3563fa4cea816c, 0xf31ea08cf000376c, 0x22fcc725f17c06b5],
 ]);
 
-/// crypto2023, 3 column(s): C for 12 rounds, round-major.
+/// 3 column(s): C for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_C: [Felt; 36] = fields(&[
+static C_3: [Felt; 36] = fields(&[
     [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
     [0x08477b06d8a2814b, 0x473de0d00ab9801a, 0x628e228a698d0be1, 0x3abeee38a9c048d1],
@@ -181,9 +180,9 @@ static CRYPTO2023_3_C: [Felt; 36] = fields(&[
     [0x7a932dd6c3f1cb3a, 0xa5b88dfd17adddf4, 0x4338ada209cc849e, 0x27883507cae33096],
 ]);
 
-/// crypto2023, 3 column(s): D for 12 rounds, round-major.
+/// 3 column(s): D for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_3_D: [Felt; 36] = fields(&[
+static D_3: [Felt; 36] = fields(&[
     [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
     [0x15af6ff7865a0ac7, 0xe37b9d7f555c9ce7, 0xb52040fcd4f7b7c6, 0x276763a03cea022b],
@@ -222,9 +221,9 @@ static CRYPTO2023_3_D: [Felt; 36] = fields(&[
     [0x1a06bad138820937, 0xc1b8746a6bfe5759, 0x66711c48c32c3b80, 0x3c2dd9a92901f22e],
 ]);
 
-/// crypto2023, 4 column(s): C for 12 rounds, round-major.
+/// 4 column(s): C for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_C: [Felt; 48] = fields(&[
+static C_4: [Felt; 48] = fields(&[
     [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
     [0x08477b06d8a2814b, 0x473de0d00ab9801a, 0x628e228a698d0be1, 0x3abeee38a9c048d1],
@@ -275,9 +274,9 @@ static CRYPTO2023_4_C: [Felt; 48] = fields(&[
     [0x8e57e385beaba19c, 0xca41ff39c98292a1, 0x9a059d997a28b15b, 0x3563af8dce51ec57],
 ]);
 
-/// crypto2023, 4 column(s): D for 12 rounds, round-major.
+/// 4 column(s): D for the 12 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_4_D: [Felt; 48] = fields(&[
+static D_4: [Felt; 48] = fields(&[
     [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
     [0x15af6ff7865a0ac7, 0xe37b9d7f555c9ce7, 0xb52040fcd4f7b7c6, 0x276763a03cea022b],
@@ -328,9 +327,9 @@ static CRYPTO2023_4_D: [Felt; 48] = fields(&[
     [0x7f4d009248557d1f, 0x69037322667986a5, 0x54a151b614b494e7, 0x04b73c04db0a9438],
 ]);
 
-/// crypto2023, 6 column(s): C for 10 rounds, round-major.
+/// 6 column(s): C for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_C: [Felt; 60] = fields(&[
+static C_6: [Felt; 60] = fields(&[
     [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
     [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
     [0x08477b06d8a2814b, 0x473de0d00ab9801a, 0x628e228a698d0be1, 0x3abeee38a9c048d1],
@@ -393,9 +392,9 @@ static CRYPTO2023_6_C: [Felt; 60] = fields(&[
     [0xd874bb698a323ada, 0xd86ac38c656a5c52, 0x9b05b1a951cff926, 0x00a96a594394c110],
 ]);
 
-/// crypto2023, 6 column(s): D for 10 rounds, round-major.
+/// 6 column(s): D for the 10 rounds of crypto2023 (eprint2022 takes the first 10), round-major.
 #[rustfmt::skip]
-static CRYPTO2023_6_D: [Felt; 60] = fields(&[
+static D_6: [Felt; 60] = fields(&[
     [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
     [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
     [0x15af6ff7865a0ac7, 0xe37b9d7f555c9ce7, 0xb52040fcd4f7b7c6, 0x276763a03cea022b],
@@ -458,418 +457,9 @@ static CRYPTO2023_6_D: [Felt; 60] = fields(&[
     [0xa514be1ec9cfc596, 0x8373c32c3fabfd5c, 0xe04745a5947e8f6d, 0x1c9bb9627dad2ccc],
 ]);
 
-/// eprint2022, 1 column(s): C for 19 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_C: [Felt; 19] = fields(&[
-    [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
-    [0x698d33f778f7c4fa, 0x870adf3fd9e4ec90, 0xa084add0a525fa2d, 0x1ac8048f2e389485],
-    [0x79b834feef2c3839, 0xaae19cadc9407e29, 0x66d36f5b19289453, 0x34440a184a180800],
-    [0x8f9d974c0fddcdaa, 0x451b85da76eaa3bb, 0x4f05589eb4cd7c68, 0x14e18498bd951684],
-    [0x32e5e8b5e721710e, 0x783d8096d132985c, 0x428ca9de5e3fe006, 0x384cfb58bd05691c],
-    [0x271faad71772fc51, 0xe95b52fe5732e618, 0xd0504b779f895c73, 0x3cf7dffba61d8a86],
-    [0xebfc726afe288f17, 0x105c9600c55d5461, 0x6e45121d3212bccb, 0x277db81baa443223],
-    [0xca19b06b4e6df2a3, 0xcce22050a4ad7858, 0xc644747d2cae1918, 0x177eaf84e1d0f4c9],
-    [0x4cd177b08d9633fb, 0x77467f1fb1ef8f62, 0x4bf0ddb4360a9750, 0x27a64389729f63b6],
-    [0x812fab45562ff73f, 0x2325cf23f7b477de, 0xd37cdf06721fd649, 0x1b8b993601740b7d],
-    [0xf065d1802ed61450, 0xa8e06df42094ff2c, 0x71252e1be9f0cf66, 0x2a462608860e473c],
-    [0x8a42005618a3c2ce, 0x66ac2f02865236a3, 0xf0639c434ed30775, 0x2f18f6f191e2cc6a],
-    [0x7fd98f7e1bafe818, 0xd383016c29da2fe8, 0xb9f93235e6b59e91, 0x2773260c3b41acbb],
-    [0xef4c9d850d8e1164, 0x5dfa23883bb53772, 0x2cd7e6067b06dee7, 0x29e1ae252dc93fb3],
-    [0xed6a2deeb907ba7e, 0xeb5fa1abdadad8cf, 0x6cf3f740f4039d74, 0x048982945f76c93c],
-    [0x1cd906f0bd47baa3, 0x2b289297eb1be753, 0x62adb274632bae54, 0x0b89b47c3a6539fa],
-    [0xae0038cb1b319dd5, 0x57840f96d9e9e629, 0x88ce079537e2e089, 0x2d8c944ddb13cc8c],
-    [0x0c543ab2b002e44e, 0xb3df2c0368bed662, 0x1075c7e44e0fed20, 0x1b47985d6a922230],
-]);
-
-/// eprint2022, 1 column(s): D for 19 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_1_D: [Felt; 19] = fields(&[
-    [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
-    [0xe978ee1860aee0be, 0x3109d849e842304e, 0x9e6a224077aac46f, 0x2ad600d144e2d50c],
-    [0xb57e8ab7feaec69e, 0x2f7a9fdbb5f3e6e1, 0xf227f11a3b85b6a4, 0x10e8ae3876dd9e99],
-    [0x828b305803f5fd96, 0x862a411d717cf719, 0x0f9c5b2bcc9d5b90, 0x356fb258c8b075f6],
-    [0x6ce057804b0a17ad, 0x916a08e0fd6a7e29, 0x041f00529db459c9, 0x2a8b216cdae77b2e],
-    [0xfc82d052d6df88cf, 0xe94aae1c2867a290, 0xef69272bbe5d7e80, 0x05a2f82d7ef1affb],
-    [0xc848163e0d44e6d8, 0xe3d056079f9b7269, 0x9803ca32145c41bf, 0x053c63e6cdf2161b],
-    [0x105609aeb533f374, 0x2bf1e08032a32853, 0x4a62c0966a99a8eb, 0x142f1db7015fc17b],
-    [0x05b85a24ac81294a, 0xb4ce7d0a14651042, 0xa2fa7a5c6a57a856, 0x312eda050b089406],
-    [0x0c4948be505aaede, 0xd3d3bb2402b8bb13, 0x0b4a72becb400a63, 0x01351a8eec56175d],
-    [0x086657bb8f486269, 0xbe9809521aee1a62, 0x0e984b1d04b2a72f, 0x1f10220f1dd01c47],
-    [0x9de6ae95c2bf5fc6, 0x4898a92fb476a665, 0x366c9bae3148a0e4, 0x39f632468836ec30],
-    [0x544437c8b9eb5d1a, 0x558307805b544380, 0x22e6cd65805104c2, 0x37858dfffbba37a7],
-    [0xe6fdd88dde787d78, 0xfc73c515a9ae02dd, 0x765fcb9fd0874202, 0x2556b767fb0f66fc],
-    [0xbe23d660d0c1ba31, 0xc7e19ca47597940b, 0xd886c6c5b19347d7, 0x3999466d95a53c8c],
-    [0x11e904906fcb4839, 0xff5a34fea28f5b1c, 0x48ac78f66d1eb212, 0x0638614229272ad4],
-    [0x6e1f39e0db24efcb, 0x9b300f43201911fa, 0x25f80103810854a7, 0x060fd8a0bbd58b37],
-    [0xf0f7eade770cd809, 0x4c73ee292ec8b1c7, 0x8fb678d0e163a00c, 0x219d2f5520a30535],
-]);
-
-/// eprint2022, 2 column(s): C for 12 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_C: [Felt; 24] = fields(&[
-    [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
-    [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
-    [0xe0b3151465440acd, 0x3b48888c6c5565be, 0x5f2d2585f096804e, 0x291429a9ea04cb3f],
-    [0x698d33f778f7c4fa, 0x870adf3fd9e4ec90, 0xa084add0a525fa2d, 0x1ac8048f2e389485],
-    [0x6056828de708b943, 0x825dbbe3f5424de2, 0xf6baed51e54a76a3, 0x19f87a536cf65d5a],
-    [0x79b834feef2c3839, 0xaae19cadc9407e29, 0x66d36f5b19289453, 0x34440a184a180800],
-    [0xdcfec7f06a770db9, 0x19fc3b99f8731eb8, 0x573b5ec5a02fb0a5, 0x3211ce60c0dde888],
-    [0x8f9d974c0fddcdaa, 0x451b85da76eaa3bb, 0x4f05589eb4cd7c68, 0x14e18498bd951684],
-    [0xcfae98be18a0c4e7, 0x4fed38d71eb4bfff, 0xf0725685381c83aa, 0x092a2f60cb5606b4],
-    [0x32e5e8b5e721710e, 0x783d8096d132985c, 0x428ca9de5e3fe006, 0x384cfb58bd05691c],
-    [0x1d55ea153e3948c1, 0x402e3d750f834353, 0x0760b8cf40c32b3c, 0x29d57ef2fd77eb59],
-    [0x271faad71772fc51, 0xe95b52fe5732e618, 0xd0504b779f895c73, 0x3cf7dffba61d8a86],
-    [0xf8159070f5824aa5, 0xcb8739dac5ec94dc, 0x426cf3f16f092a30, 0x28c71fceb13f06a1],
-    [0xebfc726afe288f17, 0x105c9600c55d5461, 0x6e45121d3212bccb, 0x277db81baa443223],
-    [0x79c027999f48d390, 0xabc4f9e711570b5d, 0xd9b640bcb4a40845, 0x3abd153ea3d7be1e],
-    [0xca19b06b4e6df2a3, 0xcce22050a4ad7858, 0xc644747d2cae1918, 0x177eaf84e1d0f4c9],
-    [0xb89f7e263bff609c, 0x48305c88fa7bbe57, 0xee816831d64ba437, 0x337af74a01eda4c5],
-    [0x4cd177b08d9633fb, 0x77467f1fb1ef8f62, 0x4bf0ddb4360a9750, 0x27a64389729f63b6],
-    [0xe49efb7d804e4de7, 0xd6886c7479f7090a, 0x612144415c31d7b3, 0x3f53c94988bb2f1e],
-    [0x812fab45562ff73f, 0x2325cf23f7b477de, 0xd37cdf06721fd649, 0x1b8b993601740b7d],
-    [0xc9b58a29456f8b55, 0x1984fa73238ebb53, 0xef18cd32c4784108, 0x0517a92b8524e547],
-    [0xf065d1802ed61450, 0xa8e06df42094ff2c, 0x71252e1be9f0cf66, 0x2a462608860e473c],
-    [0x3294a4bfa7b90e2e, 0x1c5d13295d13a850, 0xc266e7734d3ba80b, 0x1dd1dda4fa6468fb],
-]);
-
-/// eprint2022, 2 column(s): D for 12 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_2_D: [Felt; 24] = fields(&[
-    [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
-    [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
-    [0x2b222be17fdb7584, 0x8df134cd324600e9, 0xb1277debb1c84d2d, 0x042f83eead3c8bf2],
-    [0xe978ee1860aee0be, 0x3109d849e842304e, 0x9e6a224077aac46f, 0x2ad600d144e2d50c],
-    [0x45ac679221d4a7ee, 0x17f0c6bc3514973e, 0x4f6a80746f9446c6, 0x0b01eba4c7874f2f],
-    [0xb57e8ab7feaec69e, 0x2f7a9fdbb5f3e6e1, 0xf227f11a3b85b6a4, 0x10e8ae3876dd9e99],
-    [0x0a7633adcd0e6f06, 0xac6fe992203035ec, 0x3d59ff377a51d8d6, 0x2fb1e790318a306f],
-    [0x828b305803f5fd96, 0x862a411d717cf719, 0x0f9c5b2bcc9d5b90, 0x356fb258c8b075f6],
-    [0x28065cad5fcdc7ba, 0x7c9005e84abc18fb, 0x0bd377c507b168b3, 0x0ab3d2301a581774],
-    [0x6ce057804b0a17ad, 0x916a08e0fd6a7e29, 0x041f00529db459c9, 0x2a8b216cdae77b2e],
-    [0x49016ee3f536c248, 0x6735708976c4d79b, 0x23bd2df637fcaae0, 0x3d0f1a165f40aeb8],
-    [0xfc82d052d6df88cf, 0xe94aae1c2867a290, 0xef69272bbe5d7e80, 0x05a2f82d7ef1affb],
-    [0xbf29cbf10803aa0b, 0xd9513fc2d22affd0, 0xbc4fee5845a2521e, 0x126dad0fcdf9dd63],
-    [0xc848163e0d44e6d8, 0xe3d056079f9b7269, 0x9803ca32145c41bf, 0x053c63e6cdf2161b],
-    [0x47bce1710179fe39, 0x8d1364b8269ed7e0, 0x5e3f17844eb2931b, 0x397736190b6c5364],
-    [0x105609aeb533f374, 0x2bf1e08032a32853, 0x4a62c0966a99a8eb, 0x142f1db7015fc17b],
-    [0x6446024cf5da3454, 0x92d42e86b9e673ef, 0xcd69d2fdcbfc39ea, 0x1126da8b656322c4],
-    [0x05b85a24ac81294a, 0xb4ce7d0a14651042, 0xa2fa7a5c6a57a856, 0x312eda050b089406],
-    [0x02f008d4f24e161d, 0xffa47c2d0de18f88, 0x12f4ff9c4843ee9a, 0x29d7d4d4650b10bc],
-    [0x0c4948be505aaede, 0xd3d3bb2402b8bb13, 0x0b4a72becb400a63, 0x01351a8eec56175d],
-    [0x46803da692af15dc, 0xd80d913d699cad03, 0x81b07f9dd55d7b03, 0x0bbc9f93b3eda274],
-    [0x086657bb8f486269, 0xbe9809521aee1a62, 0x0e984b1d04b2a72f, 0x1f10220f1dd01c47],
-    [0x3c4640ff5b402f2f, 0x3fef595192767200, 0xbaa423271fc285b5, 0x33974ebad60cef53],
-]);
-
-/// eprint2022, 3 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_C: [Felt; 30] = fields(&[
-    [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
-    [0x08477b06d8a2814b, 0x473de0d00ab9801a, 0x628e228a698d0be1, 0x3abeee38a9c048d1],
-    [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
-    [0xe0b3151465440acd, 0x3b48888c6c5565be, 0x5f2d2585f096804e, 0x291429a9ea04cb3f],
-    [0xdfe8c6ea5f55ea7b, 0xd305adf43f0860fc, 0x6ca9d07a537a21e8, 0x3a611982a6a07bc8],
-    [0x698d33f778f7c4fa, 0x870adf3fd9e4ec90, 0xa084add0a525fa2d, 0x1ac8048f2e389485],
-    [0x6056828de708b943, 0x825dbbe3f5424de2, 0xf6baed51e54a76a3, 0x19f87a536cf65d5a],
-    [0xb15f4ad816487620, 0xad0a9482b9bdd407, 0x43cb8fb2a0f11766, 0x185580e3f6a76e43],
-    [0x79b834feef2c3839, 0xaae19cadc9407e29, 0x66d36f5b19289453, 0x34440a184a180800],
-    [0xdcfec7f06a770db9, 0x19fc3b99f8731eb8, 0x573b5ec5a02fb0a5, 0x3211ce60c0dde888],
-    [0xca5354698da00c54, 0x3c6df6bc29314d7b, 0x5e7c064337d6039a, 0x083ab13af660d29a],
-    [0x8f9d974c0fddcdaa, 0x451b85da76eaa3bb, 0x4f05589eb4cd7c68, 0x14e18498bd951684],
-    [0xcfae98be18a0c4e7, 0x4fed38d71eb4bfff, 0xf0725685381c83aa, 0x092a2f60cb5606b4],
-    [0x9d59fa0777b886ee, 0x28aad522a9cc9907, 0x584602e05ad7d57f, 0x2276384a64f2527d],
-    [0x32e5e8b5e721710e, 0x783d8096d132985c, 0x428ca9de5e3fe006, 0x384cfb58bd05691c],
-    [0x1d55ea153e3948c1, 0x402e3d750f834353, 0x0760b8cf40c32b3c, 0x29d57ef2fd77eb59],
-    [0x502e59fb047ba362, 0xcc832d20b6e22557, 0x557e622c2557482a, 0x3547b8a64d6d1c5d],
-    [0x271faad71772fc51, 0xe95b52fe5732e618, 0xd0504b779f895c73, 0x3cf7dffba61d8a86],
-    [0xf8159070f5824aa5, 0xcb8739dac5ec94dc, 0x426cf3f16f092a30, 0x28c71fceb13f06a1],
-    [0x0c959cbcf8fe7a10, 0xc31ae0efc8f4327d, 0x912c2244eaf20964, 0x040c708a594ba02a],
-    [0xebfc726afe288f17, 0x105c9600c55d5461, 0x6e45121d3212bccb, 0x277db81baa443223],
-    [0x79c027999f48d390, 0xabc4f9e711570b5d, 0xd9b640bcb4a40845, 0x3abd153ea3d7be1e],
-    [0x7b3f589edf574f4b, 0xb3db1cccb8ce3b60, 0xbdabe4d72a5089e8, 0x079dfcf2355af322],
-    [0xca19b06b4e6df2a3, 0xcce22050a4ad7858, 0xc644747d2cae1918, 0x177eaf84e1d0f4c9],
-    [0xb89f7e263bff609c, 0x48305c88fa7bbe57, 0xee816831d64ba437, 0x337af74a01eda4c5],
-    [0x776ffe23eb8bc53d, 0xa2f7c286455fcb56, 0xf67e7b9b52331114, 0x0b4748bf395dc210],
-    [0x4cd177b08d9633fb, 0x77467f1fb1ef8f62, 0x4bf0ddb4360a9750, 0x27a64389729f63b6],
-    [0xe49efb7d804e4de7, 0xd6886c7479f7090a, 0x612144415c31d7b3, 0x3f53c94988bb2f1e],
-    [0xbbb6a176fcba2dfc, 0xa58747258ad709f4, 0x71a860fbfcb9a8e4, 0x3d7794dc86344b8d],
-]);
-
-/// eprint2022, 3 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_3_D: [Felt; 30] = fields(&[
-    [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
-    [0x15af6ff7865a0ac7, 0xe37b9d7f555c9ce7, 0xb52040fcd4f7b7c6, 0x276763a03cea022b],
-    [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
-    [0x2b222be17fdb7584, 0x8df134cd324600e9, 0xb1277debb1c84d2d, 0x042f83eead3c8bf2],
-    [0xc019ce723af6722e, 0x1e1bfa7a23e6abdb, 0xe99f5bd2fb84c800, 0x145ca752ec4e77bb],
-    [0xe978ee1860aee0be, 0x3109d849e842304e, 0x9e6a224077aac46f, 0x2ad600d144e2d50c],
-    [0x45ac679221d4a7ee, 0x17f0c6bc3514973e, 0x4f6a80746f9446c6, 0x0b01eba4c7874f2f],
-    [0x2c772097121d81c7, 0x3b0b3fa0187dcd18, 0xc77655c81213c0c1, 0x083f25c0d3ae9b57],
-    [0xb57e8ab7feaec69e, 0x2f7a9fdbb5f3e6e1, 0xf227f11a3b85b6a4, 0x10e8ae3876dd9e99],
-    [0x0a7633adcd0e6f06, 0xac6fe992203035ec, 0x3d59ff377a51d8d6, 0x2fb1e790318a306f],
-    [0x8d8cb0e1b1408a9d, 0xc74f44f96fdc1463, 0x6f95d9a7f8d10503, 0x04bafdf5e98355c1],
-    [0x828b305803f5fd96, 0x862a411d717cf719, 0x0f9c5b2bcc9d5b90, 0x356fb258c8b075f6],
-    [0x28065cad5fcdc7ba, 0x7c9005e84abc18fb, 0x0bd377c507b168b3, 0x0ab3d2301a581774],
-    [0x8b73aeb17feea6bd, 0x4dbb4278f4c1a1b7, 0x9ea25713114593c0, 0x22e00ea5366a9e7c],
-    [0x6ce057804b0a17ad, 0x916a08e0fd6a7e29, 0x041f00529db459c9, 0x2a8b216cdae77b2e],
-    [0x49016ee3f536c248, 0x6735708976c4d79b, 0x23bd2df637fcaae0, 0x3d0f1a165f40aeb8],
-    [0x8554e4637c8239e4, 0xc9b1677e337cc076, 0x9cd60a460369a106, 0x0761875531ac1afc],
-    [0xfc82d052d6df88cf, 0xe94aae1c2867a290, 0xef69272bbe5d7e80, 0x05a2f82d7ef1affb],
-    [0xbf29cbf10803aa0b, 0xd9513fc2d22affd0, 0xbc4fee5845a2521e, 0x126dad0fcdf9dd63],
-    [0xf5b2b418cc88f673, 0xeb992018fdb4f602, 0x360a4f9ea8640a8a, 0x2c933156f87cb22d],
-    [0xc848163e0d44e6d8, 0xe3d056079f9b7269, 0x9803ca32145c41bf, 0x053c63e6cdf2161b],
-    [0x47bce1710179fe39, 0x8d1364b8269ed7e0, 0x5e3f17844eb2931b, 0x397736190b6c5364],
-    [0xdefe0331029196f0, 0x8d9727e2ed03b797, 0x6d2fee91ab37edf6, 0x053851581f65c3a8],
-    [0x105609aeb533f374, 0x2bf1e08032a32853, 0x4a62c0966a99a8eb, 0x142f1db7015fc17b],
-    [0x6446024cf5da3454, 0x92d42e86b9e673ef, 0xcd69d2fdcbfc39ea, 0x1126da8b656322c4],
-    [0x451f5e26666fb5f2, 0x084fcdc52d4cd980, 0x0062195a2ebc8000, 0x27d35f8c1f497b50],
-    [0x05b85a24ac81294a, 0xb4ce7d0a14651042, 0xa2fa7a5c6a57a856, 0x312eda050b089406],
-    [0x02f008d4f24e161d, 0xffa47c2d0de18f88, 0x12f4ff9c4843ee9a, 0x29d7d4d4650b10bc],
-    [0x6fc99f892fc3132e, 0xc710f7233daf4026, 0x4e774f49cfa49903, 0x26dbd3f2e4fa686b],
-]);
-
-/// eprint2022, 4 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_C: [Felt; 40] = fields(&[
-    [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
-    [0x08477b06d8a2814b, 0x473de0d00ab9801a, 0x628e228a698d0be1, 0x3abeee38a9c048d1],
-    [0x23607714739cdab8, 0x12c98127fec5f1e2, 0xa691d3cb21d425ec, 0x04cf9d6d056792bd],
-    [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
-    [0xe0b3151465440acd, 0x3b48888c6c5565be, 0x5f2d2585f096804e, 0x291429a9ea04cb3f],
-    [0xdfe8c6ea5f55ea7b, 0xd305adf43f0860fc, 0x6ca9d07a537a21e8, 0x3a611982a6a07bc8],
-    [0xe1b9593b9828cbf6, 0x3987dfc03cba481f, 0xae1d501336053ee7, 0x3a79a431f211dca0],
-    [0x698d33f778f7c4fa, 0x870adf3fd9e4ec90, 0xa084add0a525fa2d, 0x1ac8048f2e389485],
-    [0x6056828de708b943, 0x825dbbe3f5424de2, 0xf6baed51e54a76a3, 0x19f87a536cf65d5a],
-    [0xb15f4ad816487620, 0xad0a9482b9bdd407, 0x43cb8fb2a0f11766, 0x185580e3f6a76e43],
-    [0x9c74a919e5a15860, 0xfe8983de372f0bfe, 0xf0cbd366ee541870, 0x19119ff99857ff88],
-    [0x79b834feef2c3839, 0xaae19cadc9407e29, 0x66d36f5b19289453, 0x34440a184a180800],
-    [0xdcfec7f06a770db9, 0x19fc3b99f8731eb8, 0x573b5ec5a02fb0a5, 0x3211ce60c0dde888],
-    [0xca5354698da00c54, 0x3c6df6bc29314d7b, 0x5e7c064337d6039a, 0x083ab13af660d29a],
-    [0xbd193394681e5285, 0xdb1d5a1af1327b9b, 0x6646a52e7527ca4b, 0x1319b15bc6053aa2],
-    [0x8f9d974c0fddcdaa, 0x451b85da76eaa3bb, 0x4f05589eb4cd7c68, 0x14e18498bd951684],
-    [0xcfae98be18a0c4e7, 0x4fed38d71eb4bfff, 0xf0725685381c83aa, 0x092a2f60cb5606b4],
-    [0x9d59fa0777b886ee, 0x28aad522a9cc9907, 0x584602e05ad7d57f, 0x2276384a64f2527d],
-    [0xc42f61616b7e3c00, 0x94c1676f01076e0f, 0xed213d73747dc0f5, 0x318e45fa0e3e1ef8],
-    [0x32e5e8b5e721710e, 0x783d8096d132985c, 0x428ca9de5e3fe006, 0x384cfb58bd05691c],
-    [0x1d55ea153e3948c1, 0x402e3d750f834353, 0x0760b8cf40c32b3c, 0x29d57ef2fd77eb59],
-    [0x502e59fb047ba362, 0xcc832d20b6e22557, 0x557e622c2557482a, 0x3547b8a64d6d1c5d],
-    [0x73104ece449bafbb, 0x0f9dcc56c400015d, 0x2c3a468a2ebd1850, 0x25d8547526d6c295],
-    [0x271faad71772fc51, 0xe95b52fe5732e618, 0xd0504b779f895c73, 0x3cf7dffba61d8a86],
-    [0xf8159070f5824aa5, 0xcb8739dac5ec94dc, 0x426cf3f16f092a30, 0x28c71fceb13f06a1],
-    [0x0c959cbcf8fe7a10, 0xc31ae0efc8f4327d, 0x912c2244eaf20964, 0x040c708a594ba02a],
-    [0xae3371cf16e439dc, 0x67fe57286f9c7ab0, 0xafe5b1547964eae5, 0x1de08548ca77ed11],
-    [0xebfc726afe288f17, 0x105c9600c55d5461, 0x6e45121d3212bccb, 0x277db81baa443223],
-    [0x79c027999f48d390, 0xabc4f9e711570b5d, 0xd9b640bcb4a40845, 0x3abd153ea3d7be1e],
-    [0x7b3f589edf574f4b, 0xb3db1cccb8ce3b60, 0xbdabe4d72a5089e8, 0x079dfcf2355af322],
-    [0x4fafdeeb648773b8, 0x22b5bda5842fa68c, 0x15a3a74e5ba7c50f, 0x264ce4200414cc12],
-    [0xca19b06b4e6df2a3, 0xcce22050a4ad7858, 0xc644747d2cae1918, 0x177eaf84e1d0f4c9],
-    [0xb89f7e263bff609c, 0x48305c88fa7bbe57, 0xee816831d64ba437, 0x337af74a01eda4c5],
-    [0x776ffe23eb8bc53d, 0xa2f7c286455fcb56, 0xf67e7b9b52331114, 0x0b4748bf395dc210],
-    [0x3ce2f98fc7ce9df0, 0x0d7e5210d2952d99, 0x4990898542209aa1, 0x1f12112863eea40d],
-    [0x4cd177b08d9633fb, 0x77467f1fb1ef8f62, 0x4bf0ddb4360a9750, 0x27a64389729f63b6],
-    [0xe49efb7d804e4de7, 0xd6886c7479f7090a, 0x612144415c31d7b3, 0x3f53c94988bb2f1e],
-    [0xbbb6a176fcba2dfc, 0xa58747258ad709f4, 0x71a860fbfcb9a8e4, 0x3d7794dc86344b8d],
-    [0x494aa051a0b60431, 0x860dde909de7a60d, 0xcde7a917c840b21b, 0x3fc298ff14536c5c],
-]);
-
-/// eprint2022, 4 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_4_D: [Felt; 40] = fields(&[
-    [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
-    [0x15af6ff7865a0ac7, 0xe37b9d7f555c9ce7, 0xb52040fcd4f7b7c6, 0x276763a03cea022b],
-    [0x9ad7d259366e01bc, 0x7655fd4aa538db09, 0x908737b36e6afe7b, 0x2c25faaa472b3260],
-    [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
-    [0x2b222be17fdb7584, 0x8df134cd324600e9, 0xb1277debb1c84d2d, 0x042f83eead3c8bf2],
-    [0xc019ce723af6722e, 0x1e1bfa7a23e6abdb, 0xe99f5bd2fb84c800, 0x145ca752ec4e77bb],
-    [0x9fb2dbf688e2f130, 0x29a652bd73d3b67b, 0xc27620e1bf3c11a8, 0x0f2319d7e659bedc],
-    [0xe978ee1860aee0be, 0x3109d849e842304e, 0x9e6a224077aac46f, 0x2ad600d144e2d50c],
-    [0x45ac679221d4a7ee, 0x17f0c6bc3514973e, 0x4f6a80746f9446c6, 0x0b01eba4c7874f2f],
-    [0x2c772097121d81c7, 0x3b0b3fa0187dcd18, 0xc77655c81213c0c1, 0x083f25c0d3ae9b57],
-    [0xf554fa0bf690018e, 0x31925572e82a288b, 0x0bd9def240a2ee75, 0x03a92cac23f912e6],
-    [0xb57e8ab7feaec69e, 0x2f7a9fdbb5f3e6e1, 0xf227f11a3b85b6a4, 0x10e8ae3876dd9e99],
-    [0x0a7633adcd0e6f06, 0xac6fe992203035ec, 0x3d59ff377a51d8d6, 0x2fb1e790318a306f],
-    [0x8d8cb0e1b1408a9d, 0xc74f44f96fdc1463, 0x6f95d9a7f8d10503, 0x04bafdf5e98355c1],
-    [0x5e1b0b3fa0d86e55, 0x0b06cecf8a186600, 0x0ec3be09174ef85f, 0x0a47e5ec67c1a412],
-    [0x828b305803f5fd96, 0x862a411d717cf719, 0x0f9c5b2bcc9d5b90, 0x356fb258c8b075f6],
-    [0x28065cad5fcdc7ba, 0x7c9005e84abc18fb, 0x0bd377c507b168b3, 0x0ab3d2301a581774],
-    [0x8b73aeb17feea6bd, 0x4dbb4278f4c1a1b7, 0x9ea25713114593c0, 0x22e00ea5366a9e7c],
-    [0x9011913e88cdf956, 0x5ed9fb3c9e379a3c, 0xcae0d71c0c17abe0, 0x2ca6042a8e505140],
-    [0x6ce057804b0a17ad, 0x916a08e0fd6a7e29, 0x041f00529db459c9, 0x2a8b216cdae77b2e],
-    [0x49016ee3f536c248, 0x6735708976c4d79b, 0x23bd2df637fcaae0, 0x3d0f1a165f40aeb8],
-    [0x8554e4637c8239e4, 0xc9b1677e337cc076, 0x9cd60a460369a106, 0x0761875531ac1afc],
-    [0x12463f8ad1bbe3c5, 0xd41ac6279c6a68d7, 0x0af53419edfb9dd5, 0x32a00af9b9afa77d],
-    [0xfc82d052d6df88cf, 0xe94aae1c2867a290, 0xef69272bbe5d7e80, 0x05a2f82d7ef1affb],
-    [0xbf29cbf10803aa0b, 0xd9513fc2d22affd0, 0xbc4fee5845a2521e, 0x126dad0fcdf9dd63],
-    [0xf5b2b418cc88f673, 0xeb992018fdb4f602, 0x360a4f9ea8640a8a, 0x2c933156f87cb22d],
-    [0xe8d2193cff8853c5, 0x133e23cced03b8d5, 0xec272424180318b5, 0x01152deb1842e55c],
-    [0xc848163e0d44e6d8, 0xe3d056079f9b7269, 0x9803ca32145c41bf, 0x053c63e6cdf2161b],
-    [0x47bce1710179fe39, 0x8d1364b8269ed7e0, 0x5e3f17844eb2931b, 0x397736190b6c5364],
-    [0xdefe0331029196f0, 0x8d9727e2ed03b797, 0x6d2fee91ab37edf6, 0x053851581f65c3a8],
-    [0x913704b09cdb58e4, 0xa179ef330aa04640, 0x5c8af67ebdbb55c6, 0x1e95205b9cb982e0],
-    [0x105609aeb533f374, 0x2bf1e08032a32853, 0x4a62c0966a99a8eb, 0x142f1db7015fc17b],
-    [0x6446024cf5da3454, 0x92d42e86b9e673ef, 0xcd69d2fdcbfc39ea, 0x1126da8b656322c4],
-    [0x451f5e26666fb5f2, 0x084fcdc52d4cd980, 0x0062195a2ebc8000, 0x27d35f8c1f497b50],
-    [0xe85ad4c557cc2c2c, 0x17de83c70cbd5f3f, 0xead76cb9ffd63636, 0x364c0fcaf8744394],
-    [0x05b85a24ac81294a, 0xb4ce7d0a14651042, 0xa2fa7a5c6a57a856, 0x312eda050b089406],
-    [0x02f008d4f24e161d, 0xffa47c2d0de18f88, 0x12f4ff9c4843ee9a, 0x29d7d4d4650b10bc],
-    [0x6fc99f892fc3132e, 0xc710f7233daf4026, 0x4e774f49cfa49903, 0x26dbd3f2e4fa686b],
-    [0xdb261996e8d886ea, 0x4c9fb505a2faffbb, 0x4219dcdb7c57cee4, 0x23d4bfeb21b36f83],
-]);
-
-/// eprint2022, 6 column(s): C for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_C: [Felt; 60] = fields(&[
-    [0x7346fc0cffffff6d, 0x517627467fa308c8, 0xffffffffffffffec, 0x3fffffffffffffff],
-    [0xdd1178d05cddbbb9, 0xbd8c24862fe7c4d1, 0x04dfdb230c1bf060, 0x3659b14ca19b3891],
-    [0x08477b06d8a2814b, 0x473de0d00ab9801a, 0x628e228a698d0be1, 0x3abeee38a9c048d1],
-    [0x23607714739cdab8, 0x12c98127fec5f1e2, 0xa691d3cb21d425ec, 0x04cf9d6d056792bd],
-    [0x3f9eb4fd44eac5ba, 0x7fa26934846a2c59, 0x929bc8a59a081b12, 0x05e6844fd54f2758],
-    [0x4ce4238e7abf9137, 0x164db33a04bbeae3, 0x56c0bc80b7f1ff52, 0x010acce0109a78ad],
-    [0xba0d6b9b3fa3633d, 0xf99eef39c529d723, 0x7af28749f7395589, 0x02ef61c6b77a510f],
-    [0xe0b3151465440acd, 0x3b48888c6c5565be, 0x5f2d2585f096804e, 0x291429a9ea04cb3f],
-    [0xdfe8c6ea5f55ea7b, 0xd305adf43f0860fc, 0x6ca9d07a537a21e8, 0x3a611982a6a07bc8],
-    [0xe1b9593b9828cbf6, 0x3987dfc03cba481f, 0xae1d501336053ee7, 0x3a79a431f211dca0],
-    [0x9d9bea0527da2c9d, 0xd23867ab84697538, 0x61071a8a95d76bc9, 0x396b1c4f58e5d506],
-    [0xa85db55bbfea185b, 0xcb11c7eb1f823843, 0xfa0f6aa161cf5dff, 0x221b80c8a5aad2dd],
-    [0x698d33f778f7c4fa, 0x870adf3fd9e4ec90, 0xa084add0a525fa2d, 0x1ac8048f2e389485],
-    [0x6056828de708b943, 0x825dbbe3f5424de2, 0xf6baed51e54a76a3, 0x19f87a536cf65d5a],
-    [0xb15f4ad816487620, 0xad0a9482b9bdd407, 0x43cb8fb2a0f11766, 0x185580e3f6a76e43],
-    [0x9c74a919e5a15860, 0xfe8983de372f0bfe, 0xf0cbd366ee541870, 0x19119ff99857ff88],
-    [0xdd7189bf66bbd47d, 0xa3c5fe8961c17972, 0x06124ebe2f13ea2f, 0x37ee9c9aa96a2550],
-    [0x32b282fbefd64c4a, 0x14f95ba298504e20, 0x9bf2dc3f5dc76370, 0x27f5a7a2c2038bd8],
-    [0x79b834feef2c3839, 0xaae19cadc9407e29, 0x66d36f5b19289453, 0x34440a184a180800],
-    [0xdcfec7f06a770db9, 0x19fc3b99f8731eb8, 0x573b5ec5a02fb0a5, 0x3211ce60c0dde888],
-    [0xca5354698da00c54, 0x3c6df6bc29314d7b, 0x5e7c064337d6039a, 0x083ab13af660d29a],
-    [0xbd193394681e5285, 0xdb1d5a1af1327b9b, 0x6646a52e7527ca4b, 0x1319b15bc6053aa2],
-    [0x5a1e5dde7362afef, 0xf6acc03740f1ba8c, 0xcec93c54d9fd41f5, 0x3dbf5ed3f1680936],
-    [0x1a195a811c0874b7, 0x19f208cb02ecb00e, 0x85277aada80fff4d, 0x1196b91ea32a6ad0],
-    [0x8f9d974c0fddcdaa, 0x451b85da76eaa3bb, 0x4f05589eb4cd7c68, 0x14e18498bd951684],
-    [0xcfae98be18a0c4e7, 0x4fed38d71eb4bfff, 0xf0725685381c83aa, 0x092a2f60cb5606b4],
-    [0x9d59fa0777b886ee, 0x28aad522a9cc9907, 0x584602e05ad7d57f, 0x2276384a64f2527d],
-    [0xc42f61616b7e3c00, 0x94c1676f01076e0f, 0xed213d73747dc0f5, 0x318e45fa0e3e1ef8],
-    [0xfef42513673ffa00, 0xde017b5f1c65e596, 0xb0f5014e8781a03c, 0x2e53ba39e07c0989],
-    [0xeb495692541f7934, 0xd5a88b8afad626fb, 0xa954807010468184, 0x1e5619f43c410a96],
-    [0x32e5e8b5e721710e, 0x783d8096d132985c, 0x428ca9de5e3fe006, 0x384cfb58bd05691c],
-    [0x1d55ea153e3948c1, 0x402e3d750f834353, 0x0760b8cf40c32b3c, 0x29d57ef2fd77eb59],
-    [0x502e59fb047ba362, 0xcc832d20b6e22557, 0x557e622c2557482a, 0x3547b8a64d6d1c5d],
-    [0x73104ece449bafbb, 0x0f9dcc56c400015d, 0x2c3a468a2ebd1850, 0x25d8547526d6c295],
-    [0x88fcd1b58d6ec6aa, 0xe6406f342fde4c61, 0x21dc8b46c250c5a4, 0x269f8914a5b8ed54],
-    [0x7fa73453f1472253, 0x8d2c48b894da62be, 0xf62b165356ee5461, 0x355598aaab44689d],
-    [0x271faad71772fc51, 0xe95b52fe5732e618, 0xd0504b779f895c73, 0x3cf7dffba61d8a86],
-    [0xf8159070f5824aa5, 0xcb8739dac5ec94dc, 0x426cf3f16f092a30, 0x28c71fceb13f06a1],
-    [0x0c959cbcf8fe7a10, 0xc31ae0efc8f4327d, 0x912c2244eaf20964, 0x040c708a594ba02a],
-    [0xae3371cf16e439dc, 0x67fe57286f9c7ab0, 0xafe5b1547964eae5, 0x1de08548ca77ed11],
-    [0xe0edc2c7b8d55e07, 0xa5a40b9aa8504b1f, 0x3efa05783800430e, 0x2d407ce981b57c37],
-    [0xb1da8d34127eea97, 0x28964b28e14c40d5, 0xbdf866fff10948c9, 0x270001d4a9cf4d44],
-    [0xebfc726afe288f17, 0x105c9600c55d5461, 0x6e45121d3212bccb, 0x277db81baa443223],
-    [0x79c027999f48d390, 0xabc4f9e711570b5d, 0xd9b640bcb4a40845, 0x3abd153ea3d7be1e],
-    [0x7b3f589edf574f4b, 0xb3db1cccb8ce3b60, 0xbdabe4d72a5089e8, 0x079dfcf2355af322],
-    [0x4fafdeeb648773b8, 0x22b5bda5842fa68c, 0x15a3a74e5ba7c50f, 0x264ce4200414cc12],
-    [0x42eefded06b55768, 0x50cb5b491dc303c2, 0xfedf1c462e3aa0ed, 0x2eedf0d2c7aa2f8a],
-    [0x3173f373ae98e403, 0x638501af3d080655, 0x4dd3269bf94a75b4, 0x06f95f71006635ef],
-    [0xca19b06b4e6df2a3, 0xcce22050a4ad7858, 0xc644747d2cae1918, 0x177eaf84e1d0f4c9],
-    [0xb89f7e263bff609c, 0x48305c88fa7bbe57, 0xee816831d64ba437, 0x337af74a01eda4c5],
-    [0x776ffe23eb8bc53d, 0xa2f7c286455fcb56, 0xf67e7b9b52331114, 0x0b4748bf395dc210],
-    [0x3ce2f98fc7ce9df0, 0x0d7e5210d2952d99, 0x4990898542209aa1, 0x1f12112863eea40d],
-    [0x44859ddc2ac2c48b, 0x2f62cbdc7a7504bb, 0xc0a5251fbb30bba9, 0x39c817c3b08ec7a7],
-    [0xf696ea559ea0086c, 0x89786e26b07406ec, 0x36e1da45fdb23f51, 0x0d7405b4c822a84f],
-    [0x4cd177b08d9633fb, 0x77467f1fb1ef8f62, 0x4bf0ddb4360a9750, 0x27a64389729f63b6],
-    [0xe49efb7d804e4de7, 0xd6886c7479f7090a, 0x612144415c31d7b3, 0x3f53c94988bb2f1e],
-    [0xbbb6a176fcba2dfc, 0xa58747258ad709f4, 0x71a860fbfcb9a8e4, 0x3d7794dc86344b8d],
-    [0x494aa051a0b60431, 0x860dde909de7a60d, 0xcde7a917c840b21b, 0x3fc298ff14536c5c],
-    [0x93810593d46a60d9, 0xf6e3090356cd9956, 0x30ec17510286ccf0, 0x027a403a7a383359],
-    [0xd874bb698a323ada, 0xd86ac38c656a5c52, 0x9b05b1a951cff926, 0x00a96a594394c110],
-]);
-
-/// eprint2022, 6 column(s): D for 10 rounds, round-major.
-#[rustfmt::skip]
-static EPRINT2022_6_D: [Felt; 60] = fields(&[
-    [0xf93bea3e99999905, 0xe76b98e6704ec765, 0xccccccccccccccb8, 0x0ccccccccccccccc],
-    [0x54b77d06498c2839, 0x615c40f05b9d31ea, 0x2c76c6a290adc30e, 0x2421f328b24eb6ab],
-    [0x15af6ff7865a0ac7, 0xe37b9d7f555c9ce7, 0xb52040fcd4f7b7c6, 0x276763a03cea022b],
-    [0x9ad7d259366e01bc, 0x7655fd4aa538db09, 0x908737b36e6afe7b, 0x2c25faaa472b3260],
-    [0x3a3b3e98afa9c298, 0xd3791bcdf874a28a, 0x24df2fea3f5330c8, 0x2730cce00a916766],
-    [0x72d91d22350bc03d, 0x3c0abf8b76c87288, 0x11c580a19320515f, 0x2041523a7f1680e6],
-    [0x2b5942a60725fb0e, 0x82fa22a8633a158e, 0x7222c0fd00a61c88, 0x3d0f46fc36cb6075],
-    [0x2b222be17fdb7584, 0x8df134cd324600e9, 0xb1277debb1c84d2d, 0x042f83eead3c8bf2],
-    [0xc019ce723af6722e, 0x1e1bfa7a23e6abdb, 0xe99f5bd2fb84c800, 0x145ca752ec4e77bb],
-    [0x9fb2dbf688e2f130, 0x29a652bd73d3b67b, 0xc27620e1bf3c11a8, 0x0f2319d7e659bedc],
-    [0xdeba9b16c08227b1, 0xb2a1111f891a709d, 0x1dadeeb577c27bb1, 0x08087d4840ac57ad],
-    [0xa11bc186a81f4598, 0x9fa764132bc9edfa, 0xdf779ba8799daa3e, 0x2ea51e8bc6ab1daf],
-    [0xe978ee1860aee0be, 0x3109d849e842304e, 0x9e6a224077aac46f, 0x2ad600d144e2d50c],
-    [0x45ac679221d4a7ee, 0x17f0c6bc3514973e, 0x4f6a80746f9446c6, 0x0b01eba4c7874f2f],
-    [0x2c772097121d81c7, 0x3b0b3fa0187dcd18, 0xc77655c81213c0c1, 0x083f25c0d3ae9b57],
-    [0xf554fa0bf690018e, 0x31925572e82a288b, 0x0bd9def240a2ee75, 0x03a92cac23f912e6],
-    [0xb97709081f985385, 0xc7190694e0542309, 0xc96e5da5da16fd5a, 0x1c7a14a02889d917],
-    [0x3a10723cf83ffd7a, 0x0a32bd6614e5092b, 0x881048033eadb2f2, 0x0a6d5c727a5d07cb],
-    [0xb57e8ab7feaec69e, 0x2f7a9fdbb5f3e6e1, 0xf227f11a3b85b6a4, 0x10e8ae3876dd9e99],
-    [0x0a7633adcd0e6f06, 0xac6fe992203035ec, 0x3d59ff377a51d8d6, 0x2fb1e790318a306f],
-    [0x8d8cb0e1b1408a9d, 0xc74f44f96fdc1463, 0x6f95d9a7f8d10503, 0x04bafdf5e98355c1],
-    [0x5e1b0b3fa0d86e55, 0x0b06cecf8a186600, 0x0ec3be09174ef85f, 0x0a47e5ec67c1a412],
-    [0x7e4563e0540aa199, 0x16e06b62a76f31fa, 0x1f94588bd4d8ad30, 0x2ee17eb786a31311],
-    [0x6998d07b4c3d9889, 0x0c0c0dae676c38f0, 0xfeb3f3c0d8cea6de, 0x00a515cc719f3cd5],
-    [0x828b305803f5fd96, 0x862a411d717cf719, 0x0f9c5b2bcc9d5b90, 0x356fb258c8b075f6],
-    [0x28065cad5fcdc7ba, 0x7c9005e84abc18fb, 0x0bd377c507b168b3, 0x0ab3d2301a581774],
-    [0x8b73aeb17feea6bd, 0x4dbb4278f4c1a1b7, 0x9ea25713114593c0, 0x22e00ea5366a9e7c],
-    [0x9011913e88cdf956, 0x5ed9fb3c9e379a3c, 0xcae0d71c0c17abe0, 0x2ca6042a8e505140],
-    [0x4dfb83472c7d8d30, 0x986445a3872d9ecd, 0x37029e5377cfc84e, 0x235f63bd540cdc3c],
-    [0x65a924be68ea3e8c, 0x61f1af87639ff1a6, 0x58237a513677e5ed, 0x114e0041e90ba574],
-    [0x6ce057804b0a17ad, 0x916a08e0fd6a7e29, 0x041f00529db459c9, 0x2a8b216cdae77b2e],
-    [0x49016ee3f536c248, 0x6735708976c4d79b, 0x23bd2df637fcaae0, 0x3d0f1a165f40aeb8],
-    [0x8554e4637c8239e4, 0xc9b1677e337cc076, 0x9cd60a460369a106, 0x0761875531ac1afc],
-    [0x12463f8ad1bbe3c5, 0xd41ac6279c6a68d7, 0x0af53419edfb9dd5, 0x32a00af9b9afa77d],
-    [0xab57f0c8c27cd08e, 0x9b079f7bd5e040e4, 0xa8e57c32da438851, 0x2d5b2aec2c1072a6],
-    [0xcd5ac35f75e25e5f, 0x13d9d2b838de68b5, 0xa5f5641ba4c45365, 0x39fd774c6ad5b61b],
-    [0xfc82d052d6df88cf, 0xe94aae1c2867a290, 0xef69272bbe5d7e80, 0x05a2f82d7ef1affb],
-    [0xbf29cbf10803aa0b, 0xd9513fc2d22affd0, 0xbc4fee5845a2521e, 0x126dad0fcdf9dd63],
-    [0xf5b2b418cc88f673, 0xeb992018fdb4f602, 0x360a4f9ea8640a8a, 0x2c933156f87cb22d],
-    [0xe8d2193cff8853c5, 0x133e23cced03b8d5, 0xec272424180318b5, 0x01152deb1842e55c],
-    [0x9eb1988c49674dca, 0x412e0eb5f34f164e, 0x23897ba42f52ae05, 0x0a6910dec2ff14ed],
-    [0x9af6d2f0f29e0c82, 0x9606a7fc2a4d1d78, 0xcb493a081e3ef016, 0x0214d2942452ae25],
-    [0xc848163e0d44e6d8, 0xe3d056079f9b7269, 0x9803ca32145c41bf, 0x053c63e6cdf2161b],
-    [0x47bce1710179fe39, 0x8d1364b8269ed7e0, 0x5e3f17844eb2931b, 0x397736190b6c5364],
-    [0xdefe0331029196f0, 0x8d9727e2ed03b797, 0x6d2fee91ab37edf6, 0x053851581f65c3a8],
-    [0x913704b09cdb58e4, 0xa179ef330aa04640, 0x5c8af67ebdbb55c6, 0x1e95205b9cb982e0],
-    [0x079b5208e6f7126e, 0xbfd9c34d71cb3080, 0xee146ed2e9026ecb, 0x212a186153cd86c3],
-    [0xadbfa2a8de67d132, 0xc6c05c6798a6ed64, 0x65c9d604e9f57fe9, 0x3721c3c9c5c35553],
-    [0x105609aeb533f374, 0x2bf1e08032a32853, 0x4a62c0966a99a8eb, 0x142f1db7015fc17b],
-    [0x6446024cf5da3454, 0x92d42e86b9e673ef, 0xcd69d2fdcbfc39ea, 0x1126da8b656322c4],
-    [0x451f5e26666fb5f2, 0x084fcdc52d4cd980, 0x0062195a2ebc8000, 0x27d35f8c1f497b50],
-    [0xe85ad4c557cc2c2c, 0x17de83c70cbd5f3f, 0xead76cb9ffd63636, 0x364c0fcaf8744394],
-    [0xe6dbbc4762ae28a0, 0x07c69b0d78a01a8d, 0x0a3a0bb0d19a9465, 0x0af601b93893079a],
-    [0x508c63da26189eaa, 0x5609300bb635d711, 0xa9381db349ff5464, 0x1c8e2c748960b06c],
-    [0x05b85a24ac81294a, 0xb4ce7d0a14651042, 0xa2fa7a5c6a57a856, 0x312eda050b089406],
-    [0x02f008d4f24e161d, 0xffa47c2d0de18f88, 0x12f4ff9c4843ee9a, 0x29d7d4d4650b10bc],
-    [0x6fc99f892fc3132e, 0xc710f7233daf4026, 0x4e774f49cfa49903, 0x26dbd3f2e4fa686b],
-    [0xdb261996e8d886ea, 0x4c9fb505a2faffbb, 0x4219dcdb7c57cee4, 0x23d4bfeb21b36f83],
-    [0x34c89850c47ab96d, 0xd005aeeb330d28ec, 0x4d6c4e710f5226e0, 0x208052797b16d6ea],
-    [0xa514be1ec9cfc596, 0x8373c32c3fabfd5c, 0xe04745a5947e8f6d, 0x1c9bb9627dad2ccc],
-]);
-
-/// The round constants (C, D) of `version` with `columns` columns.
-pub(crate) fn round_constants(
-    version: Version,
-    columns: usize,
-) -> Option<(&'static [Felt], &'static [Felt])> {
-    match (version, columns) {
-        (Version::Crypto2023, 1) => Some((&CRYPTO2023_1_C, &CRYPTO2023_1_D)),
-        (Version::Crypto2023, 2) => Some((&CRYPTO2023_2_C, &CRYPTO2023_2_D)),
-        (Version::Crypto2023, 3) => Some((&CRYPTO2023_3_C, &CRYPTO2023_3_D)),
-        (Version::Crypto2023, 4) => Some((&CRYPTO2023_4_C, &CRYPTO2023_4_D)),
-        (Version::Crypto2023, 6) => Some((&CRYPTO2023_6_C, &CRYPTO2023_6_D)),
-        (Version::Eprint2022, 1) => Some((&EPRINT2022_1_C, &EPRINT2022_1_D)),
-        (Version::Eprint2022, 2) => Some((&EPRINT2022_2_C, &EPRINT2022_2_D)),
-        (Version::Eprint2022, 3) => Some((&EPRINT2022_3_C, &EPRINT2022_3_D)),
-        (Version::Eprint2022, 4) => Some((&EPRINT2022_4_C, &EPRINT2022_4_D)),
-        (Version::Eprint2022, 6) => Some((&EPRINT2022_6_C, &EPRINT2022_6_D)),
-        _ => None,
-    }
-}
+/// The round-constant tables of every column count.
+pub(crate) static TABLES: Tables<Felt> = Tables {
+    c: [&C_1, &C_2, &C_3, &C_4, &C_6],
+    d: [&D_1, &D_2, &D_3, &D_4, &D_6],
+    rounds_eprint2022: [19, 12, 10, 10, 10],
+};

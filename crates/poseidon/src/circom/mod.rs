@@ -14,10 +14,11 @@
 //! dense "pre-sparse" matrix before the partial rounds, then each partial
 //! round with a single S-box and a sparse matrix (one dense row, one column).
 //! Its constants are circomlibjs' `poseidon_constants_opt.js`, written as
-//! Montgomery limbs into `tables.rs` by `scripts/poseidon-circom/gen-constants.mjs`.
+//! Montgomery limbs into the binary `tables.bin` (length and SHA-256 in
+//! `tables.rs`) by `scripts/poseidon-circom/gen-constants.mjs`.
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
-use ark_ff::{BigInt, Zero};
+use ark_ff::Zero;
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_str, fr_to_le_bytes};
@@ -29,14 +30,10 @@ use ark_bn254::FrConfig;
 /// Four little-endian words: an element's Montgomery form.
 type Limbs = [u64; 4];
 
-#[rustfmt::skip]
 mod tables;
 
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 mod reference;
-#[cfg(test)]
-#[rustfmt::skip]
-mod reference_tables;
 #[cfg(all(test, feature = "std"))]
 mod tests;
 #[cfg(test)]
@@ -57,35 +54,127 @@ pub const MAX_WIDTH: usize = 17;
 /// Largest number of inputs of [`poseidon`].
 pub const MAX_INPUTS: usize = MAX_WIDTH - 1;
 
-/// An element from its Montgomery-form limbs (the generated tables' format).
-const fn f(limbs: [u64; 4]) -> Fr {
-    Fr::new_unchecked(BigInt::new(limbs))
+/// One element of `tables.bin`: four little-endian limbs, Montgomery form.
+type Stored = [u8; 32];
+
+/// The limbs of a stored element.
+#[inline(always)]
+fn load(e: &Stored) -> Limbs {
+    let (words, _) = e.as_chunks::<8>();
+    core::array::from_fn(|i| u64::from_le_bytes(words[i]))
 }
 
-/// One sparse partial-round matrix: the new element 0 is `row · state`; for
-/// `k ≥ 1` the new element k is `state[k] + col[k] · state[0]` (`col[0]` is
-/// unused and zero).
-pub(crate) struct Sparse<const T: usize> {
-    row: [Fr; T],
-    col: [Fr; T],
+/// Elements of the sections of width `t` in `tables.bin`: full-round
+/// constants, partial-round constants, sparse rows, sparse columns, MDS,
+/// pre-sparse matrix.
+const fn section_len(t: usize) -> usize {
+    let rp = ROUNDS_P[t - MIN_WIDTH];
+    ROUNDS_F * t + rp + 2 * rp * t + 2 * t * t
 }
 
-/// The optimized-form constants of one width.
+/// Where width `t` starts in `tables.bin`, in elements.
+const fn section_start(t: usize) -> usize {
+    let mut start = 0;
+    let mut w = MIN_WIDTH;
+    while w < t {
+        start += section_len(w);
+        w += 1;
+    }
+    start
+}
+
+/// The optimized-form constants of one width: a view into `tables.bin`.
+///
+/// Full rounds: row 0 of the full-round constants is added before round 0;
+/// rows 1..=4 after the S-boxes of the first four full rounds; rows 5..=7
+/// after the S-boxes of the first three of the last four full rounds (the
+/// last round adds none). Partial round `r` adds `partial(r)` to element 0
+/// after its S-box, then applies its sparse matrix: the new element 0 is
+/// `row · state`; for `k ≥ 1` the new element k is `state[k] + col[k] ·
+/// state[0]` (`col[0]` is unused and zero). Matrices are row-major:
+/// `m[i][j]` is the weight of input j in output i.
 pub(crate) struct Tables<const T: usize> {
-    /// Row 0 is added before round 0; rows 1..=4 after the S-boxes of the
-    /// first four full rounds; rows 5..=7 after the S-boxes of the first
-    /// three of the last four full rounds (the last round adds none).
-    full: &'static [[Fr; T]; ROUNDS_F],
-    /// Added to element 0 after the S-box of each partial round.
-    partial: &'static [Fr],
-    /// The matrix of each partial round.
-    sparse: &'static [Sparse<T>],
-    /// The MDS matrix, row-major: `mds[i][j]` is the weight of input j in
-    /// output i.
-    mds: [[Fr; T]; T],
-    /// The dense matrix of the last full round before the partial rounds.
-    pre_sparse: [[Fr; T]; T],
+    elements: &'static [Stored],
 }
+
+impl<const T: usize> Tables<T> {
+    const ROUNDS_P: usize = ROUNDS_P[T - MIN_WIDTH];
+    const PARTIAL: usize = ROUNDS_F * T;
+    const ROWS: usize = Self::PARTIAL + Self::ROUNDS_P;
+    const COLS: usize = Self::ROWS + Self::ROUNDS_P * T;
+    const MDS: usize = Self::COLS + Self::ROUNDS_P * T;
+    const PRE_SPARSE: usize = Self::MDS + T * T;
+
+    /// Width `T`'s part of `tables.bin`.
+    const fn new() -> Self {
+        let (all, rest) = tables::BLOB.as_chunks::<32>();
+        assert!(rest.is_empty() && all.len() == section_start(MAX_WIDTH + 1));
+        let (_, tail) = all.split_at(section_start(T));
+        let (elements, _) = tail.split_at(section_len(T));
+        Self { elements }
+    }
+
+    /// The full-round constants of row `r`.
+    #[inline(always)]
+    fn full(&self, r: usize) -> &'static [Stored] {
+        &self.elements[r * T..(r + 1) * T]
+    }
+
+    /// The partial-round constants.
+    #[inline(always)]
+    fn partial(&self) -> &'static [Stored] {
+        &self.elements[Self::PARTIAL..Self::ROWS]
+    }
+
+    /// The dense row of partial round `r`'s sparse matrix.
+    #[inline(always)]
+    fn sparse_row(&self, r: usize) -> &'static [Stored] {
+        &self.elements[Self::ROWS + r * T..Self::ROWS + (r + 1) * T]
+    }
+
+    /// The column of partial round `r`'s sparse matrix.
+    #[inline(always)]
+    fn sparse_col(&self, r: usize) -> &'static [Stored] {
+        &self.elements[Self::COLS + r * T..Self::COLS + (r + 1) * T]
+    }
+
+    /// The MDS matrix.
+    #[inline(always)]
+    fn mds(&self) -> &'static [Stored] {
+        &self.elements[Self::MDS..Self::PRE_SPARSE]
+    }
+
+    /// The dense matrix of the last full round before the partial rounds.
+    #[inline(always)]
+    fn pre_sparse(&self) -> &'static [Stored] {
+        &self.elements[Self::PRE_SPARSE..Self::PRE_SPARSE + T * T]
+    }
+}
+
+/// The tables of every width.
+macro_rules! width_tables {
+    ($($name:ident = $t:literal),*) => {
+        $(pub(crate) static $name: Tables<$t> = Tables::new();)*
+    };
+}
+width_tables!(
+    T2 = 2,
+    T3 = 3,
+    T4 = 4,
+    T5 = 5,
+    T6 = 6,
+    T7 = 7,
+    T8 = 8,
+    T9 = 9,
+    T10 = 10,
+    T11 = 11,
+    T12 = 12,
+    T13 = 13,
+    T14 = 14,
+    T15 = 15,
+    T16 = 16,
+    T17 = 17
+);
 
 /// BN254 `Fr` arithmetic with backend `B`.
 type Ar<B> = Arith<FrConfig, B, 4>;
@@ -95,11 +184,11 @@ type Ar<B> = Arith<FrConfig, B, 4>;
 fn add_constants<B: Backend<4>, const T: usize, const L: usize>(
     f: Ar<B>,
     state: &mut [[Limbs; T]; L],
-    constants: &[Fr; T],
+    constants: &[Stored],
 ) {
     for lane in state.iter_mut() {
         for (x, c) in lane.iter_mut().zip(constants) {
-            *x = f.add(x, &limbs(c));
+            *x = f.add(x, &load(c));
         }
     }
 }
@@ -110,14 +199,14 @@ fn add_constants<B: Backend<4>, const T: usize, const L: usize>(
 fn mix<B: Backend<4>, const T: usize, const L: usize>(
     f: Ar<B>,
     state: &mut [[Limbs; T]; L],
-    matrix: &[[Fr; T]; T],
+    matrix: &[Stored],
 ) {
     for lane in state.iter_mut() {
         let input = *lane;
-        for (out, row) in lane.iter_mut().zip(matrix) {
+        for (out, row) in lane.iter_mut().zip(matrix.chunks_exact(T)) {
             let mut acc = Wide::ZERO;
             for (w, x) in row.iter().zip(&input) {
-                f.mac_wide(&mut acc, &limbs(w), x);
+                f.mac_wide(&mut acc, &load(w), x);
             }
             *out = f.reduce_from(&f.redc(&acc), dot_bound::<FrConfig, 4>(T));
         }
@@ -137,8 +226,8 @@ fn pow5_lazy<B: Backend<4>>(f: Ar<B>, x: &Limbs) -> Limbs {
 fn full_round<B: Backend<4>, const T: usize, const L: usize>(
     f: Ar<B>,
     state: &mut [[Limbs; T]; L],
-    constants: Option<&[Fr; T]>,
-    matrix: &[[Fr; T]; T],
+    constants: Option<&[Stored]>,
+    matrix: &[Stored],
 ) {
     for i in 0..T {
         for lane in state.iter_mut() {
@@ -161,35 +250,36 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
     tables: &Tables<T>,
 ) {
     let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
-    add_constants(f, &mut s, &tables.full[0]);
+    add_constants(f, &mut s, tables.full(0));
     for r in 0..ROUNDS_F / 2 {
         let matrix = if r + 1 < ROUNDS_F / 2 {
-            &tables.mds
+            tables.mds()
         } else {
-            &tables.pre_sparse
+            tables.pre_sparse()
         };
-        full_round(f, &mut s, Some(&tables.full[r + 1]), matrix);
+        full_round(f, &mut s, Some(tables.full(r + 1)), matrix);
     }
-    for (c, sparse) in tables.partial.iter().zip(tables.sparse) {
+    for (r, c) in tables.partial().iter().enumerate() {
+        let (row, col) = (tables.sparse_row(r), tables.sparse_col(r));
         for lane in s.iter_mut() {
             // The S-box output and its constant are not reduced: s0 < 3p.
-            let s0 = f.add_lazy(&pow5_lazy(f, &lane[0]), &limbs(c));
+            let s0 = f.add_lazy(&pow5_lazy(f, &lane[0]), &load(c));
             let mut acc = Wide::ZERO;
-            for (w, x) in sparse.row.iter().zip(lane.iter()).skip(1) {
-                f.mac_wide(&mut acc, &limbs(w), x);
+            for (w, x) in row.iter().zip(lane.iter()).skip(1) {
+                f.mac_wide(&mut acc, &load(w), x);
             }
-            f.mac_wide(&mut acc, &limbs(&sparse.row[0]), &s0);
-            for (x, w) in lane.iter_mut().zip(&sparse.col).skip(1) {
+            f.mac_wide(&mut acc, &load(&row[0]), &s0);
+            for (x, w) in lane.iter_mut().zip(col).skip(1) {
                 // w < p first, s0 < 3p: the product is below 2p (rule 1).
-                *x = f.add(x, &f.mul_reduced(&limbs(w), &s0));
+                *x = f.add(x, &f.mul_reduced(&load(w), &s0));
             }
             // T − 1 products below p² and one below 3p²: T + 2 terms.
             lane[0] = f.reduce_from(&f.redc(&acc), dot_bound::<FrConfig, 4>(T + 2));
         }
     }
     for r in 0..ROUNDS_F / 2 {
-        let constants = tables.full.get(ROUNDS_F / 2 + 1 + r);
-        full_round(f, &mut s, constants, &tables.mds);
+        let constants = (r + 1 < ROUNDS_F / 2).then(|| tables.full(ROUNDS_F / 2 + 1 + r));
+        full_round(f, &mut s, constants, tables.mds());
     }
     for (out, lane) in states.iter_mut().zip(s) {
         *out = lane.map(from_limbs);
@@ -286,17 +376,17 @@ fn wrong_input_count(t: usize, found: usize) -> Error {
 macro_rules! widths {
     ($(($t:literal, $n:literal, $tables:ident)),* $(,)?) => {
         $(
+            // Not `#[inline]`: each width's permutation is compiled once,
+            // here, and not again in every crate that calls it.
             impl Permutation<[Fr; $t]> for CircomPoseidon<$t> {
-                #[inline]
                 fn permute_mut(&self, state: &mut [Fr; $t]) {
-                    permute(state, &tables::$tables);
+                    permute(state, &$tables);
                 }
 
                 /// Two states stepped together (throughput; same results
                 /// as one by one).
-                #[inline]
                 fn permute_many(&self, states: &mut [[Fr; $t]]) {
-                    permute_many(states, &tables::$tables);
+                    permute_many(states, &$tables);
                 }
             }
 
@@ -330,6 +420,13 @@ macro_rules! widths {
                         Ok(digest) => digest,
                         Err(e) => panic!("{e}"),
                     }
+                }
+
+                /// As [`CircomPoseidon::hash`]: another input count than
+                /// `T - 1` is [`Error::WrongLength`].
+                #[inline]
+                fn try_hash_elements(&self, input: &[Fr]) -> Result<Fr, Error> {
+                    self.hash(input)
                 }
             }
 
@@ -397,6 +494,35 @@ fn input_count_error(found: usize) -> Error {
         min: 1,
         max: MAX_INPUTS,
         found,
+    }
+}
+
+/// circomlibjs' `poseidon(inputs)` as a [`Hasher`]: the width follows the
+/// input count (1..=16 inputs, width 2..=17), as [`poseidon`].
+///
+/// [`Hasher::try_hash_elements`] refuses 0 or more than 16 inputs with
+/// [`Error::LengthOutOfRange`]; [`Hasher::hash_elements`] panics on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PoseidonAnyWidth;
+
+impl Hasher<Fr> for PoseidonAnyWidth {
+    type Digest = Fr;
+
+    /// [`poseidon`] of `input`.
+    ///
+    /// # Panics
+    /// If `input` holds 0 or more than 16 elements.
+    #[inline]
+    fn hash_elements(&self, input: &[Fr]) -> Fr {
+        match poseidon(input) {
+            Ok(digest) => digest,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[inline]
+    fn try_hash_elements(&self, input: &[Fr]) -> Result<Fr, Error> {
+        poseidon(input)
     }
 }
 

@@ -1,27 +1,71 @@
 //! The plain (textbook) form of circomlib's Poseidon, from circomlibjs'
-//! `poseidon_constants.js`: every round adds `T` constants, full rounds apply
-//! the S-box to every element and partial rounds to element 0 only, and
-//! every round multiplies by the MDS matrix. Test reference only: it checks
-//! the optimized tables against the plain ones, and both against circomlibjs.
+//! `poseidon_constants.js` as stored in
+//! `test-vectors/poseidon/circom_constants.json`: every round adds `t`
+//! constants, full rounds apply the S-box to every element and partial
+//! rounds to element 0 only, and every round multiplies by the MDS matrix.
+//! Test reference only: it checks the optimized tables against the plain
+//! ones, and both against circomlibjs.
+
+extern crate std;
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use ark_ff::{Field, Zero};
+use serde_json::Value;
 
-use super::{Fr, ROUNDS_F, reference_tables as tables};
+use super::{Fr, ROUNDS_F};
+use crate::field::fr_from_str;
 
 fn pow5(x: Fr) -> Fr {
     x.square().square() * x
 }
 
 /// The plain-form constants of one width.
-pub(crate) struct ReferenceTables<const T: usize> {
-    pub(crate) rounds_p: usize,
-    /// `T` constants per round, `ROUNDS_F + rounds_p` rounds.
-    pub(crate) round_constants: &'static [[Fr; T]],
+struct ReferenceTables {
+    rounds_p: usize,
+    /// `t` constants per round, `ROUNDS_F + rounds_p` rounds.
+    round_constants: Vec<Vec<Fr>>,
     /// Row-major MDS matrix.
-    pub(crate) mds: [[Fr; T]; T],
+    mds: Vec<Vec<Fr>>,
 }
 
-pub(crate) fn permute<const T: usize>(state: &mut [Fr; T], tables: &ReferenceTables<T>) {
+fn elements(v: &Value) -> Vec<Fr> {
+    v.as_array()
+        .expect("an array of elements")
+        .iter()
+        .map(|x| fr_from_str(x.as_str().expect("an element as text")).expect("an element"))
+        .collect()
+}
+
+fn matrix(v: &Value) -> Vec<Vec<Fr>> {
+    v.as_array()
+        .expect("an array of rows")
+        .iter()
+        .map(elements)
+        .collect()
+}
+
+/// The plain tables of width `t` from the JSON file.
+fn reference_tables(t: usize) -> ReferenceTables {
+    let json: Value = serde_json::from_str(include_str!(
+        "../../../../test-vectors/poseidon/circom_constants.json"
+    ))
+    .expect("valid JSON");
+    let width = &json["widths"][t.to_string()];
+    assert_eq!(width["rounds_f"].as_u64(), Some(ROUNDS_F as u64));
+    let tables = ReferenceTables {
+        rounds_p: width["rounds_p"].as_u64().expect("rounds_p") as usize,
+        round_constants: matrix(&width["round_constants"]),
+        mds: matrix(&width["mds"]),
+    };
+    assert_eq!(tables.rounds_p, super::ROUNDS_P[t - 2]);
+    assert_eq!(tables.round_constants.len(), ROUNDS_F + tables.rounds_p);
+    assert!(tables.round_constants.iter().all(|r| r.len() == t));
+    assert!(tables.mds.len() == t && tables.mds.iter().all(|r| r.len() == t));
+    tables
+}
+
+fn permute(state: &mut [Fr], tables: &ReferenceTables) {
     let half = ROUNDS_F / 2;
     for (r, constants) in tables.round_constants.iter().enumerate() {
         for (x, c) in state.iter_mut().zip(constants) {
@@ -34,7 +78,7 @@ pub(crate) fn permute<const T: usize>(state: &mut [Fr; T], tables: &ReferenceTab
         } else {
             state[0] = pow5(state[0]);
         }
-        let input = *state;
+        let input = state.to_vec();
         for (out, row) in state.iter_mut().zip(&tables.mds) {
             *out = row
                 .iter()
@@ -44,76 +88,61 @@ pub(crate) fn permute<const T: usize>(state: &mut [Fr; T], tables: &ReferenceTab
     }
 }
 
-/// The plain permutation of width `state.len()`.
-pub(crate) fn permute_dyn(state: &mut [Fr]) {
-    macro_rules! go {
-        ($($t:literal => $tab:ident),*) => {
-            match state.len() {
-                $($t => permute::<$t>(state.try_into().unwrap(), &tables::$tab),)*
-                n => panic!("no width {n}"),
-            }
-        };
-    }
-    go!(2 => T2, 3 => T3, 4 => T4, 5 => T5, 6 => T6, 7 => T7, 8 => T8, 9 => T9, 10 => T10,
-        11 => T11, 12 => T12, 13 => T13, 14 => T14, 15 => T15, 16 => T16, 17 => T17)
+fn parse(items: &[String]) -> Vec<Fr> {
+    items.iter().map(|s| fr_from_str(s).unwrap()).collect()
 }
 
-#[cfg(test)]
-mod tests {
-    extern crate std;
-    use std::string::String;
-    use std::vec::Vec;
-
-    use algebraic_hash_testkit::VectorFile;
-
-    use super::*;
-    use crate::field::fr_from_str;
-
-    fn parse(items: &[String]) -> Vec<Fr> {
-        items.iter().map(|s| fr_from_str(s).unwrap()).collect()
-    }
-
-    /// The plain form against circomlibjs, every width, every full-state case.
-    #[test]
-    fn plain_form_matches_circomlibjs() {
-        let mut checked = 0;
-        for (t, json) in crate::circom::tests_support::VECTORS {
-            let json: &str = json;
-            let file = VectorFile::parse(json);
-            for case in file.require("permutation") {
-                let mut state = parse(&case.input);
-                assert_eq!(state.len(), t);
-                permute_dyn(&mut state);
-                assert_eq!(
-                    state,
-                    parse(&case.output),
-                    "t = {t}, input {:?}",
-                    case.input
-                );
-                checked += 1;
-            }
-        }
-        assert!(checked >= 16 * 12);
-    }
-
-    /// The optimized tables equal the plain ones on pseudo-random states.
-    #[test]
-    fn optimized_equals_plain() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            Fr::from(seed) * Fr::from(seed.rotate_left(17)) + Fr::from(seed >> 3)
-        };
-        for t in 2..=17 {
-            for _ in 0..20 {
-                let mut a: Vec<Fr> = (0..t).map(|_| next()).collect();
-                let mut b = a.clone();
-                permute_dyn(&mut a);
-                crate::circom::permute_state(&mut b).unwrap();
-                assert_eq!(a, b, "t = {t}");
-            }
+/// The plain form against circomlibjs, every width, every full-state case.
+#[test]
+fn plain_form_matches_circomlibjs() {
+    let mut checked = 0;
+    for (t, json) in crate::circom::tests_support::VECTORS {
+        let tables = reference_tables(t);
+        let file = algebraic_hash_testkit::VectorFile::parse(json);
+        for case in file.require("permutation") {
+            let mut state = parse(&case.input);
+            assert_eq!(state.len(), t);
+            permute(&mut state, &tables);
+            assert_eq!(
+                state,
+                parse(&case.output),
+                "t = {t}, input {:?}",
+                case.input
+            );
+            checked += 1;
         }
     }
+    assert!(checked >= 16 * 12);
+}
+
+/// The optimized tables (`tables.bin`) equal the plain ones on
+/// pseudo-random states, every width.
+#[test]
+fn optimized_equals_plain() {
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        Fr::from(seed) * Fr::from(seed.rotate_left(17)) + Fr::from(seed >> 3)
+    };
+    for t in 2..=17 {
+        let tables = reference_tables(t);
+        for _ in 0..20 {
+            let mut a: Vec<Fr> = (0..t).map(|_| next()).collect();
+            let mut b = a.clone();
+            permute(&mut a, &tables);
+            crate::circom::permute_state(&mut b).unwrap();
+            assert_eq!(a, b, "t = {t}");
+        }
+    }
+}
+
+/// `tables.bin` is byte for byte what the generator wrote.
+#[test]
+fn stored_tables_have_the_generators_digest() {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(super::tables::BLOB);
+    let hex: String = digest.iter().map(|b| std::format!("{b:02x}")).collect();
+    assert_eq!(hex, super::tables::SHA256);
 }

@@ -7,7 +7,7 @@ use std::vec::Vec;
 use algebraic_hash::{Compression, Permutation};
 use algebraic_hash_montgomery::Portable;
 
-use super::{CircomPoseidon, Tables, permute_with, tables};
+use super::{CircomPoseidon, T2, T3, T4, T5, T9, T13, T17, Tables, permute_with};
 use crate::Fr;
 use crate::batch::random_states;
 
@@ -53,11 +53,11 @@ where
 
 #[test]
 fn backends_and_batches_equal_portable() {
-    check::<2, 1>(&tables::T2, 1);
-    check::<3, 2>(&tables::T3, 2);
-    check::<4, 3>(&tables::T4, 3);
-    check::<5, 4>(&tables::T5, 4);
-    check::<9, 8>(&tables::T9, 5);
-    check::<13, 12>(&tables::T13, 6);
-    check::<17, 16>(&tables::T17, 7);
+    check::<2, 1>(&T2, 1);
+    check::<3, 2>(&T3, 2);
+    check::<4, 3>(&T4, 3);
+    check::<5, 4>(&T5, 4);
+    check::<9, 8>(&T9, 5);
+    check::<13, 12>(&T13, 6);
+    check::<17, 16>(&T17, 7);
 }

@@ -62,7 +62,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use algebraic_hash::{Error, Permutation};
-use algebraic_hash_montgomery::dispatch;
 
 use params::Params;
 pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS, PARTIAL_ROUNDS_WIDE, partial_rounds};
@@ -197,6 +196,15 @@ impl<const T: usize> Poseidon2<T> {
     /// The state width `t`.
     pub const WIDTH: usize = T;
 
+    /// The canonical name of this instance, e.g. `poseidon2-new-t4` (the
+    /// CLI's and [`Instance::name`]).
+    pub fn name(&self) -> &'static str {
+        match Instance::new(self.set, T) {
+            Ok(instance) => instance.name(),
+            Err(_) => unreachable!("a Poseidon2<T> exists only for a published width and set"),
+        }
+    }
+
     /// The parameter set.
     pub const fn param_set(&self) -> ParamSet {
         self.set
@@ -240,10 +248,8 @@ impl<const T: usize> Poseidon2<T> {
     /// Permutes `state` in place (taceo-poseidon2's name).
     #[inline]
     pub fn permutation_in_place(&self, state: &mut [Fr; T]) {
-        dispatch(permutation::PermuteOne {
-            params: self.params,
-            state,
-        });
+        let known = permutation::permute_flat(self.set, T, state.as_mut_slice());
+        debug_assert!(known, "a Poseidon2<{T}> exists only with constants");
     }
 
     /// Permutes a slice that must hold exactly `T` elements.
@@ -303,10 +309,8 @@ impl<const T: usize> Permutation<[Fr; T]> for Poseidon2<T> {
     /// the multiplier (throughput, not latency). Same results as one by one.
     #[inline]
     fn permute_many(&self, states: &mut [[Fr; T]]) {
-        dispatch(permutation::PermuteMany {
-            params: self.params,
-            states,
-        });
+        let known = permutation::permute_flat(self.set, T, states.as_flattened_mut());
+        debug_assert!(known, "a Poseidon2<{T}> exists only with constants");
     }
 }
 
@@ -328,17 +332,18 @@ pub enum Instance {
 }
 
 impl Instance {
-    /// Canonical names, as accepted by [`Instance::from_name`].
+    /// Canonical names, as accepted by [`Instance::from_name`] and used by
+    /// the `algebraic-hash` CLI and the bindings.
     pub const NAMES: [&'static str; 9] = [
-        "poseidon2-bn254-old-t2",
-        "poseidon2-bn254-old-t3",
-        "poseidon2-bn254-old-t4",
-        "poseidon2-bn254-new-t2",
-        "poseidon2-bn254-new-t3",
-        "poseidon2-bn254-new-t4",
-        "poseidon2-bn254-new-t8",
-        "poseidon2-bn254-new-t12",
-        "poseidon2-bn254-new-t16",
+        "poseidon2-old-t2",
+        "poseidon2-old-t3",
+        "poseidon2-old-t4",
+        "poseidon2-new-t2",
+        "poseidon2-new-t3",
+        "poseidon2-new-t4",
+        "poseidon2-new-t8",
+        "poseidon2-new-t12",
+        "poseidon2-new-t16",
     ];
 
     /// The instance for `set` and width `t`: t = 2, 3, 4 with either set,
@@ -362,11 +367,12 @@ impl Instance {
     }
 
     /// Parses a name: `[poseidon2-[bn254-]]{old|new}-t{2|3|4|8|12|16}` (`_` may stand
-    /// for `-`, ASCII case-insensitive), e.g. `poseidon2-bn254-new-t4`,
+    /// for `-`, ASCII case-insensitive), e.g. `poseidon2-new-t4`,
+    /// `poseidon2-bn254-new-t4`,
     /// `old-t3`, `new_t2`.
     pub fn from_name(name: &str) -> Result<Self, Error> {
         const UNKNOWN: Error = Error::Unsupported {
-            what: "Poseidon2 instance name (expected e.g. poseidon2-bn254-new-t4)",
+            what: "Poseidon2 instance name (expected e.g. poseidon2-new-t4)",
         };
         let mut rest = name;
         for prefix in ["poseidon2", "bn254"] {
@@ -388,7 +394,7 @@ impl Instance {
         Self::new(set, t)
     }
 
-    /// The canonical name, e.g. `poseidon2-bn254-new-t4`.
+    /// The canonical name, e.g. `poseidon2-new-t4` (the CLI's).
     pub const fn name(&self) -> &'static str {
         let (set, t) = (self.param_set(), self.width());
         let index = match (set, t) {

@@ -44,10 +44,11 @@
 //! the partial rounds of different states overlap in the pipeline
 //! (throughput for `permute_many`, not latency).
 
-use algebraic_hash_montgomery::{Arith, Backend, Kernel, limbs};
+use algebraic_hash_montgomery::{Arith, Backend, Kernel, dispatch, limbs};
 use ark_bn254::FrConfig;
 
 use super::params::{FULL_ROUNDS, Params};
+use super::{ParamSet, constants};
 use crate::Fr;
 
 type Limbs = [u64; 4];
@@ -237,25 +238,6 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
 /// States stepped together by [`PermuteMany`].
 pub(crate) const LANES: usize = 2;
 
-/// One state, with the backend [`algebraic_hash_montgomery::dispatch`]
-/// picks.
-pub(crate) struct PermuteOne<'a, const T: usize> {
-    pub params: &'a Params<T>,
-    pub state: &'a mut [Fr; T],
-}
-
-impl<const T: usize> Kernel<4> for PermuteOne<'_, T> {
-    type Output = ();
-    #[inline(always)]
-    fn run<B: Backend<4>>(self, backend: B) {
-        permute_lanes(
-            F::new(backend),
-            self.params,
-            core::array::from_mut(self.state),
-        );
-    }
-}
-
 /// Many states, [`LANES`] at a time (the remainder one by one).
 pub(crate) struct PermuteMany<'a, const T: usize> {
     pub params: &'a Params<T>,
@@ -275,6 +257,40 @@ impl<const T: usize> Kernel<4> for PermuteMany<'_, T> {
         for state in chunks.into_remainder() {
             permute_lanes(f, self.params, core::array::from_mut(state));
         }
+    }
+}
+
+/// Permutes every state of `flat` (consecutive `t`-element states) with
+/// parameter set `set`. Not generic and not inlined: each width's
+/// permutation is compiled once, in this crate, and every caller (the
+/// generic [`super::Poseidon2`] methods included) reaches it through this
+/// one function instead of compiling it again. Returns `false` for a width
+/// or set without constants, or a length that is not a multiple of `t`.
+pub(crate) fn permute_flat(set: ParamSet, t: usize, flat: &mut [Fr]) -> bool {
+    macro_rules! width {
+        ($t:literal, $params:expr) => {{
+            let (states, rest) = flat.as_chunks_mut::<$t>();
+            if !rest.is_empty() {
+                return false;
+            }
+            dispatch(PermuteMany {
+                params: $params,
+                states,
+            });
+            true
+        }};
+    }
+    match (t, set) {
+        (2, ParamSet::Old) => width!(2, &constants::OLD_T2),
+        (3, ParamSet::Old) => width!(3, &constants::OLD_T3),
+        (4, ParamSet::Old) => width!(4, &constants::OLD_T4),
+        (2, ParamSet::New) => width!(2, &constants::NEW_T2),
+        (3, ParamSet::New) => width!(3, &constants::NEW_T3),
+        (4, ParamSet::New) => width!(4, &constants::NEW_T4),
+        (8, ParamSet::New) => width!(8, &constants::NEW_T8),
+        (12, ParamSet::New) => width!(12, &constants::NEW_T12),
+        (16, ParamSet::New) => width!(16, &constants::NEW_T16),
+        _ => false,
     }
 }
 

@@ -28,7 +28,7 @@ use crate::permutation::{Instance, Lane, RawState, inv_sbox, sbox};
 /// Two Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct P2(uint64x2_t);
+pub(crate) struct PackedGoldilocksNeon(uint64x2_t);
 
 const EPS: u64 = 0xffff_ffff;
 
@@ -64,16 +64,16 @@ fn insert_high_word_portable(lo: uint64x2_t, hi: uint64x2_t) -> uint64x2_t {
     ))
 }
 
-impl P2 {
+impl PackedGoldilocksNeon {
     #[inline(always)]
     fn splat(v: u64) -> Self {
-        neon!(P2(vdupq_n_u64(v)))
+        neon!(PackedGoldilocksNeon(vdupq_n_u64(v)))
     }
 
     #[inline(always)]
     fn load(v: &[u64; 2]) -> Self {
         // SAFETY: reads the 16 bytes of `v`.
-        P2(unsafe { vld1q_u64(v.as_ptr()) })
+        PackedGoldilocksNeon(unsafe { vld1q_u64(v.as_ptr()) })
     }
 
     #[inline(always)]
@@ -139,18 +139,18 @@ impl P2 {
             let t = vsubq_u64(t, vshrq_n_u64::<32>(borrow));
             // + hi_lo · (2^32 - 1) (2^64 ≡ 2^32 - 1), which is < p.
             let t1 = vmull_u32(vmovn_u64(hi), vdup_n_u32(EPS as u32));
-            P2(Self::add_small(t, t1))
+            PackedGoldilocksNeon(Self::add_small(t, t1))
         })
     }
 
     /// `self + c` for canonical `c` lanes.
     #[inline(always)]
     fn add_canonical(self, c: Self) -> Self {
-        P2(Self::add_small(self.0, c.0))
+        PackedGoldilocksNeon(Self::add_small(self.0, c.0))
     }
 }
 
-impl Lane for P2 {
+impl Lane for PackedGoldilocksNeon {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
         Self::reduce(self.mul_wide(rhs))
@@ -162,27 +162,27 @@ impl Lane for P2 {
 }
 
 /// Lanes of `i64` (as wrapping `u64`) for the MDS halves.
-impl HalfLane for P2 {
+impl HalfLane for PackedGoldilocksNeon {
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        neon!(P2(vaddq_u64(self.0, rhs.0)))
+        neon!(PackedGoldilocksNeon(vaddq_u64(self.0, rhs.0)))
     }
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        neon!(P2(vsubq_u64(self.0, rhs.0)))
+        neon!(PackedGoldilocksNeon(vsubq_u64(self.0, rhs.0)))
     }
     #[inline(always)]
     fn shl<const S: i32>(self) -> Self {
-        neon!(P2(vshlq_n_u64::<S>(self.0)))
+        neon!(PackedGoldilocksNeon(vshlq_n_u64::<S>(self.0)))
     }
 }
 
-impl SplitLane for P2 {
+impl SplitLane for PackedGoldilocksNeon {
     #[inline(always)]
     fn split(self) -> (Self, Self) {
         neon!((
-            P2(vandq_u64(self.0, vdupq_n_u64(EPS))),
-            P2(vshrq_n_u64::<32>(self.0)),
+            PackedGoldilocksNeon(vandq_u64(self.0, vdupq_n_u64(EPS))),
+            PackedGoldilocksNeon(vshrq_n_u64::<32>(self.0)),
         ))
     }
 
@@ -191,26 +191,26 @@ impl SplitLane for P2 {
         // value = lo + hi·2^32 with lo, hi < 2^40. With m = ⌊lo/2^32⌋ + hi:
         // value = (lo mod 2^32) + (m mod 2^32)·2^32 + ⌊m/2^32⌋·2^64.
         let (l, h) = (lo.0, hi.0);
-        P2(neon!({
+        PackedGoldilocksNeon(neon!({
             let m = vsraq_n_u64::<32>(h, l);
             let word = insert_high_word(l, m);
             let k = vmull_u32(vshrn_n_u64::<32>(m), vdup_n_u32(EPS as u32));
-            P2::add_small(word, k)
+            PackedGoldilocksNeon::add_small(word, k)
         }))
     }
 }
 
 #[inline(always)]
-fn load6(state: &RawState) -> [P2; 6] {
-    let mut v = [P2::splat(0); 6];
+fn load6(state: &RawState) -> [PackedGoldilocksNeon; 6] {
+    let mut v = [PackedGoldilocksNeon::splat(0); 6];
     for (j, x) in v.iter_mut().enumerate() {
-        *x = P2::load(&[state[2 * j], state[2 * j + 1]]);
+        *x = PackedGoldilocksNeon::load(&[state[2 * j], state[2 * j + 1]]);
     }
     v
 }
 
 #[inline(always)]
-fn store6(state: &mut RawState, v: &[P2; 6]) {
+fn store6(state: &mut RawState, v: &[PackedGoldilocksNeon; 6]) {
     for (j, x) in v.iter().enumerate() {
         let [a, b] = x.store();
         state[2 * j] = a;
@@ -219,7 +219,7 @@ fn store6(state: &mut RawState, v: &[P2; 6]) {
 }
 
 #[inline(always)]
-fn add_ark6(v: &mut [P2; 6], ark: &[u64; 12]) {
+fn add_ark6(v: &mut [PackedGoldilocksNeon; 6], ark: &[u64; 12]) {
     let c = load6(ark);
     for j in 0..6 {
         v[j] = v[j].add_canonical(c[j]);
@@ -255,19 +255,19 @@ pub(crate) fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
 
 /// Two states, transposed: register `i` holds cell `i` of both; the rounds
 /// are [`permute_group`]'s.
-impl BatchLane for P2 {
+impl BatchLane for PackedGoldilocksNeon {
     const STATES: usize = 2;
     #[inline(always)]
     fn load(states: &[RawState], cell: usize) -> Self {
-        P2::load(&[states[0][cell], states[1][cell]])
+        PackedGoldilocksNeon::load(&[states[0][cell], states[1][cell]])
     }
     #[inline(always)]
     fn store(self, states: &mut [RawState], cell: usize) {
-        [states[0][cell], states[1][cell]] = P2::store(self);
+        [states[0][cell], states[1][cell]] = PackedGoldilocksNeon::store(self);
     }
     #[inline(always)]
     fn add_constant(self, c: u64) -> Self {
-        self.add_canonical(P2::splat(c))
+        self.add_canonical(PackedGoldilocksNeon::splat(c))
     }
 }
 
@@ -276,7 +276,7 @@ impl BatchLane for P2 {
 pub(crate) fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut pairs = states.chunks_exact_mut(2);
     for pair in &mut pairs {
-        permute_group::<I, P2>(pair, rounds.clone());
+        permute_group::<I, PackedGoldilocksNeon>(pair, rounds.clone());
     }
     for state in pairs.into_remainder() {
         permute::<I>(state, rounds.clone());
@@ -291,26 +291,33 @@ pub(crate) mod pieces {
 
     /// Lane-wise product of two pairs.
     pub(crate) fn mul(a: [u64; 2], b: [u64; 2]) -> [u64; 2] {
-        P2::load(&a).mul(P2::load(&b)).store()
+        PackedGoldilocksNeon::load(&a)
+            .mul(PackedGoldilocksNeon::load(&b))
+            .store()
     }
 
     /// Lane-wise square.
     pub(crate) fn square(a: [u64; 2]) -> [u64; 2] {
-        P2::load(&a).square().store()
+        PackedGoldilocksNeon::load(&a).square().store()
     }
 
     /// `insert_high_word` and its portable form (used under miri).
     pub(crate) fn insert_high_word_both(lo: [u64; 2], hi: [u64; 2]) -> ([u64; 2], [u64; 2]) {
-        let (l, h) = (P2::load(&lo).0, P2::load(&hi).0);
+        let (l, h) = (
+            PackedGoldilocksNeon::load(&lo).0,
+            PackedGoldilocksNeon::load(&hi).0,
+        );
         (
-            P2(insert_high_word(l, h)).store(),
-            P2(insert_high_word_portable(l, h)).store(),
+            PackedGoldilocksNeon(insert_high_word(l, h)).store(),
+            PackedGoldilocksNeon(insert_high_word_portable(l, h)).store(),
         )
     }
 
     /// Lane-wise `a + c` (c canonical).
     pub(crate) fn add_canonical(a: [u64; 2], c: [u64; 2]) -> [u64; 2] {
-        P2::load(&a).add_canonical(P2::load(&c)).store()
+        PackedGoldilocksNeon::load(&a)
+            .add_canonical(PackedGoldilocksNeon::load(&c))
+            .store()
     }
 
     /// S-box or inverse S-box on one state (six registers).
@@ -328,9 +335,9 @@ pub(crate) mod pieces {
 
     /// The lane-wise MDS on two states.
     pub(crate) fn mds2(states: &[RawState; 2]) -> [RawState; 2] {
-        let mut v = [P2::splat(0); 12];
+        let mut v = [PackedGoldilocksNeon::splat(0); 12];
         for i in 0..12 {
-            v[i] = P2::load(&[states[0][i], states[1][i]]);
+            v[i] = PackedGoldilocksNeon::load(&[states[0][i], states[1][i]]);
         }
         mds_lanes(&mut v);
         let mut out = [[0u64; 12]; 2];

@@ -6,7 +6,7 @@
 //! A group is any [`BatchLane`]: a SIMD register type of a backend (four
 //! states for AVX2, two for NEON, eight for AVX-512), [`Scalars`] (states
 //! on the scalar units), or a pair of them side by side, e.g.
-//! `((P4, P4), Scalars<3>)`: eleven states whose products run on the
+//! `((PackedGoldilocksAvx2, PackedGoldilocksAvx2), Scalars<3>)`: eleven states whose products run on the
 //! vector and the scalar units at the same time. The backends choose the
 //! group from a measured kernel (see each backend's `permute_many`).
 

@@ -29,7 +29,7 @@
 
 use core::ops::Range;
 
-use crate::permutation::{Instance, RawState, permute_scalar};
+use crate::permutation::{Instance, Lane, RawState, permute_scalar};
 
 #[cfg(all(
     not(algebraic_hash_force_scalar),
@@ -57,6 +57,18 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     return x86_64_scalar::mul(a, b);
     #[allow(unreachable_code)]
     crate::field::raw::mul(a, b)
+}
+
+/// One residue on the scalar units, for the scalar permutation.
+impl Lane for u64 {
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        scalar_mul(self, rhs)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        scalar_mul(self, self)
+    }
 }
 
 #[cfg(all(

@@ -21,13 +21,13 @@
 //!   [`permute_many`] itself runs the single-state layout state by state,
 //!   which measured fastest on an AVX2-only CPU (see its doc).
 //!
-//! Every value of type [`P4`] is created inside a function compiled with
+//! Every value of type [`PackedGoldilocksAvx2`] is created inside a function compiled with
 //! AVX2 (`#[target_feature(enable = "avx2")]`, with BMI2 for the two entry
 //! points, whose scalar cells use it), and such functions are only called
 //! once AVX2 and BMI2 are known to be present (every AVX2 CPU of Intel and
 //! AMD has BMI2); that is the invariant the `unsafe` blocks below rely on.
 //! The free functions [`mul_wide`], [`square_wide`] and [`eps_opaque`] are
-//! called only by the methods of `P4` and of `x86_64_avx512::Q4` (whose code
+//! called only by the methods of `PackedGoldilocksAvx2` and of `x86_64_avx512::PackedGoldilocksAvx512Vl` (whose code
 //! is compiled with AVX2 as well), so the same holds for them.
 
 use core::arch::x86_64::*;
@@ -40,7 +40,7 @@ use crate::permutation::{Instance, Lane, RawState, add_constants, inv_sbox, sbox
 /// Four Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct P4(__m256i);
+pub(crate) struct PackedGoldilocksAvx2(__m256i);
 
 const SIGN: i64 = i64::MIN;
 const EPS: i64 = 0xffff_ffff;
@@ -78,7 +78,7 @@ pub(crate) fn eps_opaque() -> __m256i {
 macro_rules! avx2 {
     ($e:expr) => {
         // SAFETY: this module's SIMD code runs only inside AVX2-enabled code
-        // (module doc: a `P4`, or a `Q4` of `x86_64_avx512`, whose methods
+        // (module doc: a `PackedGoldilocksAvx2`, or a `PackedGoldilocksAvx512Vl` of `x86_64_avx512`, whose methods
         // call the free functions here, exists only there), so the CPU has
         // AVX2; the intrinsics take and return registers only (no memory
         // access).
@@ -125,10 +125,10 @@ pub(crate) fn square_wide(x: __m256i) -> (__m256i, __m256i) {
     })
 }
 
-impl P4 {
+impl PackedGoldilocksAvx2 {
     #[inline(always)]
     fn splat(v: u64) -> Self {
-        P4(avx2!(_mm256_set1_epi64x(v as i64)))
+        PackedGoldilocksAvx2(avx2!(_mm256_set1_epi64x(v as i64)))
     }
 
     /// `x_s + y` for a shifted `x_s` and `y < p`; result shifted, raw.
@@ -155,7 +155,7 @@ impl P4 {
             let t_s = _mm256_sub_epi64(t_s, _mm256_srli_epi64::<32>(borrow));
             // + hi_lo · (2^32 - 1) (2^64 ≡ 2^32 - 1), which is < p.
             let t1 = _mm256_mul_epu32(hi, eps_opaque());
-            P4(_mm256_xor_si256(Self::add_small_s(t_s, t1), sign))
+            PackedGoldilocksAvx2(_mm256_xor_si256(Self::add_small_s(t_s, t1), sign))
         })
     }
 
@@ -164,7 +164,7 @@ impl P4 {
     fn add_canonical(self, c: Self) -> Self {
         avx2!({
             let sign = _mm256_set1_epi64x(SIGN);
-            P4(_mm256_xor_si256(
+            PackedGoldilocksAvx2(_mm256_xor_si256(
                 Self::add_small_s(_mm256_xor_si256(self.0, sign), c.0),
                 sign,
             ))
@@ -172,7 +172,7 @@ impl P4 {
     }
 }
 
-impl Lane for P4 {
+impl Lane for PackedGoldilocksAvx2 {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
         Self::reduce(mul_wide(self.0, rhs.0))
@@ -184,27 +184,27 @@ impl Lane for P4 {
 }
 
 /// Lanes of `i64` for the MDS halves.
-impl HalfLane for P4 {
+impl HalfLane for PackedGoldilocksAvx2 {
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        P4(avx2!(_mm256_add_epi64(self.0, rhs.0)))
+        PackedGoldilocksAvx2(avx2!(_mm256_add_epi64(self.0, rhs.0)))
     }
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        P4(avx2!(_mm256_sub_epi64(self.0, rhs.0)))
+        PackedGoldilocksAvx2(avx2!(_mm256_sub_epi64(self.0, rhs.0)))
     }
     #[inline(always)]
     fn shl<const S: i32>(self) -> Self {
-        P4(avx2!(_mm256_slli_epi64::<S>(self.0)))
+        PackedGoldilocksAvx2(avx2!(_mm256_slli_epi64::<S>(self.0)))
     }
 }
 
-impl SplitLane for P4 {
+impl SplitLane for PackedGoldilocksAvx2 {
     #[inline(always)]
     fn split(self) -> (Self, Self) {
         avx2!((
-            P4(_mm256_and_si256(self.0, _mm256_set1_epi64x(EPS))),
-            P4(_mm256_srli_epi64::<32>(self.0)),
+            PackedGoldilocksAvx2(_mm256_and_si256(self.0, _mm256_set1_epi64x(EPS))),
+            PackedGoldilocksAvx2(_mm256_srli_epi64::<32>(self.0)),
         ))
     }
 
@@ -219,16 +219,16 @@ impl SplitLane for P4 {
             let word = _mm256_blend_epi32::<0b1010_1010>(l, _mm256_slli_epi64::<32>(m));
             let k = _mm256_mul_epu32(_mm256_srli_epi64::<32>(m), _mm256_set1_epi64x(EPS));
             let sign = _mm256_set1_epi64x(SIGN);
-            P4(_mm256_xor_si256(
-                P4::add_small_s(_mm256_xor_si256(word, sign), k),
+            PackedGoldilocksAvx2(_mm256_xor_si256(
+                PackedGoldilocksAvx2::add_small_s(_mm256_xor_si256(word, sign), k),
                 sign,
             ))
         })
     }
 }
 
-/// A lane type of four Goldilocks values in one 256-bit register: [`P4`]
-/// here (AVX2), `Q4` in `x86_64_avx512` (the same products, AVX-512VL
+/// A lane type of four Goldilocks values in one 256-bit register: [`PackedGoldilocksAvx2`]
+/// here (AVX2), `PackedGoldilocksAvx512Vl` in `x86_64_avx512` (the same products, AVX-512VL
 /// compares for the reduction's carries). The single-state layout below
 /// works with either.
 pub(crate) trait Ymm: Lane {
@@ -239,10 +239,10 @@ pub(crate) trait Ymm: Lane {
     fn ymm(self) -> __m256i;
 }
 
-impl Ymm for P4 {
+impl Ymm for PackedGoldilocksAvx2 {
     #[inline(always)]
     fn from_ymm(v: __m256i) -> Self {
-        P4(v)
+        PackedGoldilocksAvx2(v)
     }
     #[inline(always)]
     fn ymm(self) -> __m256i {
@@ -267,7 +267,7 @@ impl Ymm for P4 {
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
-    permute_mixed::<I, P4>(state, rounds);
+    permute_mixed::<I, PackedGoldilocksAvx2>(state, rounds);
 }
 
 /// [`permute`] for any [`Ymm`] lane type; inlined into the caller's
@@ -414,11 +414,11 @@ fn store_mixed<V: Ymm>(state: &mut RawState, v: [Mixed<V>; 2]) {
     v[1].store(states, 1);
 }
 
-impl BatchLane for P4 {
+impl BatchLane for PackedGoldilocksAvx2 {
     const STATES: usize = 4;
     #[inline(always)]
     fn load(states: &[RawState], cell: usize) -> Self {
-        P4(avx2!(_mm256_set_epi64x(
+        PackedGoldilocksAvx2(avx2!(_mm256_set_epi64x(
             states[3][cell] as i64,
             states[2][cell] as i64,
             states[1][cell] as i64,
@@ -437,7 +437,7 @@ impl BatchLane for P4 {
     }
     #[inline(always)]
     fn add_constant(self, c: u64) -> Self {
-        self.add_canonical(P4::splat(c))
+        self.add_canonical(PackedGoldilocksAvx2::splat(c))
     }
 }
 
@@ -463,9 +463,9 @@ pub(crate) unsafe fn permute_group_avx2<I: Instance, L: BatchLane>(
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute_4_or_5<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     if states.len() == 5 {
-        permute_group::<I, (P4, Scalars<1>)>(states, rounds);
+        permute_group::<I, (PackedGoldilocksAvx2, Scalars<1>)>(states, rounds);
     } else {
-        permute_group::<I, P4>(states, rounds);
+        permute_group::<I, PackedGoldilocksAvx2>(states, rounds);
     }
 }
 
@@ -484,7 +484,7 @@ pub(crate) unsafe fn permute_4_or_5<I: Instance>(states: &mut [RawState], rounds
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     for state in states {
-        permute_mixed::<I, P4>(state, rounds.clone());
+        permute_mixed::<I, PackedGoldilocksAvx2>(state, rounds.clone());
     }
 }
 
@@ -501,8 +501,8 @@ pub(crate) mod pieces {
         // SAFETY: 32-byte unaligned loads/stores of 32-byte arrays; AVX2 is
         // enabled for this function.
         unsafe {
-            let x = P4(_mm256_loadu_si256(a.as_ptr().cast()));
-            let y = P4(_mm256_loadu_si256(b.as_ptr().cast()));
+            let x = PackedGoldilocksAvx2(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = PackedGoldilocksAvx2(_mm256_loadu_si256(b.as_ptr().cast()));
             _mm256_storeu_si256(out.as_mut_ptr().cast(), x.mul(y).0);
         }
         out
@@ -514,7 +514,7 @@ pub(crate) mod pieces {
         let mut out = [0u64; 4];
         // SAFETY: as in `mul`.
         unsafe {
-            let x = P4(_mm256_loadu_si256(a.as_ptr().cast()));
+            let x = PackedGoldilocksAvx2(_mm256_loadu_si256(a.as_ptr().cast()));
             _mm256_storeu_si256(out.as_mut_ptr().cast(), x.square().0);
         }
         out
@@ -526,8 +526,8 @@ pub(crate) mod pieces {
         let mut out = [0u64; 4];
         // SAFETY: as in `mul`.
         unsafe {
-            let x = P4(_mm256_loadu_si256(a.as_ptr().cast()));
-            let y = P4(_mm256_loadu_si256(c.as_ptr().cast()));
+            let x = PackedGoldilocksAvx2(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = PackedGoldilocksAvx2(_mm256_loadu_si256(c.as_ptr().cast()));
             _mm256_storeu_si256(out.as_mut_ptr().cast(), x.add_canonical(y).0);
         }
         out
@@ -536,7 +536,7 @@ pub(crate) mod pieces {
     /// S-box, inverse S-box on one state (the layout of `permute`).
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn sboxes(state: &RawState, inverse: bool) -> RawState {
-        sboxes_mixed::<P4>(state, inverse)
+        sboxes_mixed::<PackedGoldilocksAvx2>(state, inverse)
     }
 
     /// S-box, inverse S-box on one state in the layout of [`permute_mixed`],
@@ -557,8 +557,8 @@ pub(crate) mod pieces {
     /// The lane-wise MDS on four states (transposed inside).
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn mds4(states: &[RawState; 4]) -> [RawState; 4] {
-        let mut v: [P4; 12] = core::array::from_fn(|i| {
-            P4(_mm256_set_epi64x(
+        let mut v: [PackedGoldilocksAvx2; 12] = core::array::from_fn(|i| {
+            PackedGoldilocksAvx2(_mm256_set_epi64x(
                 states[3][i] as i64,
                 states[2][i] as i64,
                 states[1][i] as i64,

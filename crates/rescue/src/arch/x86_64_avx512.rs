@@ -16,7 +16,7 @@
 //!   measured 1.8× slower per batch here: the scalar state spills and the
 //!   two 512-bit ports are already full.)
 //! - one state ([`permute`]): the AVX2 backend's layout (two 256-bit
-//!   registers beside four scalars) with the lane type [`Q4`]: AVX2
+//!   registers beside four scalars) with the lane type [`PackedGoldilocksAvx512Vl`]: AVX2
 //!   products, but the reduction's carries found by AVX-512VL unsigned
 //!   compares into masks and masked additions: eight operations instead of
 //!   twelve per reduction, no offset representation. (A state in 512-bit
@@ -24,7 +24,7 @@
 //!   cycles here against ~21 for a 256-bit one, and a lone state is bound
 //!   by that latency.)
 //!
-//! Every value of type [`P8`] or [`Q4`] is created inside a function
+//! Every value of type [`PackedGoldilocksAvx512`] or [`PackedGoldilocksAvx512Vl`] is created inside a function
 //! compiled with AVX-512F, AVX-512VL and AVX2
 //! (`#[target_feature(enable = "avx512f,avx512vl,avx2")]`, with BMI2 for
 //! the single-state entry point, whose scalar cells use it), and such
@@ -42,13 +42,13 @@ use crate::permutation::{Instance, Lane, RawState};
 /// Eight Goldilocks lanes (raw, non-canonical allowed).
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct P8(__m512i);
+pub(crate) struct PackedGoldilocksAvx512(__m512i);
 
 const EPS: u64 = 0xffff_ffff;
 
 macro_rules! avx512 {
     ($e:expr) => {
-        // SAFETY: a `P8` or a `Q4` exists only inside code compiled with
+        // SAFETY: a `PackedGoldilocksAvx512` or a `PackedGoldilocksAvx512Vl` exists only inside code compiled with
         // AVX-512F, AVX-512VL and AVX2 (module doc), so the CPU has them; the
         // intrinsics take and return registers only (no memory access).
         unsafe { $e }
@@ -90,10 +90,10 @@ fn eps() -> __m512i {
     avx512!(_mm512_set1_epi64(EPS as i64))
 }
 
-impl P8 {
+impl PackedGoldilocksAvx512 {
     #[inline(always)]
     fn splat(v: u64) -> Self {
-        P8(avx512!(_mm512_set1_epi64(v as i64)))
+        PackedGoldilocksAvx512(avx512!(_mm512_set1_epi64(v as i64)))
     }
 
     /// `x + y` for `y < p` (raw out): a wrap past `2^64` adds `2^32 - 1`.
@@ -159,18 +159,18 @@ impl P8 {
             let t = _mm512_mask_sub_epi64(t, borrow, t, eps());
             // + hi_lo · (2^32 - 1) (2^64 ≡ 2^32 - 1), which is < p.
             let t1 = _mm512_mul_epu32(hi, eps_opaque());
-            P8(Self::add_small(t, t1))
+            PackedGoldilocksAvx512(Self::add_small(t, t1))
         })
     }
 
     /// `self + c` for canonical `c` lanes.
     #[inline(always)]
     fn add_canonical(self, c: Self) -> Self {
-        P8(Self::add_small(self.0, c.0))
+        PackedGoldilocksAvx512(Self::add_small(self.0, c.0))
     }
 }
 
-impl Lane for P8 {
+impl Lane for PackedGoldilocksAvx512 {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
         Self::reduce(self.mul_wide(rhs))
@@ -182,21 +182,21 @@ impl Lane for P8 {
 }
 
 /// Lanes of `i64` for the MDS halves.
-impl HalfLane for P8 {
+impl HalfLane for PackedGoldilocksAvx512 {
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        P8(avx512!(_mm512_add_epi64(self.0, rhs.0)))
+        PackedGoldilocksAvx512(avx512!(_mm512_add_epi64(self.0, rhs.0)))
     }
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        P8(avx512!(_mm512_sub_epi64(self.0, rhs.0)))
+        PackedGoldilocksAvx512(avx512!(_mm512_sub_epi64(self.0, rhs.0)))
     }
     #[inline(always)]
     fn shl<const S: i32>(self) -> Self {
         // The immediate form needs a literal count: the counts `crate::mds`
         // uses (1 to 3) get one each (`S` is a constant, so one arm is
         // left), any other goes through the per-lane variable shift.
-        avx512!(P8(match S {
+        avx512!(PackedGoldilocksAvx512(match S {
             1 => _mm512_slli_epi64::<1>(self.0),
             2 => _mm512_slli_epi64::<2>(self.0),
             3 => _mm512_slli_epi64::<3>(self.0),
@@ -205,12 +205,12 @@ impl HalfLane for P8 {
     }
 }
 
-impl SplitLane for P8 {
+impl SplitLane for PackedGoldilocksAvx512 {
     #[inline(always)]
     fn split(self) -> (Self, Self) {
         avx512!((
-            P8(_mm512_and_si512(self.0, eps())),
-            P8(_mm512_srli_epi64::<32>(self.0)),
+            PackedGoldilocksAvx512(_mm512_and_si512(self.0, eps())),
+            PackedGoldilocksAvx512(_mm512_srli_epi64::<32>(self.0)),
         ))
     }
 
@@ -223,7 +223,7 @@ impl SplitLane for P8 {
             let m = _mm512_add_epi64(_mm512_srli_epi64::<32>(lo.0), hi.0);
             let word = _mm512_mask_blend_epi32(0xaaaa, lo.0, _mm512_slli_epi64::<32>(m));
             let k = _mm512_mul_epu32(_mm512_srli_epi64::<32>(m), eps());
-            P8(P8::add_small(word, k))
+            PackedGoldilocksAvx512(PackedGoldilocksAvx512::add_small(word, k))
         })
     }
 }
@@ -233,11 +233,11 @@ impl SplitLane for P8 {
 /// reduction with AVX-512VL masks.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct Q4(__m256i);
+pub(crate) struct PackedGoldilocksAvx512Vl(__m256i);
 
-impl Q4 {
+impl PackedGoldilocksAvx512Vl {
     /// Reduces `lo + hi · 2^64` to a raw lane: `lo - hi_hi + hi_lo · (2^32 -
-    /// 1)` as in [`P8::reduce`], on four lanes.
+    /// 1)` as in [`PackedGoldilocksAvx512::reduce`], on four lanes.
     #[inline(always)]
     fn reduce((lo, hi): (__m256i, __m256i)) -> Self {
         avx512!({
@@ -253,12 +253,12 @@ impl Q4 {
             let t1 = _mm256_mul_epu32(hi, eps_opaque4());
             let r = _mm256_add_epi64(t, t1);
             let carry = _mm256_cmplt_epu64_mask(r, t1);
-            Q4(_mm256_mask_add_epi64(r, carry, r, e))
+            PackedGoldilocksAvx512Vl(_mm256_mask_add_epi64(r, carry, r, e))
         })
     }
 }
 
-impl Lane for Q4 {
+impl Lane for PackedGoldilocksAvx512Vl {
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
         Self::reduce(mul_wide(self.0, rhs.0))
@@ -269,10 +269,10 @@ impl Lane for Q4 {
     }
 }
 
-impl Ymm for Q4 {
+impl Ymm for PackedGoldilocksAvx512Vl {
     #[inline(always)]
     fn from_ymm(v: __m256i) -> Self {
-        Q4(v)
+        PackedGoldilocksAvx512Vl(v)
     }
     #[inline(always)]
     fn ymm(self) -> __m256i {
@@ -282,8 +282,8 @@ impl Ymm for Q4 {
 
 /// Cell `i` of eight states in one register.
 #[inline(always)]
-fn gather(states: &[RawState], i: usize) -> P8 {
-    P8(avx512!(_mm512_set_epi64(
+fn gather(states: &[RawState], i: usize) -> PackedGoldilocksAvx512 {
+    PackedGoldilocksAvx512(avx512!(_mm512_set_epi64(
         states[7][i] as i64,
         states[6][i] as i64,
         states[5][i] as i64,
@@ -297,7 +297,7 @@ fn gather(states: &[RawState], i: usize) -> P8 {
 
 /// Writes cell `i` of eight states back from one register.
 #[inline(always)]
-fn scatter(states: &mut [RawState], i: usize, x: P8) {
+fn scatter(states: &mut [RawState], i: usize, x: PackedGoldilocksAvx512) {
     let mut lanes = [0u64; 8];
     // SAFETY: 64-byte unaligned store into a 64-byte array; AVX-512F present
     // (module doc).
@@ -309,7 +309,7 @@ fn scatter(states: &mut [RawState], i: usize, x: P8) {
 
 /// Eight states, transposed: register `i` holds cell `i` of each; the
 /// rounds are [`permute_group`]'s.
-impl BatchLane for P8 {
+impl BatchLane for PackedGoldilocksAvx512 {
     const STATES: usize = 8;
     #[inline(always)]
     fn load(states: &[RawState], cell: usize) -> Self {
@@ -321,12 +321,12 @@ impl BatchLane for P8 {
     }
     #[inline(always)]
     fn add_constant(self, c: u64) -> Self {
-        self.add_canonical(P8::splat(c))
+        self.add_canonical(PackedGoldilocksAvx512::splat(c))
     }
 }
 
 /// The permutation of one state (raw in, raw out): the AVX2 backend's
-/// layout (two registers beside four scalars) with [`Q4`] lanes.
+/// layout (two registers beside four scalars) with [`PackedGoldilocksAvx512Vl`] lanes.
 ///
 /// (Against the AVX2 lanes on the same CPU, alternating the two binaries 16
 /// times: median paired ratio 0.94 in the native and in the portable build,
@@ -337,7 +337,7 @@ impl BatchLane for P8 {
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
 pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
-    permute_mixed::<I, Q4>(state, rounds);
+    permute_mixed::<I, PackedGoldilocksAvx512Vl>(state, rounds);
 }
 
 /// The permutation of many states (raw in, raw out): eight at a time; a
@@ -351,13 +351,13 @@ pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<us
 pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: Range<usize>) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        permute_group::<I, P8>(eight, rounds.clone());
+        permute_group::<I, PackedGoldilocksAvx512>(eight, rounds.clone());
     }
     let rest = eights.into_remainder();
     if rest.len() >= 6 {
         let mut padded = [[0u64; 12]; 8];
         padded[..rest.len()].copy_from_slice(rest);
-        permute_group::<I, P8>(&mut padded, rounds);
+        permute_group::<I, PackedGoldilocksAvx512>(&mut padded, rounds);
         rest.copy_from_slice(&padded[..rest.len()]);
     } else if rest.len() >= 4 {
         // SAFETY: AVX2 and BMI2 present (this function's contract).
@@ -380,14 +380,14 @@ pub(crate) mod pieces {
     use crate::permutation::{inv_sbox, sbox};
 
     #[inline(always)]
-    fn load(a: &[u64; 8]) -> P8 {
+    fn load(a: &[u64; 8]) -> PackedGoldilocksAvx512 {
         // SAFETY: 64-byte unaligned load of a 64-byte array; AVX-512F is
         // enabled in every caller.
-        P8(unsafe { _mm512_loadu_si512(a.as_ptr().cast()) })
+        PackedGoldilocksAvx512(unsafe { _mm512_loadu_si512(a.as_ptr().cast()) })
     }
 
     #[inline(always)]
-    fn store(x: P8) -> [u64; 8] {
+    fn store(x: PackedGoldilocksAvx512) -> [u64; 8] {
         let mut out = [0u64; 8];
         // SAFETY: 64-byte unaligned store into a 64-byte array; AVX-512F is
         // enabled in every caller.
@@ -410,7 +410,7 @@ pub(crate) mod pieces {
         )
     }
 
-    /// Lane-wise product and square on [`Q4`] (the single-state lanes).
+    /// Lane-wise product and square on [`PackedGoldilocksAvx512Vl`] (the single-state lanes).
     #[target_feature(enable = "avx512f,avx512vl,avx2")]
     pub(crate) unsafe fn field_ops4(a: [u64; 4], b: [u64; 4]) -> ([u64; 4], [u64; 4]) {
         let mut m = [0u64; 4];
@@ -418,8 +418,8 @@ pub(crate) mod pieces {
         // SAFETY: 32-byte unaligned loads/stores of 32-byte arrays; AVX2 and
         // AVX-512VL are enabled for this function.
         unsafe {
-            let x = Q4(_mm256_loadu_si256(a.as_ptr().cast()));
-            let y = Q4(_mm256_loadu_si256(b.as_ptr().cast()));
+            let x = PackedGoldilocksAvx512Vl(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = PackedGoldilocksAvx512Vl(_mm256_loadu_si256(b.as_ptr().cast()));
             _mm256_storeu_si256(m.as_mut_ptr().cast(), x.mul(y).0);
             _mm256_storeu_si256(s.as_mut_ptr().cast(), x.square().0);
         }
@@ -429,13 +429,13 @@ pub(crate) mod pieces {
     /// S-box or inverse S-box on one state in the layout of [`permute`].
     #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
     pub(crate) unsafe fn sboxes1(state: &RawState, inverse: bool) -> RawState {
-        sboxes_mixed::<Q4>(state, inverse)
+        sboxes_mixed::<PackedGoldilocksAvx512Vl>(state, inverse)
     }
 
     /// S-box or inverse S-box on eight transposed states.
     #[target_feature(enable = "avx512f,avx512vl,avx2")]
     pub(crate) unsafe fn sboxes8(states: &[RawState; 8], inverse: bool) -> [RawState; 8] {
-        let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
+        let mut v: [PackedGoldilocksAvx512; 12] = core::array::from_fn(|i| gather(states, i));
         if inverse {
             inv_sbox(&mut v);
         } else {
@@ -451,7 +451,7 @@ pub(crate) mod pieces {
     /// The lane-wise MDS on eight transposed states.
     #[target_feature(enable = "avx512f,avx512vl,avx2")]
     pub(crate) unsafe fn mds8(states: &[RawState; 8]) -> [RawState; 8] {
-        let mut v: [P8; 12] = core::array::from_fn(|i| gather(states, i));
+        let mut v: [PackedGoldilocksAvx512; 12] = core::array::from_fn(|i| gather(states, i));
         mds_lanes(&mut v);
         let mut out = [[0u64; 12]; 8];
         for (i, x) in v.into_iter().enumerate() {

@@ -16,7 +16,7 @@ use core::arch::x86_64::{__rdtscp, _mm256_set1_epi64x};
 
 use super::batch::{BatchLane, Scalars};
 use super::x86_64_avx2::{
-    Mixed, MixedLanes, P4, permute, permute_group_avx2, permute_interleaved_avx2,
+    Mixed, MixedLanes, PackedGoldilocksAvx2, permute, permute_group_avx2, permute_interleaved_avx2,
 };
 use crate::constants::{NUM_ROUNDS, Rp64};
 use crate::permutation::{Lane, RawState};
@@ -36,8 +36,10 @@ fn ticks() -> u64 {
 /// scalar squares.
 #[target_feature(enable = "avx2,bmi2")]
 unsafe fn squares<const N: usize, const S: usize>(steps: usize, seed: u64) -> u64 {
-    let mut v: [P4; N] = core::array::from_fn(|i| {
-        <P4 as super::x86_64_avx2::Ymm>::from_ymm(_mm256_set1_epi64x((seed + i as u64) as i64))
+    let mut v: [PackedGoldilocksAvx2; N] = core::array::from_fn(|i| {
+        <PackedGoldilocksAvx2 as super::x86_64_avx2::Ymm>::from_ymm(_mm256_set1_epi64x(
+            (seed + i as u64) as i64,
+        ))
     });
     let mut s: [u64; S] = core::array::from_fn(|i| seed ^ (i as u64) << 40);
     for _ in 0..steps {
@@ -56,7 +58,7 @@ unsafe fn squares<const N: usize, const S: usize>(steps: usize, seed: u64) -> u6
         unsafe {
             core::arch::x86_64::_mm256_storeu_si256(
                 lanes.as_mut_ptr().cast(),
-                <P4 as super::x86_64_avx2::Ymm>::ymm(x),
+                <PackedGoldilocksAvx2 as super::x86_64_avx2::Ymm>::ymm(x),
             )
         };
         acc ^= lanes[0];
@@ -149,18 +151,45 @@ fn measure_batch_layouts() {
         return;
     }
     type G = fn(&mut [RawState]) -> usize;
-    type M = Mixed<P4>;
+    type M = Mixed<PackedGoldilocksAvx2>;
     let layouts: [(&str, G); 14] = [
         ("single state", single),
-        ("4 vec", group::<P4>),
-        ("4 vec + 1 scalar", group::<(P4, Scalars<1>)>),
-        ("4 vec + 2 scalar", group::<(P4, Scalars<2>)>),
-        ("4 vec + 4 scalar", group::<(P4, Scalars<4>)>),
-        ("8 vec", group::<(P4, P4)>),
-        ("8 vec + 1 scalar", group::<((P4, P4), Scalars<1>)>),
-        ("8 vec + 2 scalar", group::<((P4, P4), Scalars<2>)>),
-        ("8 vec + 3 scalar", group::<((P4, P4), Scalars<3>)>),
-        ("12 vec", group::<((P4, P4), P4)>),
+        ("4 vec", group::<PackedGoldilocksAvx2>),
+        (
+            "4 vec + 1 scalar",
+            group::<(PackedGoldilocksAvx2, Scalars<1>)>,
+        ),
+        (
+            "4 vec + 2 scalar",
+            group::<(PackedGoldilocksAvx2, Scalars<2>)>,
+        ),
+        (
+            "4 vec + 4 scalar",
+            group::<(PackedGoldilocksAvx2, Scalars<4>)>,
+        ),
+        (
+            "8 vec",
+            group::<(PackedGoldilocksAvx2, PackedGoldilocksAvx2)>,
+        ),
+        (
+            "8 vec + 1 scalar",
+            group::<((PackedGoldilocksAvx2, PackedGoldilocksAvx2), Scalars<1>)>,
+        ),
+        (
+            "8 vec + 2 scalar",
+            group::<((PackedGoldilocksAvx2, PackedGoldilocksAvx2), Scalars<2>)>,
+        ),
+        (
+            "8 vec + 3 scalar",
+            group::<((PackedGoldilocksAvx2, PackedGoldilocksAvx2), Scalars<3>)>,
+        ),
+        (
+            "12 vec",
+            group::<(
+                (PackedGoldilocksAvx2, PackedGoldilocksAvx2),
+                PackedGoldilocksAvx2,
+            )>,
+        ),
         ("2 single layouts", interleaved::<(M, M)>),
         ("3 single layouts", interleaved::<((M, M), M)>),
         ("4 single layouts", interleaved::<((M, M), (M, M))>),

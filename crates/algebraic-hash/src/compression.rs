@@ -165,12 +165,33 @@ where
     F: Copy + Default + Add<Output = F>,
 {
     let mut out = [F::default(); CHUNK];
-    for (j, o) in out.iter_mut().enumerate() {
+    jive_output(state, permuted, &mut out);
+    out
+}
+
+/// The Jive output of a state and its permutation: with `c = output.len()`
+/// cells per chunk, `output[j] = Σ_i (x_{i·c + j} + P(x)_{i·c + j})` over
+/// the `state.len() / c` chunks. The one Jive sum of the workspace: the
+/// generic [`Jive`] uses it, and so do families whose chunk count is chosen
+/// at run time (Anemoi's `compress_k`).
+///
+/// # Panics
+/// If `state` and `permuted` differ in length, or `output` is empty or its
+/// length does not divide theirs (callers check lengths first).
+pub fn jive_output<F>(state: &[F], permuted: &[F], output: &mut [F])
+where
+    F: Copy + Add<Output = F>,
+{
+    let c = output.len();
+    assert!(
+        state.len() == permuted.len() && c > 0 && state.len().is_multiple_of(c),
+        "Jive: chunks must fill the state"
+    );
+    for (j, o) in output.iter_mut().enumerate() {
         let mut acc = state[j] + permuted[j];
-        for i in 1..B {
-            acc = acc + state[i * CHUNK + j] + permuted[i * CHUNK + j];
+        for i in 1..state.len() / c {
+            acc = acc + state[i * c + j] + permuted[i * c + j];
         }
         *o = acc;
     }
-    out
 }

@@ -20,7 +20,7 @@ mod sponge;
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
 pub use ark::ArkSponge;
-pub use compression::{Jive, TruncatedPermutation};
+pub use compression::{Jive, TruncatedPermutation, jive_output};
 pub use error::Error;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
@@ -95,6 +95,15 @@ pub trait Hasher<F>: Clone + Sync {
     type Digest: Copy + Eq + core::fmt::Debug + Send + Sync;
     /// Hashes `input`.
     fn hash_elements(&self, input: &[F]) -> Self::Digest;
+
+    /// Hashes `input`, or refuses it with a typed error. Most instances
+    /// take any number of elements and never fail (this default); an
+    /// instance whose input count is fixed (circomlib's `Poseidon(n)`)
+    /// refuses another count here where [`Hasher::hash_elements`] panics.
+    #[inline]
+    fn try_hash_elements(&self, input: &[F]) -> Result<Self::Digest, Error> {
+        Ok(self.hash_elements(input))
+    }
 }
 
 impl<S, P: Permutation<S>> Permutation<S> for &P {
@@ -127,5 +136,9 @@ impl<F, H: Hasher<F>> Hasher<F> for &H {
     #[inline]
     fn hash_elements(&self, input: &[F]) -> Self::Digest {
         (**self).hash_elements(input)
+    }
+    #[inline]
+    fn try_hash_elements(&self, input: &[F]) -> Result<Self::Digest, Error> {
+        (**self).try_hash_elements(input)
     }
 }

@@ -1,0 +1,187 @@
+//! Every instance the CLI lists answers exactly as its family's value does
+//! through the workspace traits (`Permutation`, `Compression`, `Hasher`):
+//! the test builds each value itself, from the family crates, and compares
+//! its answers with the CLI's registry on sample inputs. Every listed
+//! instance and every operation it offers must be covered.
+
+use std::collections::BTreeSet;
+
+use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash_anemoi::{Anemoi, AnemoiHash, AnemoiJive, Version};
+use algebraic_hash_cli::element::Codec;
+use algebraic_hash_cli::registry::{DigestElements, Op};
+use algebraic_hash_poseidon::circom::{CircomPoseidon, PoseidonAnyWidth};
+use algebraic_hash_poseidon::poseidon2::{self, Instance as P2};
+use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
+use ark_bn254::Fr;
+
+/// The (instance, operation) pairs checked so far.
+#[derive(Default)]
+struct Covered(BTreeSet<(String, &'static str)>);
+
+fn decimal<F: Codec>(xs: &[F]) -> Vec<String> {
+    xs.iter().map(|x| x.element().to_decimal()).collect()
+}
+
+fn hex<F: Codec>(xs: &[F]) -> Vec<String> {
+    xs.iter().map(|x| x.element().to_hex()).collect()
+}
+
+fn samples<F: Codec>(n: usize, salt: u64) -> Vec<F> {
+    (0..n as u64).map(|i| F::sample(salt * 1000 + i)).collect()
+}
+
+impl Covered {
+    fn cli(&mut self, name: &str, op: Op, input: &[String]) -> Vec<String> {
+        let instance = algebraic_hash_cli::find(name).expect("listed instance");
+        let input: Vec<&str> = input.iter().map(String::as_str).collect();
+        let out = instance
+            .run(op, &input)
+            .unwrap_or_else(|| panic!("{name} has no {}", op.name()))
+            .unwrap_or_else(|e| panic!("{name} {} refused its input: {e:?}", op.name()));
+        self.0.insert((name.to_owned(), op.name()));
+        out.iter().map(|e| e.to_hex()).collect()
+    }
+
+    fn permutation<F: Codec, const W: usize>(&mut self, name: &str, p: impl Permutation<[F; W]>) {
+        for salt in 1..4 {
+            let state: [F; W] = samples::<F>(W, salt)
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            let got = self.cli(name, Op::Permute, &decimal(&state));
+            assert_eq!(got, hex(&p.permute(state)), "{name} permute");
+        }
+    }
+
+    fn compression<F: Codec, D: DigestElements<F>, const N: usize>(
+        &mut self,
+        name: &str,
+        c: impl Compression<D, N>,
+    ) {
+        for salt in 1..4 {
+            let elements = samples::<F>(N * D::LEN, salt + 10);
+            let digests: [D; N] =
+                core::array::from_fn(|i| D::from_elements(&elements[i * D::LEN..(i + 1) * D::LEN]));
+            let got = self.cli(name, Op::Compress, &decimal(&elements));
+            assert_eq!(
+                got,
+                hex(&c.compress(digests).to_elements()),
+                "{name} compress"
+            );
+        }
+    }
+
+    fn hasher<F: Codec, H>(&mut self, name: &str, h: H, lengths: &[usize])
+    where
+        H: Hasher<F>,
+        H::Digest: DigestElements<F>,
+    {
+        for &len in lengths {
+            let input = samples::<F>(len, len as u64 + 20);
+            let got = self.cli(name, Op::Hash, &decimal(&input));
+            let digest = h.try_hash_elements(&input).expect("accepted length");
+            assert_eq!(got, hex(&digest.to_elements()), "{name} hash of {len}");
+        }
+    }
+}
+
+fn rescue(c: &mut Covered) {
+    macro_rules! rescue {
+        ($($name:literal => $value:expr),*) => {$(
+            c.permutation::<Felt, 12>($name, $value);
+            c.compression::<Felt, ElementDigest, 2>($name, $value);
+            c.hasher::<Felt, _>($name, $value, &[0, 1, 7, 8, 9, 100]);
+        )*};
+    }
+    rescue!("rp64-256" => Rp64_256, "rpo256" => Rpo256, "rpx256" => Rpx256);
+}
+
+fn circom(c: &mut Covered) {
+    c.hasher::<Fr, _>("poseidon", PoseidonAnyWidth, &[1, 2, 5, 16]);
+    macro_rules! widths {
+        ($($t:literal => $n:literal),*) => {$(
+            let name = concat!("poseidon-t", $t);
+            c.permutation::<Fr, $t>(name, CircomPoseidon::<$t>::new());
+            c.compression::<Fr, Fr, $n>(name, CircomPoseidon::<$t>::new());
+            c.hasher::<Fr, _>(name, CircomPoseidon::<$t>::new(), &[$n]);
+        )*};
+    }
+    widths!(2 => 1, 3 => 2, 4 => 3, 5 => 4, 6 => 5, 7 => 6, 8 => 7, 9 => 8,
+        10 => 9, 11 => 10, 12 => 11, 13 => 12, 14 => 13, 15 => 14, 16 => 15, 17 => 16);
+}
+
+fn poseidon2(c: &mut Covered) {
+    for name in P2::NAMES {
+        macro_rules! instance {
+            ($p:expr, $t:literal, $n:literal) => {{
+                let p: poseidon2::Poseidon2<$t> = $p;
+                assert_eq!(p.name(), name);
+                c.permutation::<Fr, $t>(name, p);
+                c.compression::<Fr, Fr, $n>(name, p);
+                c.hasher::<Fr, _>(name, p, &[0, 1, $n, $n + 1, 40]);
+            }};
+        }
+        match P2::from_name(name).expect("canonical name") {
+            P2::T2(p) => instance!(p, 2, 1),
+            P2::T3(p) => instance!(p, 3, 2),
+            P2::T4(p) => instance!(p, 4, 3),
+            P2::T8(p) => instance!(p, 8, 7),
+            P2::T12(p) => instance!(p, 12, 11),
+            P2::T16(p) => instance!(p, 16, 15),
+        }
+    }
+}
+
+fn anemoi_field<F>(c: &mut Covered, field: &str)
+where
+    F: algebraic_hash_anemoi::AnemoiField + Codec + DigestElements<F>,
+{
+    for version in Version::ALL {
+        let prefix = match version {
+            Version::Crypto2023 => "anemoi",
+            Version::Eprint2022 => "anemoi2022",
+        };
+        macro_rules! columns {
+            ($($l:literal => $w:literal),*) => {$(
+                let name = format!("{prefix}-{field}-{}", $w);
+                let p = Anemoi::<F, $l, $w>::new(version);
+                c.permutation::<F, $w>(&name, p);
+                c.compression::<F, [F; $l], 2>(&name, AnemoiJive::<F, $l, $w>::new(p));
+                c.hasher::<F, _>(&name, AnemoiHash::<F, $l, $w>::new(version), &[0, 1, 5]);
+            )*};
+        }
+        columns!(1 => 2, 2 => 4, 3 => 6, 4 => 8, 6 => 12);
+    }
+}
+
+fn anemoi(c: &mut Covered) {
+    use algebraic_hash_anemoi as a;
+    anemoi_field::<a::bls12_377::Felt>(c, "bls12-377");
+    anemoi_field::<a::bls12_381::Felt>(c, "bls12-381");
+    anemoi_field::<a::bn254::Felt>(c, "bn254");
+    anemoi_field::<a::ed_on_bls12_377::Felt>(c, "ed-on-bls12-377");
+    anemoi_field::<a::jubjub::Felt>(c, "jubjub");
+    anemoi_field::<a::pallas::Felt>(c, "pallas");
+    anemoi_field::<a::vesta::Felt>(c, "vesta");
+}
+
+#[test]
+fn every_instance_answers_as_its_trait_value() {
+    let mut c = Covered::default();
+    rescue(&mut c);
+    circom(&mut c);
+    poseidon2(&mut c);
+    anemoi(&mut c);
+    let mut missing = Vec::new();
+    for instance in algebraic_hash_cli::instances() {
+        for op in instance.ops() {
+            if !c.0.contains(&(instance.name.clone(), op.name())) {
+                missing.push(format!("{} {}", op.name(), instance.name));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not compared with a trait value: {missing:?}"
+    );
+}
