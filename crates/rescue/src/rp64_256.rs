@@ -206,28 +206,19 @@ impl Rp64_256 {
         inputs: &[[ElementDigest; 2]],
         outputs: &mut [ElementDigest],
     ) -> Result<(), Error> {
-        if inputs.len() != outputs.len() {
-            return Err(Error::WrongLength {
-                what: "merge_pairs outputs",
-                expected: inputs.len(),
-                found: outputs.len(),
-            });
-        }
-        const CHUNK: usize = 16;
-        for (ins, outs) in inputs.chunks(CHUNK).zip(outputs.chunks_mut(CHUNK)) {
-            let mut raw = [[0u64; STATE_WIDTH]; CHUNK];
-            let raw = &mut raw[..ins.len()];
-            for (state, pair) in raw.iter_mut().zip(ins) {
+        crate::sponge::merge_pairs_with(
+            inputs,
+            outputs,
+            |pair| {
+                let mut state: RawState = [0; STATE_WIDTH];
                 state[0] = RATE_WIDTH as u64;
                 load_digest(&mut state[4..8], &pair[0]);
                 load_digest(&mut state[8..12], &pair[1]);
-            }
-            permute_many_raw(raw);
-            for (out, state) in outs.iter_mut().zip(raw.iter()) {
-                *out = digest_of(state);
-            }
-        }
-        Ok(())
+                state
+            },
+            permute_many_raw,
+            digest_of,
+        )
     }
 
     /// Hashes `seed ‖ value` (Winterfell's PRNG / proof-of-work helper).

@@ -14,6 +14,8 @@
 //!   `state[9] = domain`;
 //! - an empty input runs no permutation: its digest is `[0, 0, 0, 0]`.
 
+use algebraic_hash::Error;
+
 use crate::digest::ElementDigest;
 use crate::field::Felt;
 use crate::permutation::RawState;
@@ -137,6 +139,39 @@ pub(crate) fn merge_state(values: &[ElementDigest; 2], domain: Felt) -> RawState
     state
 }
 
+/// The batched merge of the crate's three hashes: `outputs[i]` is the digest
+/// (`digest`) of `permute_many` over `state(&inputs[i])`, 16 states at a
+/// time. Lengths that differ are [`Error::WrongLength`] (nothing is written).
+#[inline(always)]
+pub(crate) fn merge_pairs_with(
+    inputs: &[[ElementDigest; 2]],
+    outputs: &mut [ElementDigest],
+    state: impl Fn(&[ElementDigest; 2]) -> RawState,
+    permute_many: impl Fn(&mut [RawState]),
+    digest: impl Fn(&RawState) -> ElementDigest,
+) -> Result<(), Error> {
+    if inputs.len() != outputs.len() {
+        return Err(Error::WrongLength {
+            what: "merge_pairs outputs",
+            expected: inputs.len(),
+            found: outputs.len(),
+        });
+    }
+    const CHUNK: usize = 16;
+    for (ins, outs) in inputs.chunks(CHUNK).zip(outputs.chunks_mut(CHUNK)) {
+        let mut raw = [[0u64; 12]; CHUNK];
+        let raw = &mut raw[..ins.len()];
+        for (s, pair) in raw.iter_mut().zip(ins) {
+            *s = state(pair);
+        }
+        permute_many(raw);
+        for (out, s) in outs.iter_mut().zip(raw.iter()) {
+            *out = digest(s);
+        }
+    }
+    Ok(())
+}
+
 /// The public API of a Miden hash type `$name` over permutation `$perm`
 /// (a [`MidenPermutation`]), documented with the hash's `$label`.
 macro_rules! miden_hash_api {
@@ -242,26 +277,13 @@ macro_rules! miden_hash_api {
                 inputs: &[[ElementDigest; 2]],
                 outputs: &mut [ElementDigest],
             ) -> Result<(), Error> {
-                if inputs.len() != outputs.len() {
-                    return Err(Error::WrongLength {
-                        what: "merge_pairs outputs",
-                        expected: inputs.len(),
-                        found: outputs.len(),
-                    });
-                }
-                const CHUNK: usize = 16;
-                for (ins, outs) in inputs.chunks(CHUNK).zip(outputs.chunks_mut(CHUNK)) {
-                    let mut raw = [[0u64; 12]; CHUNK];
-                    let raw = &mut raw[..ins.len()];
-                    for (state, pair) in raw.iter_mut().zip(ins) {
-                        *state = crate::sponge::merge_state(pair, Felt::ZERO);
-                    }
-                    <Self as MidenPermutation>::permute_many(raw);
-                    for (out, state) in outs.iter_mut().zip(raw.iter()) {
-                        *out = crate::sponge::digest_of(state);
-                    }
-                }
-                Ok(())
+                crate::sponge::merge_pairs_with(
+                    inputs,
+                    outputs,
+                    |pair| crate::sponge::merge_state(pair, Felt::ZERO),
+                    <Self as MidenPermutation>::permute_many,
+                    crate::sponge::digest_of,
+                )
             }
         }
 

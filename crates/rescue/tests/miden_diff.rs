@@ -10,7 +10,7 @@
 
 use algebraic_hash::{Compression, Hasher, Permutation};
 use algebraic_hash_rescue::{ElementDigest, Felt, Rpo256, Rpx256};
-use algebraic_hash_testkit::cases;
+use algebraic_hash_testkit::{Rng64, cases};
 use miden_crypto_28::hash::{rpo::Rpo256 as MRpo, rpx::Rpx256 as MRpx};
 use miden_crypto_28::{Felt as MFelt, Word};
 
@@ -30,38 +30,18 @@ const EDGES: [u64; 9] = [
 
 const CASES: u32 = 10_000;
 
-/// splitmix64: reproducible inputs without a dependency.
-struct Rng(u64);
+/// The tests' generator: `testkit`'s splitmix64 over p with this file's
+/// edge values.
+fn rng(seed: u64) -> Rng64 {
+    Rng64::new(seed, P, &EDGES)
+}
 
-impl Rng {
-    fn u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.u64() % n
-    }
-    /// Canonical; one in four is an edge value.
-    fn element(&mut self) -> u64 {
-        if self.below(4) == 0 {
-            EDGES[self.below(EDGES.len() as u64) as usize]
-        } else {
-            self.u64() % P
-        }
-    }
-    fn elements(&mut self, n: usize) -> Vec<u64> {
-        (0..n).map(|_| self.element()).collect()
-    }
-    /// The `i`-th input of a run: all-edge inputs first, then random ones.
-    fn input(&mut self, i: usize, n: usize) -> Vec<u64> {
-        match i {
-            i if i < EDGES.len() => vec![EDGES[i]; n],
-            i if i == EDGES.len() => (0..n).map(|k| EDGES[k % EDGES.len()]).collect(),
-            _ => self.elements(n),
-        }
+/// The `i`-th input of a run: all-edge inputs first, then random ones.
+fn input(rng: &mut Rng64, i: usize, n: usize) -> Vec<u64> {
+    match i {
+        i if i < EDGES.len() => vec![EDGES[i]; n],
+        i if i == EDGES.len() => (0..n).map(|k| EDGES[k % EDGES.len()]).collect(),
+        _ => rng.elements(n),
     }
 }
 
@@ -163,9 +143,9 @@ fn for_both(test: impl Fn(&Pair, u64)) {
 #[test]
 fn permutation() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed);
+        let mut rng = rng(seed);
         for i in 0..cases(CASES) as usize {
-            let s = rng.input(i, 12);
+            let s = input(&mut rng, i, 12);
             let mut a: [Felt; 12] = ours(&s).try_into().unwrap();
             let mut b: [MFelt; 12] = theirs(&s).try_into().unwrap();
             (h.permute)(&mut a);
@@ -182,12 +162,12 @@ fn permutation() {
 #[test]
 fn batches() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed + 10);
+        let mut rng = rng(seed + 10);
         let mut done = 0;
         let mut i = 0;
         while done < cases(CASES) as usize {
             let n = i % 19;
-            let states: Vec<Vec<u64>> = (0..n).map(|k| rng.input(done + k, 12)).collect();
+            let states: Vec<Vec<u64>> = (0..n).map(|k| input(&mut rng, done + k, 12)).collect();
             let mut batch: Vec<[Felt; 12]> =
                 states.iter().map(|s| ours(s).try_into().unwrap()).collect();
             (h.permute_many)(&mut batch);
@@ -214,10 +194,10 @@ fn batches() {
 #[test]
 fn hash_elements() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed + 20);
+        let mut rng = rng(seed + 20);
         for i in 0..cases(CASES) as usize {
             let len = rng.below(41) as usize;
-            let v = rng.input(i, len);
+            let v = input(&mut rng, i, len);
             let a = (h.hash_elements)(&ours(&v));
             assert_eq!(
                 ints(a),
@@ -234,10 +214,10 @@ fn hash_elements() {
 #[test]
 fn hash_elements_in_domain() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed + 30);
+        let mut rng = rng(seed + 30);
         for i in 0..cases(CASES) as usize {
             let len = rng.below(25) as usize;
-            let v = rng.input(i, len);
+            let v = input(&mut rng, i, len);
             let d = rng.element();
             let a = (h.hash_elements_in_domain)(&ours(&v), ours(&[d])[0]);
             let b = (h.m_hash_elements_in_domain)(&theirs(&v), theirs(&[d])[0]);
@@ -249,7 +229,7 @@ fn hash_elements_in_domain() {
 #[test]
 fn hash_bytes() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed + 40);
+        let mut rng = rng(seed + 40);
         for i in 0..cases(CASES) as usize {
             let len = rng.below(130) as usize;
             let bytes: Vec<u8> = match i % 8 {
@@ -271,9 +251,9 @@ fn hash_bytes() {
 #[test]
 fn merge_and_merge_in_domain() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed + 50);
+        let mut rng = rng(seed + 50);
         for i in 0..cases(CASES) as usize {
-            let v = rng.input(i, 8);
+            let v = input(&mut rng, i, 8);
             let (a, b) = (
                 [o_digest(&v[..4]), o_digest(&v[4..])],
                 [m_word(&v[..4]), m_word(&v[4..])],
@@ -296,10 +276,10 @@ fn merge_and_merge_in_domain() {
 #[test]
 fn merge_many() {
     for_both(|h, seed| {
-        let mut rng = Rng(seed + 60);
+        let mut rng = rng(seed + 60);
         for i in 0..cases(CASES) as usize {
             let k = rng.below(9) as usize;
-            let v = rng.input(i, 4 * k);
+            let v = input(&mut rng, i, 4 * k);
             let a: Vec<ElementDigest> = v.chunks(4).map(o_digest).collect();
             let b: Vec<Word> = v.chunks(4).map(m_word).collect();
             assert_eq!(

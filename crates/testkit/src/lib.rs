@@ -223,3 +223,52 @@ pub fn cases(default: u32) -> u32 {
         .unwrap_or(100);
     ((u64::from(default) * percent / 100).clamp(1, u64::from(u32::MAX))) as u32
 }
+
+/// splitmix64 over a 64-bit modulus: reproducible pseudo-random inputs for
+/// differential tests without a dependency, with edge values mixed in.
+pub struct Rng64 {
+    state: u64,
+    modulus: u64,
+    edges: &'static [u64],
+}
+
+impl Rng64 {
+    /// A generator from `seed` of elements below `modulus`, a quarter of
+    /// them taken from `edges` (which must not be empty).
+    pub fn new(seed: u64, modulus: u64, edges: &'static [u64]) -> Self {
+        assert!(!edges.is_empty(), "edge values");
+        Self {
+            state: seed,
+            modulus,
+            edges,
+        }
+    }
+
+    /// The next 64 random bits.
+    pub fn u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A value below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.u64() % n
+    }
+
+    /// A canonical element; one in four is an edge value.
+    pub fn element(&mut self) -> u64 {
+        if self.below(4) == 0 {
+            self.edges[self.below(self.edges.len() as u64) as usize]
+        } else {
+            self.u64() % self.modulus
+        }
+    }
+
+    /// `n` elements.
+    pub fn elements(&mut self, n: usize) -> Vec<u64> {
+        (0..n).map(|_| self.element()).collect()
+    }
+}
