@@ -76,6 +76,33 @@ where
         out
     }
 
+    /// Cells of the current block absorbed (or squeezed) so far: `RATE`
+    /// when a full absorbed block waits for its permutation, which
+    /// [`DuplexSponge::absorb_one`] runs lazily, before the next element.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The state, for a family's padding rule (e.g. Anemoi adds its padding
+    /// and domain-separation constants here before the last permutation).
+    pub fn state_mut(&mut self) -> &mut [F; WIDTH] {
+        &mut self.state
+    }
+
+    /// Permutes the state now; the next element absorbed starts a new block.
+    pub fn permute_now(&mut self) {
+        self.permutation.permute_mut(&mut self.state);
+        self.position = 0;
+    }
+
+    /// Squeezes the state as it is: the next [`DuplexSponge::squeeze_one`]
+    /// reads rate cell 0 without permuting first (for padding rules that
+    /// end with the permutation themselves).
+    pub fn squeeze_from_state(&mut self) {
+        self.squeezing = true;
+        self.position = 0;
+    }
+
     /// The current state (inputs absorbed since the last permutation are
     /// already added into it).
     pub fn state(&self) -> &[F; WIDTH] {

@@ -1,6 +1,6 @@
 //! The Anemoi sponge hash, with the padding of the python/sage reference.
 
-use algebraic_hash::{Hasher, Permutation};
+use algebraic_hash::{DuplexSponge, Hasher};
 
 use crate::field::AnemoiField;
 use crate::permutation::Anemoi;
@@ -28,48 +28,48 @@ pub struct AnemoiHash<F: 'static, const COLUMNS: usize, const WIDTH: usize> {
     permutation: Anemoi<F, COLUMNS, WIDTH>,
 }
 
-/// The absorbing half of the sponge, fed one element at a time.
-struct Absorber<'a, F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> {
-    permutation: &'a Anemoi<F, COLUMNS, WIDTH>,
-    state: [F; WIDTH],
-    position: usize,
-    absorbed: usize,
+/// The reference's sponge on the workspace's [`DuplexSponge`] (rate
+/// `W − 1` cells from cell 0, capacity the last cell, elements added), with
+/// Anemoi's padding plugged in: after the input, a full last block is
+/// permuted and σ = 1 is added to the capacity; otherwise 1 is added after
+/// the last element and the block is permuted (σ = 0). The padded state is
+/// then squeezed as it is, `H` elements, permuting after every `W − 1`.
+fn sponge<F: AnemoiField, const L: usize, const W: usize, const R: usize, const H: usize>(
+    version: Version,
+    input: impl Iterator<Item = F>,
+) -> [F; H] {
+    let mut sponge =
+        DuplexSponge::<F, Anemoi<F, L, W>, W, R, 0>::new(Anemoi::new(version), [F::zero(); W]);
+    let mut absorbed = false;
+    for element in input {
+        sponge.absorb_one(element);
+        absorbed = true;
+    }
+    let position = sponge.position();
+    if absorbed && position == R {
+        sponge.permute_now();
+        sponge.state_mut()[W - 1] += F::one();
+    } else {
+        sponge.state_mut()[position] += F::one();
+        sponge.permute_now();
+    }
+    sponge.squeeze_from_state();
+    core::array::from_fn(|_| sponge.squeeze_one())
 }
 
-impl<'a, F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Absorber<'a, F, COLUMNS, WIDTH> {
-    const RATE: usize = WIDTH - 1;
-
-    fn new(permutation: &'a Anemoi<F, COLUMNS, WIDTH>) -> Self {
-        Self {
-            permutation,
-            state: [F::zero(); WIDTH],
-            position: 0,
-            absorbed: 0,
-        }
-    }
-
-    #[inline]
-    fn absorb(&mut self, element: F) {
-        self.state[self.position] += element;
-        self.position += 1;
-        self.absorbed += 1;
-        if self.position == Self::RATE {
-            self.permutation.permute_mut(&mut self.state);
-            self.position = 0;
-        }
-    }
-
-    /// Pads, and returns the state after the last permutation (with σ).
-    fn finish(mut self) -> [F; WIDTH] {
-        if self.absorbed != 0 && self.position == 0 {
-            // Whole blocks: the last one is already permuted; σ = 1.
-            self.state[WIDTH - 1] += F::one();
-        } else {
-            // 1 then zeros to the end of the block; σ = 0.
-            self.state[self.position] += F::one();
-            self.permutation.permute_mut(&mut self.state);
-        }
-        self.state
+/// [`sponge`] at the column count `COLUMNS` (the rate `WIDTH − 1` must be
+/// a literal for [`DuplexSponge`]).
+fn sponge_of<F: AnemoiField, const COLUMNS: usize, const H: usize>(
+    version: Version,
+    input: impl Iterator<Item = F>,
+) -> [F; H] {
+    match COLUMNS {
+        1 => sponge::<F, 1, 2, 1, H>(version, input),
+        2 => sponge::<F, 2, 4, 3, H>(version, input),
+        3 => sponge::<F, 3, 6, 5, H>(version, input),
+        4 => sponge::<F, 4, 8, 7, H>(version, input),
+        6 => sponge::<F, 6, 12, 11, H>(version, input),
+        _ => unreachable!("Anemoi::new checks the column count"),
     }
 }
 
@@ -86,31 +86,6 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> AnemoiHash<F, COL
         &self.permutation
     }
 
-    /// The sponge state after absorbing `input` with padding.
-    fn absorb_all(&self, input: &[F]) -> [F; WIDTH] {
-        let mut absorber = Absorber::new(&self.permutation);
-        for &element in input {
-            absorber.absorb(element);
-        }
-        absorber.finish()
-    }
-
-    /// Squeezes `H` elements from an absorbed state.
-    fn squeeze<const H: usize>(&self, mut state: [F; WIDTH]) -> [F; H] {
-        let rate = WIDTH - 1;
-        let mut out = [F::zero(); H];
-        let mut position = 0;
-        for o in out.iter_mut() {
-            *o = state[position];
-            position += 1;
-            if position == rate {
-                position = 0;
-                self.permutation.permute_mut(&mut state);
-            }
-        }
-        out
-    }
-
     /// The one-element digest of the reference (`hash_field` of the Rust
     /// reference, `sponge_hash(P, r, 1, x)` of the python/sage one).
     pub fn hash_elements(&self, input: &[F]) -> F {
@@ -119,7 +94,7 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> AnemoiHash<F, COL
 
     /// An `H`-element digest of `input`.
     pub fn hash_elements_to<const H: usize>(&self, input: &[F]) -> [F; H] {
-        self.squeeze(self.absorb_all(input))
+        sponge_of::<F, COLUMNS, H>(self.permutation.version(), input.iter().copied())
     }
 
     /// A one-element digest of bytes, under an injective encoding: append
@@ -133,14 +108,12 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> AnemoiHash<F, COL
     /// padding byte, so a message ending in 0x01 collides with the one
     /// without it).
     pub fn hash_bytes(&self, bytes: &[u8]) -> F {
-        let mut absorber = Absorber::new(&self.permutation);
-        let mut chunks = bytes.chunks_exact(F::BYTES_PER_ELEMENT);
-        for chunk in chunks.by_ref() {
-            absorber.absorb(element_from_chunk(chunk, false));
-        }
-        absorber.absorb(element_from_chunk(chunks.remainder(), true));
-        let state = absorber.finish();
-        self.squeeze::<1>(state)[0]
+        let chunks = bytes.chunks_exact(F::BYTES_PER_ELEMENT);
+        let last = element_from_chunk(chunks.remainder(), true);
+        let elements = chunks
+            .map(|chunk| element_from_chunk(chunk, false))
+            .chain(core::iter::once(last));
+        sponge_of::<F, COLUMNS, 1>(self.permutation.version(), elements)[0]
     }
 }
 
