@@ -5,13 +5,17 @@
 #   bindings/js/run-tests.sh
 #
 # Installs the pinned test peers (circomlibjs 0.1.7, @aztec/bb.js 5.0.0,
-# poseidon-lite) from package-lock.json with `npm ci`, then `node --test`,
+# poseidon-lite) from package-lock.json with `npm install` (locked versions), then `node --test`,
 # which exits non-zero on any failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 "$here/build.sh"
 cd "$here"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
-    npm ci --ignore-scripts --no-audit --no-fund
+    # `npm ci` refuses this lock file: the registry this project installs
+    # from does not serve msgpackr-extract's optional binaries for other
+    # platforms, so they are not in it; `npm install` installs the locked
+    # versions and skips those.
+    npm install --ignore-scripts --no-audit --no-fund --no-save
 fi
 node --test tests/
