@@ -46,30 +46,6 @@ pub fn length_iv(len: usize) -> Fr {
     Fr::from((len as u128) << 64)
 }
 
-/// The sponge hash of the `len` elements yielded by `elements`, each of which
-/// may be an error (a bad string or word), which is returned at once. The
-/// same absorbing rule as [`DuplexSponge`], written out because the elements
-/// are checked one at a time without a buffer.
-fn hash_checked<const T: usize>(
-    p: &Poseidon2<T>,
-    len: usize,
-    elements: impl Iterator<Item = Result<Fr, Error>>,
-) -> Result<Fr, Error> {
-    let mut state = [Fr::from(0u64); T];
-    state[T - 1] = length_iv(len);
-    let mut used = 0;
-    for e in elements {
-        if used == T - 1 {
-            p.permutation_in_place(&mut state);
-            used = 0;
-        }
-        state[used] += e?;
-        used += 1;
-    }
-    p.permutation_in_place(&mut state);
-    Ok(state[0])
-}
-
 macro_rules! width_impls {
     ($t:literal, $rate:literal, $sponge:ident) => {
         impl Poseidon2<$t> {
@@ -83,6 +59,21 @@ macro_rules! width_impls {
                 DuplexSponge::new(*self, state)
             }
 
+            /// [`Poseidon2::hash`] of the `len` elements yielded by
+            /// `elements`, each of which may be an error (a bad string or
+            /// word), returned at once; no buffer.
+            fn hash_checked(
+                &self,
+                len: usize,
+                elements: impl Iterator<Item = Result<Fr, Error>>,
+            ) -> Result<Fr, Error> {
+                let mut sponge = self.sponge(len);
+                for element in elements {
+                    sponge.absorb_one(element?);
+                }
+                Ok(sponge.squeeze_one())
+            }
+
             /// The sponge hash of `input` (Barretenberg's
             /// `Poseidon2::hash` for t = 4; see the module docs).
             pub fn hash(&self, input: &[Fr]) -> Fr {
@@ -94,7 +85,7 @@ macro_rules! width_impls {
             /// The sponge hash of elements given as decimal or `0x`-hex
             /// strings; a malformed string or a value ≥ p is an error.
             pub fn hash_strs(&self, input: &[&str]) -> Result<Fr, Error> {
-                hash_checked(self, input.len(), input.iter().map(|s| fr_from_str(s)))
+                self.hash_checked(input.len(), input.iter().map(|s| fr_from_str(s)))
             }
 
             /// The sponge hash of elements given as consecutive 32-byte
@@ -108,8 +99,7 @@ macro_rules! width_impls {
                         found: input.len(),
                     });
                 }
-                hash_checked(
-                    self,
+                self.hash_checked(
                     input.len() / 32,
                     input.chunks_exact(32).map(fr_from_be_bytes),
                 )
