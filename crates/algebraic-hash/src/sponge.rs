@@ -49,9 +49,10 @@ where
         }
     }
 
-    /// Absorbs one element.
-    #[inline]
-    pub fn absorb_one(&mut self, element: F) {
+    /// The rate cell the next absorbed element goes to (permuting first
+    /// when the rate is full, restarting the rate after squeezing).
+    #[inline(always)]
+    fn next_absorb_cell(&mut self) -> &mut F {
         if self.squeezing {
             self.squeezing = false;
             self.position = 0;
@@ -59,8 +60,35 @@ where
             self.permutation.permute_mut(&mut self.state);
             self.position = 0;
         }
-        self.state[RATE_START + self.position] += element;
+        let cell = &mut self.state[RATE_START + self.position];
         self.position += 1;
+        cell
+    }
+
+    /// Absorbs one element: it is added to the next rate cell.
+    #[inline]
+    pub fn absorb_one(&mut self, element: F) {
+        *self.next_absorb_cell() += element;
+    }
+
+    /// Absorbs one element in overwrite mode: it replaces the next rate cell
+    /// (the sponge of Miden's RPO/RPX and of Plonky3's `PaddingFreeSponge`).
+    /// The same lazy permutation rule as [`DuplexSponge::absorb_one`].
+    #[inline]
+    pub fn overwrite_one(&mut self, element: F) {
+        *self.next_absorb_cell() = element;
+    }
+
+    /// Ends absorbing: permutes if any element was absorbed since the last
+    /// permutation (a partial block included), and does nothing otherwise,
+    /// so an empty input runs no permutation. Afterwards the state holds the
+    /// output of the last permutation, and [`DuplexSponge::squeeze_one`]
+    /// reads it from rate cell 0.
+    pub fn flush(&mut self) {
+        if !self.squeezing && self.position > 0 {
+            self.permutation.permute_mut(&mut self.state);
+        }
+        self.squeeze_from_state();
     }
 
     /// Squeezes one element.

@@ -35,6 +35,7 @@ use crate::constants::{NUM_ROUNDS, Rp64};
 use crate::digest::{DIGEST_SIZE, ElementDigest};
 use crate::field::{Felt, MODULUS, raw};
 use crate::permutation::RawState;
+use crate::sponge::{RescueSponge, digest_at};
 
 /// State width in field elements.
 pub const STATE_WIDTH: usize = 12;
@@ -89,21 +90,21 @@ fn load_digest(cells: &mut [u64], digest: &ElementDigest) {
     }
 }
 
-/// Absorbs canonical element values with Winterfell's sponge rule: cell
-/// `4 + i` gets the `i`-th value of each block of 8 added, permuting after
-/// every full block and once more after a partial last block.
-#[inline(always)]
-fn absorb_all(state: &mut RawState, elements: impl Iterator<Item = u64>) {
-    crate::sponge::absorb_blocks(state, 4, crate::sponge::Absorb::Add, elements, permute_raw);
-}
-
-/// `hash_elements` of `len` canonical values given by an iterator.
+/// `hash_elements` of `len` canonical values given by an iterator:
+/// Winterfell's rule on the workspace's sponge. `state[0]` starts as `len`,
+/// each value is added to the next rate cell (`4 + i`), and the sponge
+/// flushes (a partial last block is permuted too; no value, no
+/// permutation).
 #[inline]
 pub(crate) fn hash_values(len: usize, values: impl Iterator<Item = u64>) -> ElementDigest {
-    let mut state: RawState = [0; STATE_WIDTH];
-    state[0] = Felt::from_u64_reduced(len as u64).to_u64();
-    absorb_all(&mut state, values);
-    digest_of(&state)
+    let mut state = [Felt::ZERO; STATE_WIDTH];
+    state[0] = Felt::from_u64_reduced(len as u64);
+    let mut sponge = RescueSponge::<Rp64_256, 4>::new(Rp64_256, state);
+    for v in values {
+        sponge.absorb_one(Felt::from_raw(v));
+    }
+    sponge.flush();
+    digest_at(sponge.state(), 4)
 }
 
 impl Rp64_256 {
@@ -156,8 +157,6 @@ impl Rp64_256 {
         let num_elements = n.div_ceil(7);
         // Winterfell marks the last chunk only when it can: see module doc.
         let mark_last = n <= 56 || !n.is_multiple_of(7);
-        let mut state: RawState = [0; STATE_WIDTH];
-        state[0] = Felt::from_u64_reduced(num_elements as u64).to_u64();
         let chunks = bytes.chunks(7).enumerate().map(|(k, chunk)| {
             let mut buf = [0u8; 8];
             buf[..chunk.len()].copy_from_slice(chunk);
@@ -167,8 +166,7 @@ impl Rp64_256 {
             // At most 57 bits: always canonical.
             u64::from_le_bytes(buf)
         });
-        absorb_all(&mut state, chunks);
-        digest_of(&state)
+        hash_values(num_elements, chunks)
     }
 
     /// Hashes field elements: `state[0]` starts as `elements.len()`, the

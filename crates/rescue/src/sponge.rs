@@ -1,5 +1,7 @@
-//! The sponge of Miden's Rpo256 and Rpx256 (miden-crypto 0.28), written
-//! once for both permutations, and the macro that gives both hash types the
+//! The crate's sponges on the workspace's `DuplexSponge` ([`RescueSponge`]):
+//! Miden's rule for Rpo256 and Rpx256 (miden-crypto 0.28), written once for
+//! both permutations (Rp64_256 plugs Winterfell's rule into the same sponge
+//! in `rp64_256.rs`), and the macro that gives both Miden hash types the
 //! same public API.
 //!
 //! Layout (miden-crypto 0.28; older miden-crypto, up to 0.13, had Winterfell's
@@ -14,7 +16,7 @@
 //!   `state[9] = domain`;
 //! - an empty input runs no permutation: its digest is `[0, 0, 0, 0]`.
 
-use algebraic_hash::Error;
+use algebraic_hash::{DuplexSponge, Error, Permutation};
 
 use crate::digest::ElementDigest;
 use crate::field::Felt;
@@ -45,73 +47,74 @@ pub(crate) fn digest_of(state: &RawState) -> ElementDigest {
     ])
 }
 
-/// How a sponge puts a value into a rate cell.
-#[derive(Clone, Copy)]
-pub(crate) enum Absorb {
-    /// Winterfell's Rp64_256: the value is added to the cell.
-    Add,
-    /// Miden's RPO/RPX: the value overwrites the cell.
-    Overwrite,
+/// The crate's sponges: the workspace's [`DuplexSponge`] on a 12-cell
+/// Goldilocks state, 8 rate cells from `RATE_START` (4 for Rp64_256, whose
+/// capacity comes first; 0 for RPO and RPX).
+pub(crate) type RescueSponge<P, const RATE_START: usize> =
+    DuplexSponge<Felt, P, 12, RATE_WIDTH, RATE_START>;
+
+/// The digest: the four cells from `start` of a sponge's state.
+#[inline(always)]
+pub(crate) fn digest_at(state: &[Felt; 12], start: usize) -> ElementDigest {
+    ElementDigest::new([
+        state[start],
+        state[start + 1],
+        state[start + 2],
+        state[start + 3],
+    ])
 }
 
-/// The one absorbing loop of the crate's sponges: the values go into
-/// `state[rate_start..rate_start + 8]` (added or overwriting, by `mode`),
-/// `permute` runs after every full block of 8, and a partial last block is
-/// completed with zeros (a no-op when adding) and permuted too. No value, no
-/// permutation.
+/// Miden's absorbing rule on the shared sponge: each value overwrites the
+/// next rate cell, a partial last block is zero-filled, and the sponge
+/// flushes (no value, no permutation). The digest is the first four cells.
 #[inline(always)]
-pub(crate) fn absorb_blocks(
-    state: &mut RawState,
-    rate_start: usize,
-    mode: Absorb,
-    values: impl Iterator<Item = u64>,
-    mut permute: impl FnMut(&mut RawState),
-) {
-    let rate = rate_start..rate_start + RATE_WIDTH;
-    let mut i = 0;
+fn absorb<P>(initial_state: [Felt; 12], values: impl Iterator<Item = u64>) -> ElementDigest
+where
+    P: MidenPermutation + Permutation<[Felt; 12]> + Default,
+{
+    let mut sponge = RescueSponge::<P, 0>::new(P::default(), initial_state);
     for v in values {
-        let cell = &mut state[rate.start + i];
-        *cell = match mode {
-            Absorb::Add => crate::field::raw::add_canonical(*cell, v),
-            Absorb::Overwrite => v,
-        };
-        i += 1;
-        if i == RATE_WIDTH {
-            permute(state);
-            i = 0;
-        }
+        sponge.overwrite_one(Felt::from_raw(v));
     }
-    if i > 0 {
-        if let Absorb::Overwrite = mode {
-            state[rate.start + i..rate.end].fill(0);
-        }
-        permute(state);
+    let used = sponge.position();
+    if used > 0 {
+        sponge.state_mut()[used..RATE_WIDTH].fill(Felt::ZERO);
     }
+    sponge.flush();
+    digest_at(sponge.state(), 0)
 }
 
+/// The initial state of Miden's sponge: the padding flag and the domain in
+/// the capacity.
 #[inline(always)]
-fn absorb<P: MidenPermutation>(state: &mut RawState, values: impl Iterator<Item = u64>) {
-    absorb_blocks(state, 0, Absorb::Overwrite, values, P::permute);
+fn miden_initial_state(pad: u64, domain: Felt) -> [Felt; 12] {
+    let mut state = [Felt::ZERO; 12];
+    state[PAD_CELL] = Felt::from_raw(pad);
+    state[DOMAIN_CELL] = domain;
+    state
 }
 
 /// `hash_elements_in_domain` over `len` canonical values.
-pub(crate) fn hash_values<P: MidenPermutation>(
+pub(crate) fn hash_values<P>(
     len: usize,
     values: impl Iterator<Item = u64>,
     domain: Felt,
-) -> ElementDigest {
-    let mut state: RawState = [0; 12];
-    state[PAD_CELL] = (len % RATE_WIDTH) as u64;
-    state[DOMAIN_CELL] = domain.to_u64();
-    absorb::<P>(&mut state, values);
-    digest_of(&state)
+) -> ElementDigest
+where
+    P: MidenPermutation + Permutation<[Felt; 12]> + Default,
+{
+    absorb::<P>(
+        miden_initial_state((len % RATE_WIDTH) as u64, domain),
+        values,
+    )
 }
 
 /// `hash` over bytes.
-pub(crate) fn hash_bytes<P: MidenPermutation>(bytes: &[u8]) -> ElementDigest {
+pub(crate) fn hash_bytes<P>(bytes: &[u8]) -> ElementDigest
+where
+    P: MidenPermutation + Permutation<[Felt; 12]> + Default,
+{
     let chunks = bytes.len().div_ceil(7);
-    let mut state: RawState = [0; 12];
-    state[PAD_CELL] = (RATE_WIDTH + chunks % RATE_WIDTH) as u64;
     let values = bytes.chunks(7).enumerate().map(|(k, chunk)| {
         let mut buf = [0u8; 8];
         buf[..chunk.len()].copy_from_slice(chunk);
@@ -121,8 +124,10 @@ pub(crate) fn hash_bytes<P: MidenPermutation>(bytes: &[u8]) -> ElementDigest {
         // At most 57 bits: always canonical.
         u64::from_le_bytes(buf)
     });
-    absorb::<P>(&mut state, values);
-    digest_of(&state)
+    absorb::<P>(
+        miden_initial_state((RATE_WIDTH + chunks % RATE_WIDTH) as u64, Felt::ZERO),
+        values,
+    )
 }
 
 /// The state `merge_in_domain` permutes.
