@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Rescue-Prime (crates/rescue): the runs the workspace test step does not do.
-# - the `winterfell` and `miden` features (tests + clippy; the differential
-#   test against miden-crypto 0.28.1 needs `miden`),
+# Rescue-Prime (crates/rescue): the runs the workspace test step does not do
+# (that step has every feature on, so the `winterfell` and `miden` tests,
+# among them the differential test against miden-crypto 0.28.1, ran there;
+# clippy with all features is in 60-adapters):
 # - x86_64 with the SIMD target features this CPU has compiled in
 #   (AVX2+BMI2, and AVX-512F/VL where present): the compile-time selection
 #   path (the default build already ran with run-time detection; the arch
@@ -30,10 +31,6 @@ if grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512vl /proc/cpuinfo
 else
     echo "rescue: no AVX-512F/VL on this CPU, their tests will skip"
 fi
-
-echo "--- rescue: winterfell and miden features (the miden-crypto 0.28.1 differential test)"
-cargo test -p "$PKG" --release --features winterfell,miden
-cargo clippy -p "$PKG" --all-targets --features winterfell,miden -- -D warnings
 
 HOST=x86_64-unknown-linux-gnu
 FEATURES=""

@@ -11,8 +11,11 @@ import json, sys
 meta = json.load(sys.stdin)
 for p in meta["packages"]:
     if p["name"] == "algebraic-hash-anemoi":
-        for f in sorted(p["features"]):
-            if f not in ("default", "std", "alloc", "parallel"):
+        feats = p["features"]
+        for f in sorted(feats):
+            # aliases (a feature that only turns on another) build nothing new
+            alias = len(feats[f]) == 1 and feats[f][0] in feats
+            if f not in ("default", "std", "alloc", "parallel") and not alias:
                 print(f)'
 }
 

@@ -215,13 +215,13 @@ def write_vectors():
 # ---------------------------------------------------------------------------
 
 RUST_TYPES = {
-    "bls12_377": ("bls12-377", "ark_bls12_377::Fq", "BLS12-377 base field"),
-    "bls12_381": ("bls12-381", "ark_bls12_381::Fq", "BLS12-381 base field"),
-    "bn254": ("bn254", "ark_bn254::Fq", "BN254 base field"),
-    "ed_on_bls12_377": ("ed-on-bls12-377", "ark_bls12_377::Fr", "ED_ON_BLS12-377 base field (BLS12-377 scalar field)"),
-    "jubjub": ("jubjub", "ark_bls12_381::Fr", "Jubjub base field (BLS12-381 scalar field)"),
-    "pallas": ("pallas", "ark_pallas::Fq", "Pallas base field"),
-    "vesta": ("vesta", "ark_pallas::Fr", "Vesta base field (Pallas scalar field)"),
+    "bls12_377": ("bls12-377-fq", "ark_bls12_377::Fq", "BLS12-377 base field"),
+    "bls12_381": ("bls12-381-fq", "ark_bls12_381::Fq", "BLS12-381 base field"),
+    "bn254": ("bn254-fq", "ark_bn254::Fq", "BN254 base field"),
+    "ed_on_bls12_377": ("bls12-377-fr", "ark_bls12_377::Fr", "ED_ON_BLS12-377 base field (BLS12-377 scalar field)"),
+    "jubjub": ("bls12-381-fr", "ark_bls12_381::Fr", "Jubjub base field (BLS12-381 scalar field)"),
+    "pallas": ("pallas-fq", "ark_pallas::Fq", "Pallas base field"),
+    "vesta": ("pallas-fr", "ark_pallas::Fr", "Vesta base field (Pallas scalar field)"),
 }
 
 

@@ -3,18 +3,53 @@
 // Runs in Node (the wasm file is read from disk at import) and in browsers
 // and bundlers (fetched next to this module); both through top-level await,
 // so the functions are ready once the import resolves.
+//
+// The module exports a small text ABI (bindings/js/src/arch/wasm32.rs):
+// ah_input(len) -> address of an input buffer to fill with the UTF-8
+// arguments (NUL-separated), ah_call(function) -> 0 or 1 (error), and
+// ah_output_ptr() / ah_output_len() for the result or the error message.
 
-import * as wasm from '../pkg/algebraic_hash_wasm.js';
+const WASM = new URL('../pkg/algebraic_hash.wasm', import.meta.url);
 
 const inNode =
   typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+let bytes;
 if (inNode) {
   const { readFileSync } = await import('node:fs');
-  const bytes = readFileSync(new URL('../pkg/algebraic_hash_wasm_bg.wasm', import.meta.url));
-  wasm.initSync({ module: bytes });
+  bytes = readFileSync(WASM);
 } else {
-  await wasm.default();
+  bytes = await (await fetch(WASM)).arrayBuffer();
 }
+const { instance } = await WebAssembly.instantiate(bytes, {});
+const abi = instance.exports;
+
+const utf8In = new TextEncoder();
+const utf8Out = new TextDecoder();
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4 };
+
+// Calls one function of the module; a failure throws an Error with the
+// library's message.
+function call(fn, ...args) {
+  const input = utf8In.encode(args.join('\0'));
+  const at = abi.ah_input(input.length) >>> 0;
+  // A fresh view each time: the memory's buffer changes when it grows.
+  new Uint8Array(abi.memory.buffer, at, input.length).set(input);
+  const status = abi.ah_call(FUNCTIONS[fn]);
+  const out = new Uint8Array(abi.memory.buffer, abi.ah_output_ptr() >>> 0, abi.ah_output_len() >>> 0);
+  const text = utf8Out.decode(out);
+  if (status !== 0) throw new Error(text);
+  return text;
+}
+
+const lines = (s) => (s === '' ? [] : s.split('\n'));
+
+const wasm = {
+  list: () => lines(call('list')),
+  describe: (name) => call('describe', name),
+  operations: (name) => lines(call('operations', name)),
+  run: (op, name, input) => call('run', op, name, input),
+  run_many: (op, name, inputs) => call('run_many', op, name, inputs),
+};
 
 // An element as the decimal text the library reads. Negative values go
 // through as written: the library refuses them with its own message.

@@ -173,7 +173,7 @@ macro_rules! anemoi_field {
 }
 
 anemoi_field!(
-    "bls12-377",
+    "bls12-377-fq",
     ark_bls12_377::Fq,
     ark_bls12_377::FqConfig,
     6,
@@ -181,7 +181,7 @@ anemoi_field!(
     "BLS12-377 base field"
 );
 anemoi_field!(
-    "bls12-381",
+    "bls12-381-fq",
     ark_bls12_381::Fq,
     ark_bls12_381::FqConfig,
     6,
@@ -189,7 +189,7 @@ anemoi_field!(
     "BLS12-381 base field"
 );
 anemoi_field!(
-    "bn254",
+    "bn254-fq",
     ark_bn254::Fq,
     ark_bn254::FqConfig,
     4,
@@ -197,7 +197,7 @@ anemoi_field!(
     "BN254 base field"
 );
 anemoi_field!(
-    "ed-on-bls12-377",
+    "bls12-377-fr",
     ark_bls12_377::Fr,
     ark_bls12_377::FrConfig,
     4,
@@ -205,7 +205,7 @@ anemoi_field!(
     "ED_ON_BLS12-377 base field"
 );
 anemoi_field!(
-    "jubjub",
+    "bls12-381-fr",
     ark_bls12_381::Fr,
     ark_bls12_381::FrConfig,
     4,
@@ -213,7 +213,7 @@ anemoi_field!(
     "Jubjub base field"
 );
 anemoi_field!(
-    "pallas",
+    "pallas-fq",
     ark_pallas::Fq,
     ark_pallas::FqConfig,
     4,
@@ -221,7 +221,7 @@ anemoi_field!(
     "Pallas base field"
 );
 anemoi_field!(
-    "vesta",
+    "pallas-fr",
     ark_pallas::Fr,
     ark_pallas::FrConfig,
     4,

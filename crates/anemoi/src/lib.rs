@@ -5,13 +5,13 @@
 // Without any field feature only the generic machinery is left.
 #![cfg_attr(
     not(any(
-        feature = "bls12-377",
-        feature = "bls12-381",
-        feature = "bn254",
-        feature = "ed-on-bls12-377",
-        feature = "jubjub",
-        feature = "pallas",
-        feature = "vesta"
+        feature = "bls12-377-fq",
+        feature = "bls12-381-fq",
+        feature = "bn254-fq",
+        feature = "bls12-377-fr",
+        feature = "bls12-381-fr",
+        feature = "pallas-fq",
+        feature = "pallas-fr"
     )),
     allow(dead_code, unused_imports)
 )]
@@ -48,57 +48,78 @@ pub use version::Version;
 pub type AnemoiJive<F, const COLUMNS: usize, const WIDTH: usize> =
     algebraic_hash::Jive<Anemoi<F, COLUMNS, WIDTH>, 2, COLUMNS, WIDTH>;
 
+// Short names that state the size once (see the README's "Short names").
+
+macro_rules! width_aliases {
+    ($($width:literal: $columns:literal => $perm:ident, $jive:ident, $hash:ident;)*) => {$(
+        #[doc = concat!("Anemoi on ", stringify!($width), " cells (", stringify!($columns), " columns).")]
+        pub type $perm<F> = Anemoi<F, $columns, $width>;
+        #[doc = concat!("Jive₂ over Anemoi on ", stringify!($width), " cells.")]
+        pub type $jive<F> = AnemoiJive<F, $columns, $width>;
+        #[doc = concat!("The Anemoi sponge hash on ", stringify!($width), " cells.")]
+        pub type $hash<F> = AnemoiHash<F, $columns, $width>;
+    )*};
+}
+
+width_aliases! {
+    2: 1 => AnemoiT2, JiveT2, AnemoiHashT2;
+    4: 2 => AnemoiT4, JiveT4, AnemoiHashT4;
+    6: 3 => AnemoiT6, JiveT6, AnemoiHashT6;
+    8: 4 => AnemoiT8, JiveT8, AnemoiHashT8;
+    12: 6 => AnemoiT12, JiveT12, AnemoiHashT12;
+}
+
 /// BLS12-377 base field.
-#[cfg(feature = "bls12-377")]
-#[cfg_attr(docsrs, doc(cfg(feature = "bls12-377")))]
+#[cfg(feature = "bls12-377-fq")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bls12-377-fq")))]
 pub mod bls12_377 {
     /// The field type.
     pub type Felt = ark_bls12_377::Fq;
 }
 
 /// BLS12-381 base field.
-#[cfg(feature = "bls12-381")]
-#[cfg_attr(docsrs, doc(cfg(feature = "bls12-381")))]
+#[cfg(feature = "bls12-381-fq")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bls12-381-fq")))]
 pub mod bls12_381 {
     /// The field type.
     pub type Felt = ark_bls12_381::Fq;
 }
 
 /// BN254 base field.
-#[cfg(feature = "bn254")]
-#[cfg_attr(docsrs, doc(cfg(feature = "bn254")))]
+#[cfg(feature = "bn254-fq")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bn254-fq")))]
 pub mod bn254 {
     /// The field type.
     pub type Felt = ark_bn254::Fq;
 }
 
 /// ED_ON_BLS12-377 base field (the BLS12-377 scalar field).
-#[cfg(feature = "ed-on-bls12-377")]
-#[cfg_attr(docsrs, doc(cfg(feature = "ed-on-bls12-377")))]
+#[cfg(feature = "bls12-377-fr")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bls12-377-fr")))]
 pub mod ed_on_bls12_377 {
     /// The field type.
     pub type Felt = ark_bls12_377::Fr;
 }
 
 /// Jubjub base field (the BLS12-381 scalar field).
-#[cfg(feature = "jubjub")]
-#[cfg_attr(docsrs, doc(cfg(feature = "jubjub")))]
+#[cfg(feature = "bls12-381-fr")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bls12-381-fr")))]
 pub mod jubjub {
     /// The field type.
     pub type Felt = ark_bls12_381::Fr;
 }
 
 /// Pallas base field (the Vesta scalar field).
-#[cfg(feature = "pallas")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pallas")))]
+#[cfg(feature = "pallas-fq")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pallas-fq")))]
 pub mod pallas {
     /// The field type.
     pub type Felt = ark_pallas::Fq;
 }
 
 /// Vesta base field (the Pallas scalar field).
-#[cfg(feature = "vesta")]
-#[cfg_attr(docsrs, doc(cfg(feature = "vesta")))]
+#[cfg(feature = "pallas-fr")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pallas-fr")))]
 pub mod vesta {
     /// The field type.
     pub type Felt = ark_pallas::Fr;

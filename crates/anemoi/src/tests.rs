@@ -146,7 +146,7 @@ macro_rules! field_tests {
 }
 
 field_tests!(
-    "bls12-377",
+    "bls12-377-fq",
     bls12_377,
     ark_bls12_377::Fq,
     ark_bls12_377::FqConfig,
@@ -154,16 +154,16 @@ field_tests!(
     bls12_377
 );
 field_tests!(
-    "bls12-381",
+    "bls12-381-fq",
     bls12_381,
     ark_bls12_381::Fq,
     ark_bls12_381::FqConfig,
     6,
     bls12_381
 );
-field_tests!("bn254", bn254, ark_bn254::Fq, ark_bn254::FqConfig, 4, bn254);
+field_tests!("bn254-fq", bn254, ark_bn254::Fq, ark_bn254::FqConfig, 4, bn254);
 field_tests!(
-    "ed-on-bls12-377",
+    "bls12-377-fr",
     ed_on_bls12_377,
     ark_bls12_377::Fr,
     ark_bls12_377::FrConfig,
@@ -171,7 +171,7 @@ field_tests!(
     ed_on_bls12_377
 );
 field_tests!(
-    "jubjub",
+    "bls12-381-fr",
     jubjub,
     ark_bls12_381::Fr,
     ark_bls12_381::FrConfig,
@@ -179,7 +179,7 @@ field_tests!(
     jubjub
 );
 field_tests!(
-    "pallas",
+    "pallas-fq",
     pallas,
     ark_pallas::Fq,
     ark_pallas::FqConfig,
@@ -187,7 +187,7 @@ field_tests!(
     pallas
 );
 field_tests!(
-    "vesta",
+    "pallas-fr",
     vesta,
     ark_pallas::Fr,
     ark_pallas::FrConfig,
@@ -232,20 +232,20 @@ fn check_batches<F: AnemoiField, const L: usize, const W: usize>(seed: u8) {
     }
 }
 
-#[cfg(feature = "bn254")]
+#[cfg(feature = "bn254-fq")]
 #[test]
 fn batches_bn254() {
     check_batches::<ark_bn254::Fq, 1, 2>(1);
     check_batches::<ark_bn254::Fq, 2, 4>(2);
 }
 
-#[cfg(feature = "bls12-381")]
+#[cfg(feature = "bls12-381-fq")]
 #[test]
 fn batches_bls12_381() {
     check_batches::<ark_bls12_381::Fq, 1, 2>(3);
 }
 
-#[cfg(feature = "pallas")]
+#[cfg(feature = "pallas-fq")]
 #[test]
 fn batches_pallas() {
     // A 255-bit field: values reduced after every product.

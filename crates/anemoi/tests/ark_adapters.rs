@@ -4,8 +4,8 @@
 //! Anemoi duplex squeezes the reference sponge's digest for padded input.
 #![cfg(all(
     feature = "ark-crypto-primitives",
-    feature = "bn254",
-    feature = "bls12-381"
+    feature = "bn254-fq",
+    feature = "bls12-381-fq"
 ))]
 
 use algebraic_hash::MerkleTree as OurTree;

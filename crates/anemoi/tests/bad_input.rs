@@ -152,10 +152,10 @@ macro_rules! field_bad_input {
     };
 }
 
-field_bad_input!("bls12-377", bls12_377, ark_bls12_377::Fq);
-field_bad_input!("bls12-381", bls12_381, ark_bls12_381::Fq);
-field_bad_input!("bn254", bn254, ark_bn254::Fq);
-field_bad_input!("ed-on-bls12-377", ed_on_bls12_377, ark_bls12_377::Fr);
-field_bad_input!("jubjub", jubjub, ark_bls12_381::Fr);
-field_bad_input!("pallas", pallas, ark_pallas::Fq);
-field_bad_input!("vesta", vesta, ark_pallas::Fr);
+field_bad_input!("bls12-377-fq", bls12_377, ark_bls12_377::Fq);
+field_bad_input!("bls12-381-fq", bls12_381, ark_bls12_381::Fq);
+field_bad_input!("bn254-fq", bn254, ark_bn254::Fq);
+field_bad_input!("bls12-377-fr", ed_on_bls12_377, ark_bls12_377::Fr);
+field_bad_input!("bls12-381-fr", jubjub, ark_bls12_381::Fr);
+field_bad_input!("pallas-fq", pallas, ark_pallas::Fq);
+field_bad_input!("pallas-fr", vesta, ark_pallas::Fr);

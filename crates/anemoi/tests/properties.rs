@@ -98,10 +98,10 @@ macro_rules! field_properties {
     };
 }
 
-field_properties!("bls12-377", bls12_377, ark_bls12_377::Fq);
-field_properties!("bls12-381", bls12_381, ark_bls12_381::Fq);
-field_properties!("bn254", bn254, ark_bn254::Fq);
-field_properties!("ed-on-bls12-377", ed_on_bls12_377, ark_bls12_377::Fr);
-field_properties!("jubjub", jubjub, ark_bls12_381::Fr);
-field_properties!("pallas", pallas, ark_pallas::Fq);
-field_properties!("vesta", vesta, ark_pallas::Fr);
+field_properties!("bls12-377-fq", bls12_377, ark_bls12_377::Fq);
+field_properties!("bls12-381-fq", bls12_381, ark_bls12_381::Fq);
+field_properties!("bn254-fq", bn254, ark_bn254::Fq);
+field_properties!("bls12-377-fr", ed_on_bls12_377, ark_bls12_377::Fr);
+field_properties!("bls12-381-fr", jubjub, ark_bls12_381::Fr);
+field_properties!("pallas-fq", pallas, ark_pallas::Fq);
+field_properties!("pallas-fr", vesta, ark_pallas::Fr);

@@ -189,15 +189,15 @@ macro_rules! field_vectors {
     };
 }
 
-field_vectors!("bls12-377", bls12_377, ark_bls12_377::Fq, "bls12_377");
-field_vectors!("bls12-381", bls12_381, ark_bls12_381::Fq, "bls12_381");
-field_vectors!("bn254", bn254, ark_bn254::Fq, "bn254");
+field_vectors!("bls12-377-fq", bls12_377, ark_bls12_377::Fq, "bls12_377");
+field_vectors!("bls12-381-fq", bls12_381, ark_bls12_381::Fq, "bls12_381");
+field_vectors!("bn254-fq", bn254, ark_bn254::Fq, "bn254");
 field_vectors!(
-    "ed-on-bls12-377",
+    "bls12-377-fr",
     ed_on_bls12_377,
     ark_bls12_377::Fr,
     "ed_on_bls12_377"
 );
-field_vectors!("jubjub", jubjub, ark_bls12_381::Fr, "jubjub");
-field_vectors!("pallas", pallas, ark_pallas::Fq, "pallas");
-field_vectors!("vesta", vesta, ark_pallas::Fr, "vesta");
+field_vectors!("bls12-381-fr", jubjub, ark_bls12_381::Fr, "jubjub");
+field_vectors!("pallas-fq", pallas, ark_pallas::Fq, "pallas");
+field_vectors!("pallas-fr", vesta, ark_pallas::Fr, "vesta");

@@ -55,7 +55,16 @@ impl HalfLane for i64 {
 /// (each half then a [`HalfLane`] value) and put back together: what the
 /// lane-wise MDS of the SIMD backends needs. (Unused where no SIMD backend
 /// is compiled.)
-#[cfg_attr(algebraic_hash_force_scalar, allow(dead_code))]
+#[cfg_attr(
+    any(
+        algebraic_hash_force_scalar,
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))
+    ),
+    allow(dead_code)
+)]
 pub(crate) trait SplitLane: HalfLane {
     /// The low and high 32-bit halves of each lane.
     fn split(self) -> (Self, Self);
@@ -67,7 +76,16 @@ pub(crate) trait SplitLane: HalfLane {
 /// `state ← MDS · state` with cell `i` of every lane in `state[i]` (several
 /// states side by side, no shuffles); raw in, raw out.
 #[inline(always)]
-#[cfg_attr(algebraic_hash_force_scalar, allow(dead_code))]
+#[cfg_attr(
+    any(
+        algebraic_hash_force_scalar,
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))
+    ),
+    allow(dead_code)
+)]
 pub(crate) fn mds_lanes<L: SplitLane>(state: &mut [L; 12]) {
     let mut lo = *state;
     let mut hi = *state;

@@ -67,17 +67,17 @@ pub(crate) const fn fields<C: MontConfig<N>, const N: usize, const K: usize>(
     out
 }
 
-#[cfg(feature = "bls12-377")]
+#[cfg(feature = "bls12-377-fq")]
 pub(crate) mod bls12_377;
-#[cfg(feature = "bls12-381")]
+#[cfg(feature = "bls12-381-fq")]
 pub(crate) mod bls12_381;
-#[cfg(feature = "bn254")]
+#[cfg(feature = "bn254-fq")]
 pub(crate) mod bn254;
-#[cfg(feature = "ed-on-bls12-377")]
+#[cfg(feature = "bls12-377-fr")]
 pub(crate) mod ed_on_bls12_377;
-#[cfg(feature = "jubjub")]
+#[cfg(feature = "bls12-381-fr")]
 pub(crate) mod jubjub;
-#[cfg(feature = "pallas")]
+#[cfg(feature = "pallas-fq")]
 pub(crate) mod pallas;
-#[cfg(feature = "vesta")]
+#[cfg(feature = "pallas-fr")]
 pub(crate) mod vesta;

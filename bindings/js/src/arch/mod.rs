@@ -1,0 +1,3 @@
+//! Target-specific code: the WebAssembly ABI (`wasm32.rs`).
+
+mod wasm32;

@@ -1,0 +1,65 @@
+//! The module's ABI for `lib/index.js`, written out instead of generated:
+//! text in, text out, through two buffers in the module's memory.
+//!
+//! 1. `ah_input(len)` makes the input buffer `len` bytes long and returns
+//!    its address; JavaScript writes the UTF-8 arguments there (separated
+//!    by NUL characters).
+//! 2. `ah_call(function)` runs [`crate::dispatch`] on them and returns 0
+//!    (the output is the result) or 1 (the output is the error message).
+//! 3. `ah_output_ptr()` and `ah_output_len()` locate the output text, valid
+//!    until the next call.
+//!
+//! The exported names are the only unsafe part (`no_mangle` asserts that no
+//! other symbol has them); the buffers are plain `Vec`s whose address is
+//! handed out, as a C caller is handed a buffer to fill.
+#![allow(unsafe_code)]
+
+use std::cell::RefCell;
+
+thread_local! {
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes the input buffer `len` zero bytes and returns its address.
+// SAFETY: `ah_input` is exported under its own name; no other symbol of the
+// module (ours, std's or a dependency's) is called that.
+#[unsafe(no_mangle)]
+pub extern "C" fn ah_input(len: usize) -> *mut u8 {
+    INPUT.with_borrow_mut(|buf| {
+        buf.clear();
+        buf.resize(len, 0);
+        buf.as_mut_ptr()
+    })
+}
+
+/// Runs function `function` on the input buffer; 0 on success, 1 when the
+/// output holds an error message.
+// SAFETY: as for `ah_input`: a name no other symbol has.
+#[unsafe(no_mangle)]
+pub extern "C" fn ah_call(function: u32) -> u32 {
+    let result = INPUT.with_borrow(|buf| match std::str::from_utf8(buf) {
+        Ok(args) => crate::dispatch(function, args),
+        Err(_) => Err("the arguments are not UTF-8".to_owned()),
+    });
+    let (status, text) = match result {
+        Ok(text) => (0, text),
+        Err(message) => (1, message),
+    };
+    OUTPUT.with_borrow_mut(|out| *out = text.into_bytes());
+    status
+}
+
+/// The address of the output text.
+// SAFETY: as for `ah_input`: a name no other symbol has.
+#[unsafe(no_mangle)]
+pub extern "C" fn ah_output_ptr() -> *const u8 {
+    OUTPUT.with_borrow(|out| out.as_ptr())
+}
+
+/// The length in bytes of the output text.
+// SAFETY: as for `ah_input`: a name no other symbol has.
+#[unsafe(no_mangle)]
+pub extern "C" fn ah_output_len() -> usize {
+    OUTPUT.with_borrow(|out| out.len())
+}
