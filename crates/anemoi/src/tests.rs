@@ -161,7 +161,14 @@ field_tests!(
     6,
     bls12_381
 );
-field_tests!("bn254-fq", bn254, ark_bn254::Fq, ark_bn254::FqConfig, 4, bn254);
+field_tests!(
+    "bn254-fq",
+    bn254,
+    ark_bn254::Fq,
+    ark_bn254::FqConfig,
+    4,
+    bn254
+);
 field_tests!(
     "bls12-377-fr",
     ed_on_bls12_377,
