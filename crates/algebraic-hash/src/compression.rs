@@ -8,10 +8,23 @@ use crate::{Compression, Permutation};
 /// compressions below (a buffer on the stack: no allocation).
 const BATCH: usize = 16;
 
-/// For each chunk of at most [`BATCH`] inputs: the states `load` builds,
-/// permuted together with `permute_many`, then `store` of each input, its
-/// state and its permuted state.
-fn batched<In, Out, F: Copy + Default, P: Permutation<[F; WIDTH]>, const WIDTH: usize>(
+/// The batched loop of every `compress_many` built on a permutation (the
+/// generic compressions here, and the families' own input rules such as
+/// circom's "inputs after the capacity cell"): for each chunk of at most 16
+/// inputs, the states `load` builds are permuted together with
+/// [`Permutation::permute_many`], and `outputs[i] = store(state_i,
+/// permuted_i)`. No allocation (the chunk's states are on the stack).
+///
+/// # Panics
+/// If `inputs` and `outputs` differ in length (the contract of
+/// [`Compression::compress_many`]).
+pub fn compress_many_with<
+    In,
+    Out,
+    F: Copy + Default,
+    P: Permutation<[F; WIDTH]>,
+    const WIDTH: usize,
+>(
     permutation: &P,
     inputs: &[In],
     outputs: &mut [Out],
@@ -79,7 +92,7 @@ where
     /// Through the permutation's `permute_many` (batch backends interleave
     /// several states there).
     fn compress_many(&self, inputs: &[[[F; CHUNK]; N]], outputs: &mut [[F; CHUNK]]) {
-        batched(&self.permutation, inputs, outputs, load, |_, after| {
+        compress_many_with(&self.permutation, inputs, outputs, load, |_, after| {
             truncate(after)
         });
     }
@@ -146,7 +159,7 @@ where
     /// Through the permutation's `permute_many` (batch backends interleave
     /// several states there).
     fn compress_many(&self, inputs: &[[[F; CHUNK]; B]], outputs: &mut [[F; CHUNK]]) {
-        batched(
+        compress_many_with(
             &self.permutation,
             inputs,
             outputs,

@@ -20,7 +20,7 @@ mod sponge;
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
 pub use ark::ArkSponge;
-pub use compression::{Jive, TruncatedPermutation, jive_output};
+pub use compression::{Jive, TruncatedPermutation, compress_many_with, jive_output};
 pub use error::Error;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]

@@ -1,14 +1,11 @@
 //! Compression of many inputs through `permute_many`, for the two BN254
 //! families (circom puts the inputs after the capacity cell, Poseidon2
-//! before it).
+//! before it): the workspace's batched loop with that input rule plugged in.
 
 use algebraic_hash::Permutation;
 use ark_ff::Zero;
 
 use crate::Fr;
-
-/// States permuted per `permute_many` call (on the stack).
-const BATCH: usize = 16;
 
 /// `outputs[i] = permute(state_i)[0]` where `state_i` is zero but for
 /// `inputs[i]` at cells `offset .. offset + R`.
@@ -23,19 +20,17 @@ pub(crate) fn compress_many<P, const T: usize, const R: usize>(
 ) where
     P: Permutation<[Fr; T]>,
 {
-    assert_eq!(inputs.len(), outputs.len(), "one output per input");
-    let mut buffer = [[Fr::zero(); T]; BATCH];
-    for (ins, outs) in inputs.chunks(BATCH).zip(outputs.chunks_mut(BATCH)) {
-        let states = &mut buffer[..ins.len()];
-        for (state, input) in states.iter_mut().zip(ins) {
-            *state = [Fr::zero(); T];
+    algebraic_hash::compress_many_with(
+        permutation,
+        inputs,
+        outputs,
+        |input| {
+            let mut state = [Fr::zero(); T];
             state[offset..offset + R].copy_from_slice(input);
-        }
-        permutation.permute_many(states);
-        for (out, state) in outs.iter_mut().zip(states.iter()) {
-            *out = state[0];
-        }
-    }
+            state
+        },
+        |_, permuted| permuted[0],
+    );
 }
 
 /// `count` pseudo-random states (a fixed LCG from `seed`), for the unit tests
