@@ -78,8 +78,16 @@ impl Lane for u64 {
 ))]
 pub(crate) mod aarch64_neon;
 
-#[cfg(all(test, target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-mod x86_64_measure;
+/// Kernel measurements behind the AVX2 batch layout (the `kernel-measure`
+/// feature; run by `cargo bench -p algebraic-hash-rescue --features
+/// kernel-measure --bench kernels`).
+#[cfg(all(
+    feature = "kernel-measure",
+    target_arch = "x86_64",
+    not(algebraic_hash_force_scalar)
+))]
+#[doc(hidden)]
+pub mod x86_64_measure;
 
 #[cfg(all(
     test,

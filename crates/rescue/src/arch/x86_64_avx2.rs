@@ -383,12 +383,12 @@ fn sboxes_interleaved<L: MixedLanes>(states: &mut [RawState], inverse: bool) {
     v[1].store(states, 1);
 }
 
-/// [`permute_interleaved`] compiled with AVX2 and BMI2 (for the
-/// measurements and tests of other widths).
+/// [`permute_interleaved`] compiled with AVX2 and BMI2 (for the kernel
+/// measurements).
 ///
 /// # Safety
 /// The CPU must support AVX2 and BMI2; `states.len()` must be `L::STATES`.
-#[cfg(test)]
+#[cfg(feature = "kernel-measure")]
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute_interleaved_avx2<I: Instance, L: MixedLanes>(
     states: &mut [RawState],
@@ -442,11 +442,11 @@ impl BatchLane for PackedGoldilocksAvx2 {
 }
 
 /// [`permute_group`] for a group of AVX2 lanes (and scalars), compiled with
-/// AVX2 and BMI2 (for the measurements and tests of other layouts).
+/// AVX2 and BMI2 (for the kernel measurements).
 ///
 /// # Safety
 /// The CPU must support AVX2 and BMI2; `states.len()` must be `L::STATES`.
-#[cfg(test)]
+#[cfg(feature = "kernel-measure")]
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn permute_group_avx2<I: Instance, L: BatchLane>(
     states: &mut [RawState],
@@ -477,7 +477,8 @@ pub(crate) unsafe fn permute_4_or_5<I: Instance>(states: &mut [RawState], rounds
 /// tried: states transposed in registers (four, eight or twelve per group,
 /// with zero to four more on the scalar units) took 1.19–1.53× its time per
 /// state, and two to four states interleaved in the single-state layout
-/// 1.22–1.31× (register spills); see `x86_64_measure.rs`.
+/// 1.22–1.31× (register spills); see `x86_64_measure.rs` (the `kernels`
+/// bench).
 ///
 /// # Safety
 /// The CPU must support AVX2 and BMI2.

@@ -1,9 +1,9 @@
-//! Kernel measurements behind the AVX2 batch layout (ignored tests that
-//! print figures and assert nothing about time; the permutations are
-//! Rp64_256's):
+//! Kernel measurements behind the AVX2 batch layout: they print figures
+//! (the permutations are Rp64_256's). Not part of the API; the `kernels`
+//! bench runs them:
 //!
 //! ```sh
-//! cargo test --release -p algebraic-hash-rescue --lib measure -- --ignored --nocapture --test-threads 1
+//! cargo bench -p algebraic-hash-rescue --features kernel-measure --bench kernels
 //! ```
 //!
 //! Times are `rdtsc` ticks, the minimum over many short trials taken in
@@ -66,12 +66,12 @@ unsafe fn squares<const N: usize, const S: usize>(steps: usize, seed: u64) -> u6
     s.iter().fold(acc, |a, &x| a ^ x)
 }
 
-/// The independent squares kernel: ticks per product for `N` vector
-/// squares (4 products each) beside `S` scalar ones in flight.
-#[test]
-#[ignore = "measurement; prints figures"]
-fn measure_square_kernel() {
+/// The independent squares kernel: prints ticks per product for `N` vector
+/// squares (4 products each) beside `S` scalar ones in flight. Prints a
+/// line and returns on a CPU without AVX2 and BMI2.
+pub fn square_kernel() {
     if !available() {
+        println!("square kernel: this CPU lacks AVX2 or BMI2");
         return;
     }
     type K = unsafe fn(usize, u64) -> u64;
@@ -142,12 +142,12 @@ fn single(states: &mut [RawState]) -> usize {
     states.len()
 }
 
-/// Whole permutations: ticks per state for each batch layout (and the
-/// single-state code), 132 states (whole groups only: a remainder is left out).
-#[test]
-#[ignore = "measurement; prints figures"]
-fn measure_batch_layouts() {
+/// Whole permutations: prints ticks per state for each batch layout (and
+/// the single-state code), 132 states (whole groups only: a remainder is
+/// left out). Prints a line and returns on a CPU without AVX2 and BMI2.
+pub fn batch_layouts() {
     if !available() {
+        println!("batch layouts: this CPU lacks AVX2 or BMI2");
         return;
     }
     type G = fn(&mut [RawState]) -> usize;
