@@ -1,5 +1,6 @@
 //! A load-robust companion to the `poseidon2` criterion bench: this crate's
-//! Poseidon2 (new parameters) against taceo-poseidon2 0.3 (t = 3, 4) and
+//! Poseidon2 (new parameters) against taceo-poseidon2 0.3 (t = 3, 4, 8, 12,
+//! 16) and
 //! bn254_blackbox_solver 1.0 (t = 4), timed in interleaved batches in one
 //! process so that all see the same background load. Each permutation gets
 //! the previous output (fresh data). Also a Merkle tree of 2^12 leaves
@@ -17,7 +18,7 @@ use std::time::Instant;
 use acir_field::GenericFieldElement;
 use algebraic_hash::{Compression, Permutation};
 use algebraic_hash_poseidon::Fr;
-use algebraic_hash_poseidon::poseidon2::{NEW_T3, NEW_T4, Poseidon2};
+use algebraic_hash_poseidon::poseidon2::{NEW_T3, NEW_T4, NEW_T8, NEW_T12, NEW_T16, Poseidon2};
 use ark_ff::PrimeField;
 
 fn state<const T: usize>(seed: u8) -> [Fr; T] {
@@ -100,6 +101,19 @@ fn main() {
         NEW_T4.permute(s4)
     );
     assert_eq!(blackbox(&s4), NEW_T4.permute(s4));
+    let (s8, s12, s16) = (state::<8>(8), state::<12>(12), state::<16>(16));
+    assert_eq!(
+        taceo_poseidon2::bn254::t8::permutation(&s8),
+        NEW_T8.permute(s8)
+    );
+    assert_eq!(
+        taceo_poseidon2::bn254::t12::permutation(&s12),
+        NEW_T12.permute(s12)
+    );
+    assert_eq!(
+        taceo_poseidon2::bn254::t16::permutation(&s16),
+        NEW_T16.permute(s16)
+    );
     let leaves: Vec<Fr> = (0..1u64 << 12).map(|i| Fr::from(i * 7919 + 13)).collect();
     let c3 = |x: [Fr; 2]| taceo_poseidon2::bn254::t3::permutation(&[x[0], x[1], Fr::from(0u64)])[0];
     let c4 = |x: [Fr; 2]| {
@@ -134,6 +148,12 @@ fn main() {
         "t4 merkle 2^12: ours",
         "t4 merkle 2^12: taceo",
         "t4 merkle 2^12: blackbox",
+        "t8 perm: ours",
+        "t8 perm: taceo",
+        "t12 perm: ours",
+        "t12 perm: taceo",
+        "t16 perm: ours",
+        "t16 perm: taceo",
     ];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
     for _ in 0..rounds {
@@ -158,6 +178,18 @@ fn main() {
             time_chain(1, (), |_| {
                 black_box(merkle_root(&leaves, one_by_one(&cb)));
             }),
+            time_chain(ITERS / 2, s8, |s| NEW_T8.permute(s)),
+            time_chain(ITERS / 2, s8, |s| {
+                taceo_poseidon2::bn254::t8::permutation(&s)
+            }),
+            time_chain(ITERS / 3, s12, |s| NEW_T12.permute(s)),
+            time_chain(ITERS / 3, s12, |s| {
+                taceo_poseidon2::bn254::t12::permutation(&s)
+            }),
+            time_chain(ITERS / 4, s16, |s| NEW_T16.permute(s)),
+            time_chain(ITERS / 4, s16, |s| {
+                taceo_poseidon2::bn254::t16::permutation(&s)
+            }),
         ];
         for (v, x) in times.iter_mut().zip(t) {
             v.push(x);
@@ -177,4 +209,7 @@ fn main() {
     println!("t3 merkle ours/taceo        {:.3}", ratio(5, 6));
     println!("t4 merkle ours/taceo        {:.3}", ratio(7, 8));
     println!("t4 merkle ours/blackbox     {:.3}", ratio(7, 9));
+    println!("t8 perm ours/taceo          {:.3}", ratio(10, 11));
+    println!("t12 perm ours/taceo         {:.3}", ratio(12, 13));
+    println!("t16 perm ours/taceo         {:.3}", ratio(14, 15));
 }
