@@ -86,6 +86,25 @@ pub trait Compression<D, const N: usize = 2>: Clone + Sync {
             *output = self.compress(input.clone());
         }
     }
+
+    /// [`Compression::compress_many`], or [`Error::WrongLength`] (what:
+    /// `"compress_many outputs"`) when `outputs` and `inputs` differ in
+    /// length, where `compress_many` panics.
+    #[inline]
+    fn try_compress_many(&self, inputs: &[[D; N]], outputs: &mut [D]) -> Result<(), Error>
+    where
+        D: Clone,
+    {
+        if inputs.len() != outputs.len() {
+            return Err(Error::WrongLength {
+                what: "compress_many outputs",
+                expected: inputs.len(),
+                found: outputs.len(),
+            });
+        }
+        self.compress_many(inputs, outputs);
+        Ok(())
+    }
 }
 
 /// A hash of a sequence of field elements, with the instance's own padding

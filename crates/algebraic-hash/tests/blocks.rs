@@ -320,3 +320,23 @@ fn jive_and_truncation_compress_many_go_through_permute_many() {
         assert_eq!(perm.seen.load(std::sync::atomic::Ordering::Relaxed), 2 * n);
     }
 }
+
+#[test]
+fn try_compress_many_refuses_a_length_mismatch_and_otherwise_compresses() {
+    let inputs: Vec<[String; 2]> = (0..3).map(|i| [format!("a{i}"), format!("b{i}")]).collect();
+    for n in [0, 2, 4] {
+        let mut outputs = vec![String::from("untouched"); n];
+        assert_eq!(
+            Symbolic.try_compress_many(&inputs, &mut outputs),
+            Err(algebraic_hash::Error::WrongLength {
+                what: "compress_many outputs",
+                expected: 3,
+                found: n,
+            })
+        );
+        assert!(outputs.iter().all(|o| o == "untouched"));
+    }
+    let mut outputs = vec![String::new(); 3];
+    assert_eq!(Symbolic.try_compress_many(&inputs, &mut outputs), Ok(()));
+    assert_eq!(outputs, ["(a0,b0)", "(a1,b1)", "(a2,b2)"]);
+}

@@ -80,12 +80,35 @@ pub trait AnemoiField: PrimeField + private::Sealed {
         mul_small(self, Self::BETA)
     }
 
+    /// Parses a number below p, decimal or `0x`-hexadecimal (the text rule
+    /// of every `*_str` parser of the workspace); anything else is an error.
+    fn element_from_str(text: &str) -> Result<Self, Error>;
+
     /// Parses a decimal (or `0x` hexadecimal) number below p.
-    fn from_decimal(text: &str) -> Result<Self, Error>;
+    #[deprecated(note = "it accepts hexadecimal too; use `element_from_str`")]
+    #[inline]
+    fn from_decimal(text: &str) -> Result<Self, Error> {
+        Self::element_from_str(text)
+    }
 
     /// Reads the canonical little-endian encoding (exactly 8 · limbs bytes:
-    /// 32 or 48); values ≥ p are refused.
+    /// 32 or 48, arkworks' order); values ≥ p are refused.
     fn from_le_bytes(bytes: &[u8]) -> Result<Self, Error>;
+
+    /// Reads the canonical big-endian encoding (exactly 8 · limbs bytes: 32
+    /// or 48); values ≥ p are refused.
+    fn from_be_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let mut buf = [0u8; 48];
+        if bytes.len() > buf.len() {
+            // A wrong length: `from_le_bytes` reports the count given.
+            return Self::from_le_bytes(bytes);
+        }
+        let le = &mut buf[..bytes.len()];
+        for (dst, src) in le.iter_mut().zip(bytes.iter().rev()) {
+            *dst = *src;
+        }
+        Self::from_le_bytes(le)
+    }
 }
 
 /// x · k for a small constant k, by double-and-add.
@@ -103,7 +126,7 @@ pub(crate) fn mul_small<F: Field>(x: F, k: u64) -> F {
     acc
 }
 
-fn from_decimal_limbs<C: MontConfig<N>, const N: usize>(
+fn from_str_limbs<C: MontConfig<N>, const N: usize>(
     text: &str,
     name: &'static str,
 ) -> Result<Fp<MontBackend<C, N>, N>, Error> {
@@ -114,7 +137,15 @@ fn from_decimal_limbs<C: MontConfig<N>, const N: usize>(
 fn from_le_bytes_limbs<C: MontConfig<N>, const N: usize>(
     bytes: &[u8],
     name: &'static str,
+    bytes_label: &'static str,
 ) -> Result<Fp<MontBackend<C, N>, N>, Error> {
+    if bytes.len() != 8 * N {
+        return Err(Error::WrongLength {
+            what: bytes_label,
+            expected: 8 * N,
+            found: bytes.len(),
+        });
+    }
     let limbs = parse::le_bytes_below::<N>(bytes, &C::MODULUS.0, name)?;
     Fp::from_bigint(BigInt(limbs)).ok_or(Error::NotCanonical { field: name })
 }
@@ -161,12 +192,16 @@ macro_rules! anemoi_field {
                 crate::permutation::permute_flat(version, c, d, columns, flat)
             }
 
-            fn from_decimal(text: &str) -> Result<Self, Error> {
-                from_decimal_limbs::<$config, $limbs>(text, $name)
+            fn element_from_str(text: &str) -> Result<Self, Error> {
+                from_str_limbs::<$config, $limbs>(text, $name)
             }
 
             fn from_le_bytes(bytes: &[u8]) -> Result<Self, Error> {
-                from_le_bytes_limbs::<$config, $limbs>(bytes, $name)
+                from_le_bytes_limbs::<$config, $limbs>(
+                    bytes,
+                    $name,
+                    concat!($name, " element bytes"),
+                )
             }
         }
     };

@@ -69,51 +69,66 @@ fn modulus<F: AnemoiField>() -> (String, Vec<u8>) {
 fn elements<F: AnemoiField>() {
     let (p, p_bytes) = modulus::<F>();
     let not_canonical = Err(Error::NotCanonical { field: F::NAME });
-    assert_eq!(F::from_decimal(&p), not_canonical);
+    assert_eq!(F::element_from_str(&p), not_canonical);
     // p - 1 is fine (the last digit of p is odd, so no borrow).
     let mut below = p.clone().into_bytes();
     *below.last_mut().unwrap() -= 1;
     let below = String::from_utf8(below).unwrap();
-    assert_eq!(F::from_decimal(&below), Ok(-F::one()));
-    assert_eq!(F::from_decimal(&format!("{p}0")), not_canonical);
-    assert_eq!(F::from_decimal(&"9".repeat(200)), not_canonical);
+    assert_eq!(F::element_from_str(&below), Ok(-F::one()));
+    assert_eq!(F::element_from_str(&format!("{p}0")), not_canonical);
+    assert_eq!(F::element_from_str(&"9".repeat(200)), not_canonical);
     assert_eq!(
-        F::from_decimal(""),
+        F::element_from_str(""),
         Err(Error::MalformedNumber {
             position: 0,
             character: None
         })
     );
     assert_eq!(
-        F::from_decimal("12a"),
+        F::element_from_str("12a"),
         Err(Error::MalformedNumber {
             position: 2,
             character: Some('a')
         })
     );
     assert_eq!(
-        F::from_decimal("-1").unwrap_err(),
+        F::element_from_str("-1").unwrap_err(),
         Error::MalformedNumber {
             position: 0,
             character: Some('-')
         }
     );
-    assert_eq!(F::from_decimal("0x0f"), Ok(F::from(15u64)));
+    assert_eq!(F::element_from_str("0x0f"), Ok(F::from(15u64)));
 
     assert_eq!(F::from_le_bytes(&p_bytes), not_canonical);
     assert_eq!(F::from_le_bytes(&vec![0xff; p_bytes.len()]), not_canonical);
     let mut one = vec![0u8; p_bytes.len()];
     one[0] = 1;
     assert_eq!(F::from_le_bytes(&one), Ok(F::one()));
-    for n in [0, 31, p_bytes.len() - 1, p_bytes.len() + 1] {
-        assert_eq!(
+    // Big-endian: the same values, bytes reversed.
+    let mut p_be = p_bytes.clone();
+    p_be.reverse();
+    assert_eq!(F::from_be_bytes(&p_be), not_canonical);
+    let mut one_be = one.clone();
+    one_be.reverse();
+    assert_eq!(F::from_be_bytes(&one_be), Ok(F::one()));
+    let label = format!("{} element bytes", F::NAME);
+    for n in [0, 31, p_bytes.len() - 1, p_bytes.len() + 1, 49, 64] {
+        for got in [
             F::from_le_bytes(&vec![0u8; n]),
-            Err(Error::WrongLength {
-                what: "integer bytes",
-                expected: p_bytes.len(),
-                found: n
-            })
-        );
+            F::from_be_bytes(&vec![0u8; n]),
+        ] {
+            match got {
+                Err(Error::WrongLength {
+                    what,
+                    expected,
+                    found,
+                }) => {
+                    assert_eq!((what, expected, found), (label.as_str(), p_bytes.len(), n));
+                }
+                other => panic!("{n} bytes: {other:?}"),
+            }
+        }
     }
 }
 

@@ -14,7 +14,7 @@ fn to_array<F: Copy, const N: usize>(items: &[F]) -> [F; N] {
 fn parse_all<F: AnemoiField>(items: &[String]) -> Vec<F> {
     items
         .iter()
-        .map(|s| F::from_decimal(s).expect("vector element"))
+        .map(|s| F::element_from_str(s).expect("vector element"))
         .collect()
 }
 
@@ -42,7 +42,7 @@ fn check_file<F: AnemoiField, const L: usize, const W: usize>(
     let anemoi = Anemoi::<F, L, W>::new(version);
     let hasher = AnemoiHash::<F, L, W>::new(version);
     let jive = AnemoiJive::<F, L, W>::new(anemoi);
-    let parse = |s: &str| F::from_decimal(s).expect("vector element");
+    let parse = |s: &str| F::element_from_str(s).expect("vector element");
     let mut checked = 0;
 
     if file.cases_for("permutation").next().is_some() {

@@ -20,6 +20,13 @@ pub fn fr_from_str(text: &str) -> Result<Fr, Error> {
 /// Reads an element from exactly 32 little-endian bytes; values ≥ the modulus
 /// are refused.
 pub fn fr_from_le_bytes(bytes: &[u8]) -> Result<Fr, Error> {
+    if bytes.len() != 32 {
+        return Err(Error::WrongLength {
+            what: "BN254 Fr element bytes",
+            expected: 32,
+            found: bytes.len(),
+        });
+    }
     let limbs = parse::le_bytes_below(bytes, &MODULUS, FIELD_NAME)?;
     Fr::from_bigint(BigInt(limbs)).ok_or(Error::NotCanonical { field: FIELD_NAME })
 }
@@ -30,7 +37,7 @@ pub fn fr_from_be_bytes(bytes: &[u8]) -> Result<Fr, Error> {
     let mut le = [0u8; 32];
     if bytes.len() != 32 {
         return Err(Error::WrongLength {
-            what: "BN254 Fr bytes",
+            what: "BN254 Fr element bytes",
             expected: 32,
             found: bytes.len(),
         });

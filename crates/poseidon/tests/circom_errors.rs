@@ -4,7 +4,8 @@
 use algebraic_hash::{Error, Hasher};
 use algebraic_hash_poseidon::Fr;
 use algebraic_hash_poseidon::circom::{
-    CircomPoseidon, permute_state, poseidon, poseidon_be_bytes, poseidon_ex, poseidon_strs,
+    CircomPoseidon, permute_state, poseidon, poseidon_be_bytes, poseidon_ex, poseidon_le_bytes,
+    poseidon_strs,
 };
 use algebraic_hash_poseidon::field::{FIELD_NAME, fr_from_be_bytes, fr_from_str};
 
@@ -141,7 +142,7 @@ fn elements_not_below_p() {
     assert_eq!(
         poseidon_be_bytes(&[vec![0u8; 31]]),
         Err(Error::WrongLength {
-            what: "BN254 Fr bytes",
+            what: "BN254 Fr element bytes",
             expected: 32,
             found: 31
         })
@@ -151,6 +152,21 @@ fn elements_not_below_p() {
     p_minus_1[31] -= 1;
     assert_eq!(fr_from_be_bytes(&p_minus_1), Ok(-Fr::from(1u64)));
     assert_eq!(poseidon_be_bytes(&[p_minus_1]).map(|b| b.len()), Ok(32));
+    // The little-endian twin refuses the same values.
+    let mut p_le = p;
+    p_le.reverse();
+    assert_eq!(
+        poseidon_le_bytes(&[p_le]).map(|_| ()),
+        not_canonical.map(|_: Fr| ())
+    );
+    assert_eq!(
+        poseidon_le_bytes(&[vec![0u8; 33]]),
+        Err(Error::WrongLength {
+            what: "BN254 Fr element bytes",
+            expected: 32,
+            found: 33
+        })
+    );
     assert_eq!(
         poseidon_strs(&[&P_DEC[..P_DEC.len() - 1], "0x10"]),
         poseidon(&[

@@ -7,7 +7,9 @@
 
 use algebraic_hash::Hasher;
 use algebraic_hash_poseidon::Fr;
-use algebraic_hash_poseidon::circom::{CircomPoseidon, poseidon, poseidon_be_bytes};
+use algebraic_hash_poseidon::circom::{
+    CircomPoseidon, poseidon, poseidon_be_bytes, poseidon_le_bytes,
+};
 use algebraic_hash_poseidon::field::{fr_from_le_bytes, fr_to_le_bytes};
 use algebraic_hash_testkit::cases;
 use light_poseidon::{Poseidon, PoseidonBytesHasher, PoseidonHasher};
@@ -86,6 +88,19 @@ fn bytes_equal_light_poseidon() {
             let slices: Vec<&[u8]> = input.iter().map(|b| b.as_slice()).collect();
             let expected = peer.hash_bytes_be(&slices).expect("light-poseidon bytes");
             assert_eq!(poseidon_be_bytes(&input), Ok(expected), "{n} inputs");
+            // The same elements little-endian, against light-poseidon's
+            // `hash_bytes_le`.
+            let le: Vec<[u8; 32]> = input
+                .iter()
+                .map(|w| {
+                    let mut le = *w;
+                    le.reverse();
+                    le
+                })
+                .collect();
+            let slices: Vec<&[u8]> = le.iter().map(|b| b.as_slice()).collect();
+            let expected = peer.hash_bytes_le(&slices).expect("light-poseidon bytes");
+            assert_eq!(poseidon_le_bytes(&le), Ok(expected), "{n} inputs");
         }
     }
 }

@@ -56,11 +56,19 @@ fn wrong_width() {
         })
     ));
     assert!(matches!(
-        NEW_T4.state_from_be_bytes(&[0u8; 96]),
+        NEW_T4.state_from_be_bytes(&[[0u8; 32]; 3]),
         Err(Error::WrongLength {
-            expected: 128,
-            found: 96,
-            ..
+            what: "Poseidon2 state",
+            expected: 4,
+            found: 3,
+        })
+    ));
+    assert!(matches!(
+        NEW_T4.state_from_le_bytes(&[[0u8; 31]; 4]),
+        Err(Error::WrongLength {
+            what: "BN254 Fr element bytes",
+            expected: 32,
+            found: 31,
         })
     ));
     let instance = Instance::from_name("new-t4").expect("name");
@@ -73,11 +81,19 @@ fn wrong_width() {
         })
     ));
     assert!(matches!(
-        instance.hash_be_bytes(&[0u8; 33]),
+        instance.hash_be_bytes(&[[0u8; 33]]),
         Err(Error::WrongLength {
-            expected: 64,
+            what: "BN254 Fr element bytes",
+            expected: 32,
             found: 33,
-            ..
+        })
+    ));
+    assert!(matches!(
+        instance.hash_le_bytes(&[vec![0u8; 32], vec![0u8; 8]]),
+        Err(Error::WrongLength {
+            what: "BN254 Fr element bytes",
+            expected: 32,
+            found: 8,
         })
     ));
 }
@@ -95,17 +111,21 @@ fn element_not_below_p() {
     );
     assert!(NEW_T3.state_from_strs(&["1", P_MINUS_1, "2"]).is_ok());
 
-    let mut bytes = [0u8; 64];
-    bytes[32..].copy_from_slice(&be_bytes_of_p());
-    assert_eq!(OLD_T2.state_from_be_bytes(&bytes), Err(NOT_CANONICAL));
-    bytes[63] -= 1; // p - 1
+    let mut words = [[0u8; 32]; 2];
+    words[1] = be_bytes_of_p();
+    assert_eq!(OLD_T2.state_from_be_bytes(&words), Err(NOT_CANONICAL));
+    let mut le = words;
+    le[1].reverse();
+    assert_eq!(OLD_T2.state_from_le_bytes(&le), Err(NOT_CANONICAL));
+    assert_eq!(NEW_T4.hash_le_bytes(&le), Err(NOT_CANONICAL));
+    words[1][31] -= 1; // p - 1
     assert_eq!(
-        OLD_T2.state_from_be_bytes(&bytes),
+        OLD_T2.state_from_be_bytes(&words),
         Ok([Fr::from(0u64), -Fr::from(1u64)])
     );
-    bytes[63] += 1;
-    assert_eq!(NEW_T4.hash_be_bytes(&bytes), Err(NOT_CANONICAL));
-    assert_eq!(NEW_T4.hash_be_bytes(&[0xff; 32]), Err(NOT_CANONICAL));
+    words[1][31] += 1;
+    assert_eq!(NEW_T4.hash_be_bytes(&words), Err(NOT_CANONICAL));
+    assert_eq!(NEW_T4.hash_be_bytes(&[[0xff; 32]]), Err(NOT_CANONICAL));
     assert_eq!(NEW_T4.hash_strs(&["5", P]), Err(NOT_CANONICAL));
     assert_eq!(
         Instance::from_name("old-t3")

@@ -51,15 +51,22 @@ where
         let strs: Vec<&str> = case.input.iter().map(String::as_str).collect();
         let expected = parse(&case.output[0]);
         assert_eq!(Hasher::hash_elements(&p, &input), expected);
-        let mut bytes = Vec::new();
-        for x in &input {
-            let mut be = algebraic_hash_poseidon::field::fr_to_le_bytes(x);
-            be.reverse();
-            bytes.extend_from_slice(&be);
-        }
+        let le_words: Vec<[u8; 32]> = input
+            .iter()
+            .map(algebraic_hash_poseidon::field::fr_to_le_bytes)
+            .collect();
+        let be_words: Vec<[u8; 32]> = le_words
+            .iter()
+            .map(|w| {
+                let mut be = *w;
+                be.reverse();
+                be
+            })
+            .collect();
         let instance = poseidon2::Instance::new(p.param_set(), T).expect("instance");
         assert_eq!(instance.hash_strs(&strs), Ok(expected));
-        assert_eq!(instance.hash_be_bytes(&bytes), Ok(expected));
+        assert_eq!(instance.hash_be_bytes(&be_words), Ok(expected));
+        assert_eq!(instance.hash_le_bytes(&le_words), Ok(expected));
         assert_eq!(instance.hash(&input), expected);
     }
     for case in file.require("compress") {

@@ -21,7 +21,7 @@ use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use ark_ff::Zero;
 
 use crate::Fr;
-use crate::field::{fr_from_be_bytes, fr_from_str, fr_to_le_bytes};
+use crate::field::{fr_from_be_bytes, fr_from_le_bytes, fr_from_str, fr_to_le_bytes};
 use algebraic_hash_montgomery::{
     Arith, Backend, Kernel, Wide, dispatch, dot_bound, from_limbs, limbs,
 };
@@ -597,14 +597,29 @@ pub fn poseidon_strs<S: AsRef<str>>(inputs: &[S]) -> Result<Fr, Error> {
 /// [`Error::NotCanonical`] for a value ≥ p (inputs are never reduced), or as
 /// [`poseidon`] for a bad count.
 pub fn poseidon_be_bytes<B: AsRef<[u8]>>(inputs: &[B]) -> Result<[u8; 32], Error> {
+    let mut out = poseidon_words(inputs, fr_from_be_bytes)?;
+    out.reverse();
+    Ok(out)
+}
+
+/// [`poseidon`] of 32-byte little-endian elements (arkworks' encoding, and
+/// light-poseidon's `hash_bytes_le`), with the hash in the same encoding.
+/// Errors as [`poseidon_be_bytes`].
+pub fn poseidon_le_bytes<B: AsRef<[u8]>>(inputs: &[B]) -> Result<[u8; 32], Error> {
+    poseidon_words(inputs, fr_from_le_bytes)
+}
+
+/// [`poseidon`] of words read by `read`, as 32 little-endian bytes.
+fn poseidon_words<B: AsRef<[u8]>>(
+    inputs: &[B],
+    read: fn(&[u8]) -> Result<Fr, Error>,
+) -> Result<[u8; 32], Error> {
     if !(1..=MAX_INPUTS).contains(&inputs.len()) {
         return Err(input_count_error(inputs.len()));
     }
     let mut elements = [Fr::zero(); MAX_INPUTS];
     for (x, bytes) in elements.iter_mut().zip(inputs) {
-        *x = fr_from_be_bytes(bytes.as_ref())?;
+        *x = read(bytes.as_ref())?;
     }
-    let mut out = fr_to_le_bytes(&poseidon(&elements[..inputs.len()])?);
-    out.reverse();
-    Ok(out)
+    Ok(fr_to_le_bytes(&poseidon(&elements[..inputs.len()])?))
 }

@@ -28,8 +28,10 @@
 //!   ([`Poseidon2::sponge`], a [`DuplexSponge`](algebraic_hash::DuplexSponge));
 //!   rules below;
 //! - checked entry points for user data ([`Poseidon2::state_from_strs`],
-//!   [`Poseidon2::state_from_be_bytes`], [`Poseidon2::hash_strs`],
-//!   [`Poseidon2::hash_be_bytes`], [`Poseidon2::permute_slice`]): a wrong
+//!   [`Poseidon2::state_from_be_bytes`], [`Poseidon2::state_from_le_bytes`],
+//!   [`Poseidon2::hash_strs`], [`Poseidon2::hash_be_bytes`],
+//!   [`Poseidon2::hash_le_bytes`], [`Poseidon2::permute_slice`]; bytes are
+//!   one 32-byte word per element): a wrong
 //!   count is [`Error::WrongLength`], a value ≥ p [`Error::NotCanonical`],
 //!   never a silent reduction (Barretenberg's own tests parse literals ≥ p and
 //!   reduce them; bb.js refuses them, as this crate does);
@@ -68,7 +70,7 @@ pub use params::{FULL_ROUNDS, PARTIAL_ROUNDS, PARTIAL_ROUNDS_WIDE, partial_round
 pub use sponge::{Sponge2, Sponge3, Sponge4, Sponge8, Sponge12, Sponge16, length_iv};
 
 use crate::Fr;
-use crate::field::{fr_from_be_bytes, fr_from_str};
+use crate::field::{fr_from_be_bytes, fr_from_le_bytes, fr_from_str};
 
 /// Which HorizenLabs parameter set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -280,19 +282,35 @@ impl<const T: usize> Poseidon2<T> {
         Ok(out)
     }
 
-    /// A state from `32·T` bytes, each cell 32 big-endian bytes (the order of
-    /// Barretenberg, Noir and Solidity); values ≥ p are refused.
-    pub fn state_from_be_bytes(&self, bytes: &[u8]) -> Result<[Fr; T], Error> {
-        let mut out = [Fr::from(0u64); T];
-        if bytes.len() != 32 * T {
+    /// A state from `T` words of 32 big-endian bytes, one per cell (the
+    /// order of Barretenberg, Noir and Solidity); a wrong word count or
+    /// length, or a value ≥ p, is an error.
+    pub fn state_from_be_bytes<B: AsRef<[u8]>>(&self, words: &[B]) -> Result<[Fr; T], Error> {
+        self.state_from_words(words, fr_from_be_bytes)
+    }
+
+    /// A state from `T` words of 32 little-endian bytes, one per cell
+    /// (arkworks' order); a wrong word count or length, or a value ≥ p, is
+    /// an error.
+    pub fn state_from_le_bytes<B: AsRef<[u8]>>(&self, words: &[B]) -> Result<[Fr; T], Error> {
+        self.state_from_words(words, fr_from_le_bytes)
+    }
+
+    fn state_from_words<B: AsRef<[u8]>>(
+        &self,
+        words: &[B],
+        read: fn(&[u8]) -> Result<Fr, Error>,
+    ) -> Result<[Fr; T], Error> {
+        if words.len() != T {
             return Err(Error::WrongLength {
-                what: "Poseidon2 state bytes",
-                expected: 32 * T,
-                found: bytes.len(),
+                what: "Poseidon2 state",
+                expected: T,
+                found: words.len(),
             });
         }
-        for (o, chunk) in out.iter_mut().zip(bytes.chunks_exact(32)) {
-            *o = fr_from_be_bytes(chunk)?;
+        let mut out = [Fr::from(0u64); T];
+        for (o, word) in out.iter_mut().zip(words) {
+            *o = read(word.as_ref())?;
         }
         Ok(out)
     }

@@ -26,7 +26,7 @@ use algebraic_hash::{Compression, DuplexSponge, Error, Hasher, Sponge};
 
 use super::{Instance, Poseidon2};
 use crate::Fr;
-use crate::field::{fr_from_be_bytes, fr_from_str};
+use crate::field::{fr_from_be_bytes, fr_from_le_bytes, fr_from_str};
 
 /// The sponge of width 2 (rate 1).
 pub type Sponge2 = DuplexSponge<Fr, Poseidon2<2>, 2, 1, 0>;
@@ -88,20 +88,23 @@ macro_rules! width_impls {
                 self.hash_checked(input.len(), input.iter().map(|s| fr_from_str(s)))
             }
 
-            /// The sponge hash of elements given as consecutive 32-byte
-            /// big-endian words; the length must be a multiple of 32 and
-            /// every word below p.
-            pub fn hash_be_bytes(&self, input: &[u8]) -> Result<Fr, Error> {
-                if input.len() % 32 != 0 {
-                    return Err(Error::WrongLength {
-                        what: "Poseidon2 input bytes (a multiple of 32)",
-                        expected: input.len().div_ceil(32) * 32,
-                        found: input.len(),
-                    });
-                }
+            /// The sponge hash of elements given as 32-byte big-endian words
+            /// (the order of Barretenberg, Noir and Solidity), one word per
+            /// element; a word of another length or a value ≥ p is an error.
+            pub fn hash_be_bytes<B: AsRef<[u8]>>(&self, input: &[B]) -> Result<Fr, Error> {
                 self.hash_checked(
-                    input.len() / 32,
-                    input.chunks_exact(32).map(fr_from_be_bytes),
+                    input.len(),
+                    input.iter().map(|w| fr_from_be_bytes(w.as_ref())),
+                )
+            }
+
+            /// The sponge hash of elements given as 32-byte little-endian
+            /// words (arkworks' order), one word per element; a word of
+            /// another length or a value ≥ p is an error.
+            pub fn hash_le_bytes<B: AsRef<[u8]>>(&self, input: &[B]) -> Result<Fr, Error> {
+                self.hash_checked(
+                    input.len(),
+                    input.iter().map(|w| fr_from_le_bytes(w.as_ref())),
                 )
             }
 
@@ -171,8 +174,8 @@ impl Instance {
         }
     }
 
-    /// [`Instance::hash`] of 32-byte big-endian words (checked).
-    pub fn hash_be_bytes(&self, input: &[u8]) -> Result<Fr, Error> {
+    /// [`Instance::hash`] of 32-byte big-endian words, one per element (checked).
+    pub fn hash_be_bytes<B: AsRef<[u8]>>(&self, input: &[B]) -> Result<Fr, Error> {
         match self {
             Self::T2(p) => p.hash_be_bytes(input),
             Self::T3(p) => p.hash_be_bytes(input),
@@ -180,6 +183,18 @@ impl Instance {
             Self::T8(p) => p.hash_be_bytes(input),
             Self::T12(p) => p.hash_be_bytes(input),
             Self::T16(p) => p.hash_be_bytes(input),
+        }
+    }
+
+    /// [`Instance::hash`] of 32-byte little-endian words, one per element (checked).
+    pub fn hash_le_bytes<B: AsRef<[u8]>>(&self, input: &[B]) -> Result<Fr, Error> {
+        match self {
+            Self::T2(p) => p.hash_le_bytes(input),
+            Self::T3(p) => p.hash_le_bytes(input),
+            Self::T4(p) => p.hash_le_bytes(input),
+            Self::T8(p) => p.hash_le_bytes(input),
+            Self::T12(p) => p.hash_le_bytes(input),
+            Self::T16(p) => p.hash_le_bytes(input),
         }
     }
 
