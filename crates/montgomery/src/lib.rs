@@ -51,7 +51,8 @@
 //!    ([`Arith::dot`]).
 //! 3. **Sums** ([`Arith::add`], [`Arith::sub`], [`Arith::double`]): inputs
 //!    and results below `p`. [`Arith::add_lazy`] does not reduce: the caller
-//!    keeps the sum below `R`.
+//!    keeps the sum below `R`. [`Arith::sum_reduced`] takes any number of
+//!    values below `2p` and returns their sum below `p`.
 //!
 //! The one conditional subtraction of the crate is [`sub_if_ge`] (a masked
 //! select); every reduction above is made of it.
@@ -449,6 +450,54 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
             (out[i], carry) = adc(a[i], b[i], carry);
         }
         out
+    }
+
+    /// `Σ xs mod p`, below `p`, for values below `2p` each (rule 3): the
+    /// sum is taken on `N + 1` words with no reduction per addition, then
+    /// brought below `p` by `⌈log2 k⌉ + 1` conditional subtractions of
+    /// `2^j·p` (`k = xs.len()`, largest `j` first; the sum is below
+    /// `2k·p ≤ 2^(⌈log2 k⌉ + 1)·p`). For `k` values that is a handful of
+    /// subtractions instead of one per addition.
+    #[inline(always)]
+    pub fn sum_reduced(self, xs: &[[u64; N]]) -> [u64; N] {
+        let mut acc = [0u64; N];
+        let mut top = 0u64;
+        for x in xs {
+            let mut carry = 0;
+            for i in 0..N {
+                (acc[i], carry) = adc(acc[i], x[i], carry);
+            }
+            top += carry;
+        }
+        let k = xs.len().max(1);
+        let j_max = usize::BITS - (k - 1).leading_zeros();
+        for j in (0..=j_max).rev() {
+            // m = p·2^j on N + 1 words.
+            let mut m = [0u64; N];
+            let mut m_top = 0u64;
+            for i in 0..N {
+                m[i] = C::P[i] << j;
+                if j > 0 && i > 0 {
+                    m[i] |= C::P[i - 1] >> (64 - j);
+                }
+            }
+            if j > 0 {
+                m_top = C::P[N - 1] >> (64 - j);
+            }
+            let mut d = [0u64; N];
+            let mut borrow = 0;
+            for i in 0..N {
+                (d[i], borrow) = sbb(acc[i], m[i], borrow);
+            }
+            let (d_top, b_top) = sbb(top, m_top, borrow);
+            // No final borrow: acc ≥ m, keep the difference.
+            let keep_diff = b_top.wrapping_sub(1);
+            for i in 0..N {
+                acc[i] = (d[i] & keep_diff) | (acc[i] & !keep_diff);
+            }
+            top = (d_top & keep_diff) | (top & !keep_diff);
+        }
+        acc
     }
 
     /// `a + b mod p`, inputs and result below `p`.

@@ -211,6 +211,24 @@ fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, se
         check_canonical_pair(f, &x, &y);
     }
     check_dots(f, &mut rng, PAIRS);
+    // sum_reduced of 0..=40 values below 2p: random ones, and all 2p − 1
+    // (the largest sum, every conditional subtraction taken).
+    let two_p_minus_1 = offset(&C::P2, 1, true);
+    for k in 0..=40usize {
+        for round in 0..50 {
+            let xs: Vec<[u64; N]> = if round == 0 {
+                vec![two_p_minus_1; k]
+            } else {
+                (0..k).map(|_| below(&mut rng, &C::P2)).collect()
+            };
+            let r = f.sum_reduced(&xs);
+            assert!(lt(&r, &C::P), "sum of {k} below p");
+            let expected = xs
+                .iter()
+                .fold(F::<C, N>::zero(), |a, x| a + value::<C, N>(x));
+            assert_eq!(from_limbs::<C, N>(r), expected, "sum of {k}");
+        }
+    }
     // reduce_from on values up to the bound its callers use.
     for b in 1..=8u32 {
         for _ in 0..1000 {

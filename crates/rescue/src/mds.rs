@@ -51,10 +51,8 @@ impl HalfLane for i64 {
     }
 }
 
-/// SIMD lanes of Goldilocks residues that can be cut into 32-bit halves
-/// (each half then a [`HalfLane`] value) and put back together: what the
-/// lane-wise MDS of the SIMD backends needs. (Unused where no SIMD backend
-/// is compiled.)
+/// The lane-wise MDS of the SIMD backends (unused where no SIMD backend is
+/// compiled).
 #[cfg_attr(
     any(
         algebraic_hash_force_scalar,
@@ -65,39 +63,39 @@ impl HalfLane for i64 {
     ),
     allow(dead_code)
 )]
-pub(crate) trait SplitLane: HalfLane {
-    /// The low and high 32-bit halves of each lane.
-    fn split(self) -> (Self, Self);
-    /// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the
-    /// halves.
-    fn combine(lo: Self, hi: Self) -> Self;
-}
+mod lanes {
+    use super::{HalfLane, mds_half};
 
-/// `state ← MDS · state` with cell `i` of every lane in `state[i]` (several
-/// states side by side, no shuffles); raw in, raw out.
-#[inline(always)]
-#[cfg_attr(
-    any(
-        algebraic_hash_force_scalar,
-        not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        ))
-    ),
-    allow(dead_code)
-)]
-pub(crate) fn mds_lanes<L: SplitLane>(state: &mut [L; 12]) {
-    let mut lo = *state;
-    let mut hi = *state;
-    for i in 0..12 {
-        (lo[i], hi[i]) = state[i].split();
+    /// SIMD lanes of Goldilocks residues that can be cut into 32-bit halves
+    /// (each half then a [`HalfLane`] value) and put back together: what the
+    /// lane-wise MDS of the SIMD backends needs.
+    pub(crate) trait SplitLane: HalfLane {
+        /// The low and high 32-bit halves of each lane.
+        fn split(self) -> (Self, Self);
+        /// `lo + hi · 2^32 mod p` (raw) for row sums `lo, hi < 2^40` of the
+        /// halves.
+        fn combine(lo: Self, hi: Self) -> Self;
     }
-    let lo = mds_half(&lo);
-    let hi = mds_half(&hi);
-    for i in 0..12 {
-        state[i] = L::combine(lo[i], hi[i]);
+
+    /// `state ← MDS · state` with cell `i` of every lane in `state[i]` (several
+    /// states side by side, no shuffles); raw in, raw out.
+    #[inline(always)]
+    pub(crate) fn mds_lanes<L: SplitLane>(state: &mut [L; 12]) {
+        let mut lo = *state;
+        let mut hi = *state;
+        for i in 0..12 {
+            (lo[i], hi[i]) = state[i].split();
+        }
+        let lo = mds_half(&lo);
+        let hi = mds_half(&hi);
+        for i in 0..12 {
+            state[i] = L::combine(lo[i], hi[i]);
+        }
     }
 }
+// Unused, as the module, where no SIMD backend is compiled.
+#[allow(unused_imports)]
+pub(crate) use lanes::{SplitLane, mds_lanes};
 
 /// Two kinds of lanes side by side.
 impl<A: HalfLane, B: HalfLane> HalfLane for (A, B) {

@@ -44,7 +44,7 @@
 //! the partial rounds of different states overlap in the pipeline
 //! (throughput for `permute_many`, not latency).
 
-use algebraic_hash_montgomery::{Arith, Backend, Kernel, dispatch, limbs};
+use algebraic_hash_montgomery::{Arith, Backend, Kernel, MontParams, dispatch, limbs};
 use ark_bn254::FrConfig;
 
 use super::params::{FULL_ROUNDS, Params};
@@ -141,8 +141,14 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
     let diag = &params.diagonal_minus_one;
     // d_0 + 1 (t ≥ 4; for t = 2, 3 it is 2 and the code doubles instead)
     let d0_plus_1 = f.add(&limbs(&diag[0]), &limbs(&Fr::from(1u64)));
-    // the sum of cells 1.. (below p)
+    // the sum of cells 1.., below p. For t ≥ 4 the cells are below 2p
+    // (lazy, see below) and summed with no reduction per addition
+    // (`sum_reduced`: a few conditional subtractions at the end); for t = 2,
+    // 3 they are below p.
     let rest_sum = |s: &[Limbs; T]| {
+        if T >= 4 {
+            return f.sum_reduced(&s[1..]);
+        }
         let mut a = s[1];
         for x in &s[2..] {
             a = f.add(&a, x);
@@ -189,8 +195,13 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
                     lane[2] = f.add(&f.double(&lane[2]), &sum);
                 }
                 _ => {
+                    // Cells 1.. stay below 2p between rounds: d_i·x_i is
+                    // below 2p for x_i below 2p (rule 1 of the core, BN254
+                    // Fr is lazy), plus Σ below p is below 3p, and one
+                    // conditional subtraction of 2p brings it below 2p
+                    // again: one reduction per cell instead of two.
                     for (x, d) in lane[1..].iter_mut().zip(&diag[1..]) {
-                        *x = f.add(&f.mul_reduced(x, &limbs(d)), &sum);
+                        *x = f.reduce_2p(&f.add_lazy(&f.mul(x, &limbs(d)), &sum));
                     }
                 }
             }
@@ -198,9 +209,15 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
             b[l] = f.add(&a[l], &next_constant(r + 1));
         }
     }
-    // after the last round the "next constant" is 0: u is cell 0
+    // after the last round the "next constant" is 0: u is cell 0; the lazy
+    // cells (t ≥ 4) are brought below p for the full rounds
     for l in 0..L {
         s[l][0] = f.reduce(&u[l]);
+        if T >= 4 {
+            for x in s[l][1..].iter_mut() {
+                *x = f.reduce(x);
+            }
+        }
     }
 }
 
@@ -217,6 +234,8 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
             matches!(T, 2 | 3 | 4 | 8 | 12 | 16),
             "Poseidon2 widths are 2, 3, 4, 8, 12, 16"
         );
+        // The lazy cells of the partial rounds need 4p < R.
+        assert!(<FrConfig as MontParams<4>>::LAZY, "BN254 Fr is lazy");
     }
     let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
     for lane in s.iter_mut() {
