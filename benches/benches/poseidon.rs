@@ -19,7 +19,9 @@ use algebraic_hash_benches::peers::bn254::{
 use algebraic_hash_benches::{inputs, label, work};
 use algebraic_hash_poseidon::Fr;
 use algebraic_hash_poseidon::circom::CircomPoseidon;
-use algebraic_hash_poseidon::poseidon2::{NEW_T2, NEW_T3, NEW_T4, OLD_T2, OLD_T3, OLD_T4};
+use algebraic_hash_poseidon::poseidon2::{
+    NEW_T2, NEW_T3, NEW_T4, NEW_T8, NEW_T12, NEW_T16, OLD_T2, OLD_T3, OLD_T4,
+};
 use criterion::measurement::WallTime;
 use criterion::{
     BatchSize, BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main,
@@ -187,6 +189,37 @@ fn poseidon2_permutation(c: &mut Criterion) {
         });
         g.finish();
     }
+    // Wide states: new constants only (the old set has none for t ≥ 8).
+    macro_rules! wide {
+        ($t:literal, $ours:expr, $taceo:path, $seed:expr) => {{
+            let v = inputs::bn254($seed, $t);
+            let mut g = c.benchmark_group(format!("poseidon2-t{}/{}", $t, work::PERMUTATION));
+            let mut s: [Fr; $t] = v.clone().try_into().unwrap();
+            g.bench_function(OURS_NEW, |b| {
+                b.iter(|| $ours.permutation_in_place(black_box(&mut s)))
+            });
+            g.bench_function(label::TACEO, |b| b.iter(|| $taceo(black_box(&mut s))));
+            g.finish();
+        }};
+    }
+    wide!(
+        8,
+        NEW_T8,
+        taceo_poseidon2::bn254::t8::permutation_in_place,
+        40
+    );
+    wide!(
+        12,
+        NEW_T12,
+        taceo_poseidon2::bn254::t12::permutation_in_place,
+        41
+    );
+    wide!(
+        16,
+        NEW_T16,
+        taceo_poseidon2::bn254::t16::permutation_in_place,
+        42
+    );
 }
 
 /// The 2-to-1 compressions: t = 3 `permute([a, b, 0])[0]`; t = 4 the sponge

@@ -1,6 +1,8 @@
 //! Rescue-Prime over Goldilocks: this workspace's Rp64_256 against
 //! winter-crypto's Rp64_256 (the same function) and miden-crypto's Rpo256
-//! (same shape, other constants), on the same work in the same run.
+//! (same shape, other constants), and this workspace's Rpo256 and Rpx256
+//! against miden-crypto's (the same functions), on the same work in the same
+//! run.
 
 use std::hint::black_box;
 
@@ -120,5 +122,64 @@ fn merkle(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, permutation, compress, hash_10kib, merkle);
+/// Miden's hashes, ours against miden-crypto 0.28's (the same functions):
+/// permutation, 2-to-1 merge, hash of 10 KiB of elements.
+fn miden_hashes(c: &mut Criterion) {
+    macro_rules! family {
+        ($instance:literal, $ours:ty, $theirs:ty, $seed:expr) => {{
+            let v = inputs::goldilocks($seed, 12);
+            let mut g = c.benchmark_group(format!("{}/{}", $instance, work::PERMUTATION));
+            let mut state: [Felt; 12] = ours(&v).try_into().unwrap();
+            g.bench_function(label::OURS, |b| {
+                b.iter(|| <$ours>::apply_permutation(black_box(&mut state)))
+            });
+            let mut state: [_; 12] = miden_elements(&v).try_into().unwrap();
+            g.bench_function(label::MIDEN, |b| {
+                b.iter(|| <$theirs>::apply_permutation(black_box(&mut state)))
+            });
+            g.finish();
+
+            let v = inputs::goldilocks($seed + 1, 8);
+            let mut g = c.benchmark_group(format!("{}/{}", $instance, work::COMPRESS));
+            let mut d: [ElementDigest; 2] = our_digests(&v).try_into().unwrap();
+            g.bench_function(label::OURS, |b| {
+                b.iter(|| d = [d[1], <$ours>::merge(black_box(&d))])
+            });
+            let mut d: [_; 2] = miden_words(&v).try_into().unwrap();
+            g.bench_function(label::MIDEN, |b| {
+                b.iter(|| d = [d[1], <$theirs>::merge(black_box(&d))])
+            });
+            g.finish();
+
+            let v = inputs::goldilocks($seed + 2, work::GOLDILOCKS_10KIB);
+            let mut g = c.benchmark_group(format!("{}/{}", $instance, work::HASH_10KIB));
+            g.sample_size(20);
+            let e = ours(&v);
+            g.bench_function(label::OURS, |b| {
+                b.iter(|| <$ours>::hash_elements(black_box(&e)))
+            });
+            let e = miden_elements(&v);
+            g.bench_function(label::MIDEN, |b| {
+                b.iter(|| <$theirs>::hash_elements(black_box(&e)))
+            });
+            g.finish();
+        }};
+    }
+    family!("rpo256", algebraic_hash_rescue::Rpo256, Rpo256, 10);
+    family!(
+        "rpx256",
+        algebraic_hash_rescue::Rpx256,
+        miden_crypto::hash::rpx::Rpx256,
+        20
+    );
+}
+
+criterion_group!(
+    benches,
+    permutation,
+    compress,
+    hash_10kib,
+    merkle,
+    miden_hashes
+);
 criterion_main!(benches);

@@ -17,6 +17,9 @@ pub mod label {
     /// miden-crypto 0.28 `Rpo256`: the same shape as Rp64_256 (12 cells,
     /// 7 rounds, x^7 and x^(1/7)) with other constants and MDS matrix.
     pub const MIDEN_RPO: &str = "miden-crypto 0.28 Rpo256";
+    /// miden-crypto 0.28: the same function as ours (rows `rpo256`,
+    /// `rpx256`).
+    pub const MIDEN: &str = "miden-crypto 0.28";
     /// light-poseidon 0.5, circom parameters.
     pub const LIGHT: &str = "light-poseidon 0.5";
     /// zkhash 0.2's optimized Poseidon with circom's constants (taken from

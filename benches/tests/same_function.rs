@@ -13,11 +13,15 @@ use algebraic_hash_benches::peers::bn254::{
     poseidon2_sponge, taceo_hash, to_noir, to_zk, zkhash_circom, zkhash_hash_t3,
     zkhash_poseidon2_t3,
 };
-use algebraic_hash_benches::peers::goldilocks::{WinterMerge, winter_digests, winter_elements};
+use algebraic_hash_benches::peers::goldilocks::{
+    WinterMerge, miden_elements, miden_words, winter_digests, winter_elements,
+};
 use algebraic_hash_benches::work;
 use algebraic_hash_poseidon::circom::CircomPoseidon;
 use algebraic_hash_poseidon::field::fr_from_str;
-use algebraic_hash_poseidon::poseidon2::{NEW_T2, NEW_T3, NEW_T4, Poseidon2};
+use algebraic_hash_poseidon::poseidon2::{
+    NEW_T2, NEW_T3, NEW_T4, NEW_T8, NEW_T12, NEW_T16, Poseidon2,
+};
 use algebraic_hash_poseidon::{Fr, circom};
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
 use light_poseidon::PoseidonHasher;
@@ -69,6 +73,54 @@ fn rescue_peer_winterfell_is_the_same_function_on_the_bench_inputs() {
     assert_eq!(
         digest_ints(&Rp64_256::hash_elements(&felts(&v))),
         winter_ints(WinterRp::hash_elements(&winter_elements(&v)).as_elements())
+    );
+}
+
+/// Rpo256 / Rpx256 rows: ours and miden-crypto 0.28 on the bench inputs.
+#[test]
+fn miden_hashes_are_the_same_functions_on_the_bench_inputs() {
+    macro_rules! family {
+        ($ours:ty, $theirs:ty, $seed:expr) => {{
+            let v = inputs::goldilocks($seed, 12);
+            let mut ours: [Felt; 12] = felts(&v).try_into().unwrap();
+            let mut theirs: [_; 12] = miden_elements(&v).try_into().unwrap();
+            <$ours>::apply_permutation(&mut ours);
+            <$theirs>::apply_permutation(&mut theirs);
+            assert_eq!(
+                ours.map(|x| x.as_int()),
+                theirs.map(|x| x.as_canonical_u64())
+            );
+            let v = inputs::goldilocks($seed + 1, 8);
+            let d: [ElementDigest; 2] = our_digests(&v).try_into().unwrap();
+            let m: [_; 2] = miden_words(&v).try_into().unwrap();
+            let theirs = <$theirs>::merge(&m);
+            assert_eq!(
+                digest_ints(&<$ours>::merge(&d)),
+                theirs
+                    .iter()
+                    .map(|x| x.as_canonical_u64())
+                    .collect::<Vec<_>>()
+            );
+            let v = inputs::goldilocks($seed + 2, work::GOLDILOCKS_10KIB);
+            let theirs = <$theirs>::hash_elements(&miden_elements(&v));
+            assert_eq!(
+                digest_ints(&<$ours>::hash_elements(&felts(&v))),
+                theirs
+                    .iter()
+                    .map(|x| x.as_canonical_u64())
+                    .collect::<Vec<_>>()
+            );
+        }};
+    }
+    family!(
+        algebraic_hash_rescue::Rpo256,
+        miden_crypto::hash::rpo::Rpo256,
+        10
+    );
+    family!(
+        algebraic_hash_rescue::Rpx256,
+        miden_crypto::hash::rpx::Rpx256,
+        20
     );
 }
 
@@ -152,6 +204,9 @@ fn poseidon2_peers_are_the_new_instances() {
     taceo(NEW_T2, taceo_poseidon2::bn254::t2::permutation);
     taceo(NEW_T3, taceo_poseidon2::bn254::t3::permutation);
     taceo(NEW_T4, taceo_poseidon2::bn254::t4::permutation);
+    taceo(NEW_T8, taceo_poseidon2::bn254::t8::permutation);
+    taceo(NEW_T12, taceo_poseidon2::bn254::t12::permutation);
+    taceo(NEW_T16, taceo_poseidon2::bn254::t16::permutation);
     let zk = zkhash_poseidon2_t3();
     let noir = |s: [Fr; 4]| noir_permutation(&s.map(to_noir)).map(|x| x.into_repr());
     for seed in 0..20 {
