@@ -34,7 +34,7 @@ import sys
 from collections import OrderedDict
 
 WORK_ORDER = ["permutation", "compress-2to1", "hash-10KiB", "merkle-2^12-seq", "merkle-2^12-par"]
-FAMILY_ORDER = {"rp64_256": 0, "circom": 1, "poseidon2": 2, "anemoi": 3}
+FAMILY_ORDER = {"rp64_256": 0, "rpo256": 0.1, "rpx256": 0.2, "circom": 1, "poseidon2": 2, "anemoi": 3}
 START = "<!-- bench-table:start -->"
 END = "<!-- bench-table:end -->"
 

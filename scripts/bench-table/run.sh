@@ -14,7 +14,11 @@ cd "$(dirname "$0")/../.."
 
 profile=${1:?usage: run.sh portable|native [criterion options]}
 shift
-base=${CARGO_TARGET_DIR:-target}
+# Absolute: cargo runs each bench in its package's directory (benches/), and
+# criterion writes its results under $CARGO_TARGET_DIR/criterion as the bench
+# process sees it; a relative path would put them under benches/target.
+shown=${CARGO_TARGET_DIR:-target}
+base=$(realpath -m "$shown")
 case "$profile" in
 portable)
     target=$base
@@ -22,6 +26,7 @@ portable)
     ;;
 native)
     target=$base/native
+    shown=$shown/native
     rustflags="-C target-cpu=native"
     ;;
 *)
@@ -42,7 +47,7 @@ if [ -n "$rustflags" ]; then
 else
     flags_text="portable: no RUSTFLAGS (SIMD: ${simd:-baseline})"
 fi
-cmd="CARGO_TARGET_DIR=$target RUSTFLAGS=\"$rustflags\" cargo bench -p algebraic-hash-benches --bench '*' -- ${args[*]}"
+cmd="CARGO_TARGET_DIR=$shown RUSTFLAGS=\"$rustflags\" cargo bench -p algebraic-hash-benches --bench '*' -- ${args[*]}"
 
 mkdir -p "$target"
 start=$(date +%s)
