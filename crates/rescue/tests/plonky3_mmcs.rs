@@ -6,6 +6,7 @@
 #![cfg(all(feature = "plonky3", feature = "winterfell"))]
 
 use algebraic_hash_rescue::{Felt, Rp64_256};
+use algebraic_hash_testkit::Rng64;
 use p3_commit::{BatchOpeningRef, Mmcs};
 use p3_goldilocks::Goldilocks;
 use p3_matrix::Dimensions;
@@ -19,17 +20,8 @@ use winter_math::fields::f64::BaseElement;
 /// scalar (unpacked) Goldilocks, binary tree, 4-element digests.
 type RescueMmcs = MerkleTreeMmcs<Goldilocks, Goldilocks, Rp64_256, Rp64_256, 2, 4>;
 
-/// A small deterministic generator (splitmix64), reduced below p.
-struct Gen(u64);
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % Felt::MODULUS
-    }
-}
+/// Edge values mixed into the random rows (one in four elements).
+const EDGES: [u64; 4] = [0, 1, Felt::MODULUS - 1, 1 << 32];
 
 fn canonical(x: Goldilocks) -> u64 {
     use p3_field::PrimeField64;
@@ -51,12 +43,12 @@ fn winter_root(values: &[u64], width: usize) -> [u64; 4] {
 
 #[test]
 fn mmcs_root_equals_winter_crypto_merkle_root() {
-    let mut g = Gen(11);
+    let mut g = Rng64::new(11, Felt::MODULUS, &EDGES);
     let mmcs = RescueMmcs::new(Rp64_256, Rp64_256, 0);
     // Widths below, at and above the sponge rate (8), several blocks.
     for (log_height, width) in [(1, 1), (2, 8), (3, 5), (4, 9), (6, 17), (8, 3)] {
         let height = 1usize << log_height;
-        let values: Vec<u64> = (0..height * width).map(|_| g.next()).collect();
+        let values = g.elements(height * width);
         let matrix =
             RowMajorMatrix::new(values.iter().map(|&x| Goldilocks::new(x)).collect(), width);
         let (cap, prover_data) = mmcs.commit_matrix(matrix);
