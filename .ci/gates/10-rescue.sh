@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Rescue-Prime (crates/rescue): the runs the workspace test step does not do
 # (that step has every feature on, so the `winterfell` and `miden` tests,
-# among them the differential test against miden-crypto 0.28.1, ran there;
-# clippy with all features is in 60-adapters):
+# among them the differential test against miden-crypto 0.28.1, ran there
+# on the backend the CPU detects, with AVX-512 required where /proc/cpuinfo
+# lists it (.ci/run); clippy with all features is in 60-adapters):
 # - x86_64 with the SIMD target features this CPU has compiled in
 #   (AVX2+BMI2, and AVX-512F/VL where present): the compile-time selection
-#   path (the default build already ran with run-time detection; the arch
-#   tests call each backend, scalar included, directly in every build),
-# - aarch64 (NEON) under qemu-user, with random-case counts scaled down, and
-#   clippy for aarch64 (clippy on x86 never sees the NEON code).
+#   path. .ci/rescue-simd runs the crate's vector tests (every entry point
+#   of Rp64_256, Rpo256, Rpx256 against winter-crypto's and miden-crypto's
+#   answers), its bad-input tests, and checks that the backend is the
+#   compiled-in one and that the batch paths equal single states. It is a
+#   package of its own so that this build skips the crate's heavy
+#   dev-dependencies (the arch tests call each backend directly in every
+#   build, so they are not repeated here);
+# - aarch64 (NEON) under qemu-user, the crate's whole test suite with
+#   random-case counts scaled down, and clippy for aarch64 (clippy on x86
+#   never sees the NEON code).
 # Each RUSTFLAGS variant and target has its own target dir so the main build
 # is not invalidated. The RUSTFLAGS build names its --target, so build
 # scripts and proc macros are compiled for the plain host and never carry
@@ -20,30 +27,21 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PKG=algebraic-hash-rescue
-BASE_TARGET=${CARGO_TARGET_DIR:-target}
-
-# The AVX-512 tests skip on a CPU without AVX-512F and AVX-512VL; where
-# /proc/cpuinfo lists both (the CI machines do), a skip would mean our
-# detection is wrong, so it fails instead.
-if grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512vl /proc/cpuinfo 2>/dev/null; then
-    export ALGEBRAIC_HASH_REQUIRE_AVX512=1
-    echo "rescue: AVX-512F/VL present, their tests must run"
-else
-    echo "rescue: no AVX-512F/VL on this CPU, their tests will skip"
-fi
+BASE_TARGET=$(realpath -m "${CARGO_TARGET_DIR:-target}")
 
 HOST=x86_64-unknown-linux-gnu
 FEATURES=""
 if grep -qw avx2 /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then
     FEATURES="+avx2,+bmi2"
-    if [ -n "${ALGEBRAIC_HASH_REQUIRE_AVX512:-}" ]; then
+    if grep -qw avx512f /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo; then
         FEATURES="$FEATURES,+avx512f,+avx512vl"
     fi
 fi
 if [ -n "$FEATURES" ]; then
     echo "--- rescue: x86_64 with -C target-feature=$FEATURES compiled in"
-    CARGO_TARGET_DIR="$BASE_TARGET/rescue-simd" RUSTFLAGS="-C target-feature=$FEATURES" \
-        cargo test --target "$HOST" -p "$PKG" --release
+    (cd .ci/rescue-simd &&
+        CARGO_TARGET_DIR="$BASE_TARGET/rescue-simd" RUSTFLAGS="-C target-feature=$FEATURES" \
+            cargo test --target "$HOST" --release)
 else
     echo "--- rescue: this CPU has no AVX2+BMI2; no compiled-in SIMD run"
 fi
