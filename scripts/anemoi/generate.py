@@ -77,6 +77,8 @@ def evaluate(a, case):
         return a.jive(case["b"], x)
     if fn == "hash_elements":
         return a.sponge_hash(x, 1)
+    if fn == "hash_elements_to":
+        return a.sponge_hash(x, len(case["output"]))
     if fn == "reference_hash_bytes_of_elements":
         c = chunk_bytes(a.p)
         data = b""
@@ -218,6 +220,7 @@ RUST_TYPES = {
     "bls12_377": ("bls12-377-fq", "ark_bls12_377::Fq", "BLS12-377 base field"),
     "bls12_381": ("bls12-381-fq", "ark_bls12_381::Fq", "BLS12-381 base field"),
     "bn254": ("bn254-fq", "ark_bn254::Fq", "BN254 base field"),
+    "bn254_fr": ("bn254-fr", "ark_bn254::Fr", "BN254 scalar field"),
     "ed_on_bls12_377": ("bls12-377-fr", "ark_bls12_377::Fr", "ED_ON_BLS12-377 base field (BLS12-377 scalar field)"),
     "jubjub": ("bls12-381-fr", "ark_bls12_381::Fr", "Jubjub base field (BLS12-381 scalar field)"),
     "pallas": ("pallas-fq", "ark_pallas::Fq", "Pallas base field"),

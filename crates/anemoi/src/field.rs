@@ -5,18 +5,19 @@ use ark_ff::{BigInt, Field, Fp, MontBackend, MontConfig, PrimeField};
 
 use crate::version::Version;
 
-/// A prime field with Anemoi constants in this crate: one of the seven
+/// A prime field with Anemoi constants in this crate: one of the eight
 /// arkworks field types, each behind its cargo feature.
 ///
-/// | feature | type | field |
+/// | feature (old alias) | type | field |
 /// |---|---|---|
-/// | `bls12-377` | `ark_bls12_377::Fq` | BLS12-377 base field |
-/// | `bls12-381` | `ark_bls12_381::Fq` | BLS12-381 base field |
-/// | `bn254` | `ark_bn254::Fq` | BN254 base field |
-/// | `ed-on-bls12-377` | `ark_bls12_377::Fr` | ED_ON_BLS12-377 base field |
-/// | `jubjub` | `ark_bls12_381::Fr` | Jubjub base field |
-/// | `pallas` | `ark_pallas::Fq` | Pallas base field |
-/// | `vesta` | `ark_pallas::Fr` | Vesta base field |
+/// | `bls12-377-fq` (`bls12-377`) | `ark_bls12_377::Fq` | BLS12-377 base field |
+/// | `bls12-381-fq` (`bls12-381`) | `ark_bls12_381::Fq` | BLS12-381 base field |
+/// | `bn254-fq` (`bn254`) | `ark_bn254::Fq` | BN254 base field |
+/// | `bn254-fr` | `ark_bn254::Fr` | BN254 scalar field |
+/// | `bls12-377-fr` (`ed-on-bls12-377`) | `ark_bls12_377::Fr` | ED_ON_BLS12-377 base field |
+/// | `bls12-381-fr` (`jubjub`) | `ark_bls12_381::Fr` | Jubjub base field |
+/// | `pallas-fq` (`pallas`) | `ark_pallas::Fq` | Pallas base field |
+/// | `pallas-fr` (`vesta`) | `ark_pallas::Fr` | Vesta base field |
 ///
 /// The trait is sealed: its constants come from the generator script.
 pub trait AnemoiField: PrimeField + private::Sealed {
@@ -230,6 +231,14 @@ anemoi_field!(
     4,
     bn254,
     "BN254 base field"
+);
+anemoi_field!(
+    "bn254-fr",
+    ark_bn254::Fr,
+    ark_bn254::FrConfig,
+    4,
+    bn254_fr,
+    "BN254 scalar field"
 );
 anemoi_field!(
     "bls12-377-fr",

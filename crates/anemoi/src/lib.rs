@@ -8,6 +8,7 @@
         feature = "bls12-377-fq",
         feature = "bls12-381-fq",
         feature = "bn254-fq",
+        feature = "bn254-fr",
         feature = "bls12-377-fr",
         feature = "bls12-381-fr",
         feature = "pallas-fq",
@@ -91,6 +92,17 @@ pub mod bls12_381 {
 pub mod bn254 {
     /// The field type.
     pub type Felt = ark_bn254::Fq;
+}
+
+/// BN254 scalar field: the field of BN254 circuits (Circom, Noir, gnark).
+/// Not one of the Anemoi reference's fields; its constants follow the
+/// reference's rules (α = 5, g = 5) and match FindoraNetwork/noah's
+/// `AnemoiJive254` (two columns, 14 rounds of the CRYPTO 2023 version).
+#[cfg(feature = "bn254-fr")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bn254-fr")))]
+pub mod bn254_fr {
+    /// The field type.
+    pub type Felt = ark_bn254::Fr;
 }
 
 /// ED_ON_BLS12-377 base field (the BLS12-377 scalar field).

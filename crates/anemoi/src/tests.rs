@@ -170,6 +170,14 @@ field_tests!(
     bn254
 );
 field_tests!(
+    "bn254-fr",
+    bn254_fr,
+    ark_bn254::Fr,
+    ark_bn254::FrConfig,
+    4,
+    bn254_fr
+);
+field_tests!(
     "bls12-377-fr",
     ed_on_bls12_377,
     ark_bls12_377::Fr,
@@ -244,6 +252,12 @@ fn check_batches<F: AnemoiField, const L: usize, const W: usize>(seed: u8) {
 fn batches_bn254() {
     check_batches::<ark_bn254::Fq, 1, 2>(1);
     check_batches::<ark_bn254::Fq, 2, 4>(2);
+}
+
+#[cfg(feature = "bn254-fr")]
+#[test]
+fn batches_bn254_fr() {
+    check_batches::<ark_bn254::Fr, 2, 4>(5);
 }
 
 #[cfg(feature = "bls12-381-fq")]

@@ -170,6 +170,7 @@ macro_rules! field_bad_input {
 field_bad_input!("bls12-377-fq", bls12_377, ark_bls12_377::Fq);
 field_bad_input!("bls12-381-fq", bls12_381, ark_bls12_381::Fq);
 field_bad_input!("bn254-fq", bn254, ark_bn254::Fq);
+field_bad_input!("bn254-fr", bn254_fr, ark_bn254::Fr);
 field_bad_input!("bls12-377-fr", ed_on_bls12_377, ark_bls12_377::Fr);
 field_bad_input!("bls12-381-fr", jubjub, ark_bls12_381::Fr);
 field_bad_input!("pallas-fq", pallas, ark_pallas::Fq);

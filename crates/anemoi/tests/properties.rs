@@ -101,6 +101,7 @@ macro_rules! field_properties {
 field_properties!("bls12-377-fq", bls12_377, ark_bls12_377::Fq);
 field_properties!("bls12-381-fq", bls12_381, ark_bls12_381::Fq);
 field_properties!("bn254-fq", bn254, ark_bn254::Fq);
+field_properties!("bn254-fr", bn254_fr, ark_bn254::Fr);
 field_properties!("bls12-377-fr", ed_on_bls12_377, ark_bls12_377::Fr);
 field_properties!("bls12-381-fr", jubjub, ark_bls12_381::Fr);
 field_properties!("pallas-fq", pallas, ark_pallas::Fq);

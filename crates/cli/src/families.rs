@@ -209,6 +209,7 @@ fn anemoi() -> Vec<Instance> {
         v.extend(anemoi_field::<a::bls12_377::Felt>("bls12-377", version));
         v.extend(anemoi_field::<a::bls12_381::Felt>("bls12-381", version));
         v.extend(anemoi_field::<a::bn254::Felt>("bn254", version));
+        v.extend(anemoi_field::<a::bn254_fr::Felt>("bn254-fr", version));
         v.extend(anemoi_field::<a::ed_on_bls12_377::Felt>(
             "ed-on-bls12-377",
             version,

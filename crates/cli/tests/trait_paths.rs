@@ -159,6 +159,7 @@ fn anemoi(c: &mut Covered) {
     anemoi_field::<a::bls12_377::Felt>(c, "bls12-377");
     anemoi_field::<a::bls12_381::Felt>(c, "bls12-381");
     anemoi_field::<a::bn254::Felt>(c, "bn254");
+    anemoi_field::<a::bn254_fr::Felt>(c, "bn254-fr");
     anemoi_field::<a::ed_on_bls12_377::Felt>(c, "ed-on-bls12-377");
     anemoi_field::<a::jubjub::Felt>(c, "jubjub");
     anemoi_field::<a::pallas::Felt>(c, "pallas");

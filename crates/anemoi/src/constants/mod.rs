@@ -73,6 +73,8 @@ pub(crate) mod bls12_377;
 pub(crate) mod bls12_381;
 #[cfg(feature = "bn254-fq")]
 pub(crate) mod bn254;
+#[cfg(feature = "bn254-fr")]
+pub(crate) mod bn254_fr;
 #[cfg(feature = "bls12-377-fr")]
 pub(crate) mod ed_on_bls12_377;
 #[cfg(feature = "bls12-381-fr")]
