@@ -5,22 +5,18 @@
 
 use algebraic_hash_rescue::plonky3::{from_goldilocks, to_goldilocks};
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
+use algebraic_hash_testkit::Rng64;
 use p3_goldilocks::Goldilocks;
 use p3_symmetric::{CryptographicHasher, Permutation, PseudoCompressionFunction};
 use winter_crypto::hashers::Rp64_256 as Winter;
 use winter_crypto::{ElementHasher, Hasher};
 use winter_math::fields::f64::BaseElement;
 
-/// A small deterministic generator (splitmix64), reduced below p.
-struct Gen(u64);
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % Felt::MODULUS
-    }
+/// Inputs below p, with edge values mixed in (testkit's splitmix64).
+const EDGES: [u64; 5] = [0, 1, Felt::MODULUS - 1, 1 << 32, (1 << 32) - 1];
+
+fn rng(seed: u64) -> Rng64 {
+    Rng64::new(seed, Felt::MODULUS, &EDGES)
 }
 
 fn winter_digest_to_goldilocks(d: &[BaseElement]) -> [Goldilocks; 4] {
@@ -29,9 +25,9 @@ fn winter_digest_to_goldilocks(d: &[BaseElement]) -> [Goldilocks; 4] {
 
 #[test]
 fn goldilocks_traits_equal_winter_crypto() {
-    let mut g = Gen(7);
+    let mut g = rng(7);
     for n in 0..40 {
-        let raw: Vec<u64> = (0..n).map(|_| g.next()).collect();
+        let raw: Vec<u64> = (0..n).map(|_| g.element()).collect();
         let p3: Vec<Goldilocks> = raw.iter().map(|&x| Goldilocks::new(x)).collect();
         let winter: Vec<BaseElement> = raw.iter().map(|&x| BaseElement::new(x)).collect();
         let expected = winter_digest_to_goldilocks(Winter::hash_elements(&winter).as_elements());
@@ -43,14 +39,14 @@ fn goldilocks_traits_equal_winter_crypto() {
         );
     }
     for _ in 0..200 {
-        let state: [u64; 12] = core::array::from_fn(|_| g.next());
+        let state: [u64; 12] = core::array::from_fn(|_| g.element());
         let mut winter = state.map(BaseElement::new);
         Winter::apply_permutation(&mut winter);
         let ours = Permutation::permute(&Rp64_256, state.map(Goldilocks::new));
         assert_eq!(ours.map(|x| x.as_canonical()), winter.map(|x| x.as_int()));
 
-        let a: [u64; 4] = core::array::from_fn(|_| g.next());
-        let b: [u64; 4] = core::array::from_fn(|_| g.next());
+        let a: [u64; 4] = core::array::from_fn(|_| g.element());
+        let b: [u64; 4] = core::array::from_fn(|_| g.element());
         let wa = algebraic_hash_rescue::WinterDigest::new(a.map(BaseElement::new));
         let wb = algebraic_hash_rescue::WinterDigest::new(b.map(BaseElement::new));
         let expected = winter_digest_to_goldilocks(Winter::merge(&[wa, wb]).as_elements());
