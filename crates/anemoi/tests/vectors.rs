@@ -132,6 +132,51 @@ fn header(json: &str) -> (String, usize) {
     (version, cells)
 }
 
+/// The text of `test-vectors/anemoi/<version>/<dir>-<cells>.<kind>.json`.
+macro_rules! vector_file {
+    ($dir:literal, $version:literal, $cells:literal, $kind:literal) => {
+        include_str!(concat!(
+            "../../../test-vectors/anemoi/",
+            $version,
+            "/",
+            $dir,
+            "-",
+            $cells,
+            ".",
+            $kind,
+            ".json"
+        ))
+    };
+}
+
+/// The generator's files of one field (type `F` in scope): every width,
+/// both versions.
+macro_rules! generated_vectors {
+    ($dir:literal) => {
+        #[test]
+        fn crypto2023_generated() {
+            let v = Version::Crypto2023;
+            check_file::<F, 1, 2>(vector_file!($dir, "crypto2023", "2", "generated"), v, 2);
+            check_file::<F, 2, 4>(vector_file!($dir, "crypto2023", "4", "generated"), v, 4);
+            check_file::<F, 3, 6>(vector_file!($dir, "crypto2023", "6", "generated"), v, 6);
+            check_file::<F, 4, 8>(vector_file!($dir, "crypto2023", "8", "generated"), v, 8);
+            check_file::<F, 6, 12>(vector_file!($dir, "crypto2023", "12", "generated"), v, 12);
+        }
+
+        #[test]
+        fn eprint2022_generated() {
+            let v = Version::Eprint2022;
+            check_file::<F, 1, 2>(vector_file!($dir, "eprint2022", "2", "generated"), v, 2);
+            check_file::<F, 2, 4>(vector_file!($dir, "eprint2022", "4", "generated"), v, 4);
+            check_file::<F, 3, 6>(vector_file!($dir, "eprint2022", "6", "generated"), v, 6);
+            check_file::<F, 4, 8>(vector_file!($dir, "eprint2022", "8", "generated"), v, 8);
+            check_file::<F, 6, 12>(vector_file!($dir, "eprint2022", "12", "generated"), v, 12);
+        }
+    };
+}
+
+/// A field of the reference: anemoi-rust's published files and the
+/// generator's.
 macro_rules! field_vectors {
     ($feature:literal, $module:ident, $ty:ty, $dir:literal) => {
         #[cfg(feature = $feature)]
@@ -139,67 +184,52 @@ macro_rules! field_vectors {
             use super::*;
             type F = $ty;
 
-            macro_rules! file {
-                ($version:literal, $cells:literal, $kind:literal) => {
-                    include_str!(concat!(
-                        "../../../test-vectors/anemoi/",
-                        $version,
-                        "/",
-                        $dir,
-                        "-",
-                        $cells,
-                        ".",
-                        $kind,
-                        ".json"
-                    ))
-                };
-            }
-
             #[test]
             fn crypto2023_published() {
                 let v = Version::Crypto2023;
-                let n = check_file::<F, 1, 2>(file!("crypto2023", "2", "reference"), v, 2)
-                    + check_file::<F, 2, 4>(file!("crypto2023", "4", "reference"), v, 4);
+                let n =
+                    check_file::<F, 1, 2>(vector_file!($dir, "crypto2023", "2", "reference"), v, 2)
+                        + check_file::<F, 2, 4>(
+                            vector_file!($dir, "crypto2023", "4", "reference"),
+                            v,
+                            4,
+                        );
                 assert!(n >= 60, "{n}");
             }
 
             #[test]
             fn eprint2022_published() {
                 let v = Version::Eprint2022;
-                let n = check_file::<F, 1, 2>(file!("eprint2022", "2", "reference"), v, 2)
-                    + check_file::<F, 2, 4>(file!("eprint2022", "4", "reference"), v, 4)
-                    + check_file::<F, 3, 6>(file!("eprint2022", "6", "reference"), v, 6)
-                    + check_file::<F, 4, 8>(file!("eprint2022", "8", "reference"), v, 8)
-                    + check_file::<F, 6, 12>(file!("eprint2022", "12", "reference"), v, 12);
+                let n =
+                    check_file::<F, 1, 2>(vector_file!($dir, "eprint2022", "2", "reference"), v, 2)
+                        + check_file::<F, 2, 4>(
+                            vector_file!($dir, "eprint2022", "4", "reference"),
+                            v,
+                            4,
+                        )
+                        + check_file::<F, 3, 6>(
+                            vector_file!($dir, "eprint2022", "6", "reference"),
+                            v,
+                            6,
+                        )
+                        + check_file::<F, 4, 8>(
+                            vector_file!($dir, "eprint2022", "8", "reference"),
+                            v,
+                            8,
+                        )
+                        + check_file::<F, 6, 12>(
+                            vector_file!($dir, "eprint2022", "12", "reference"),
+                            v,
+                            12,
+                        );
                 assert!(n >= 250, "{n}");
             }
 
-            #[test]
-            fn crypto2023_generated() {
-                let v = Version::Crypto2023;
-                check_file::<F, 1, 2>(file!("crypto2023", "2", "generated"), v, 2);
-                check_file::<F, 2, 4>(file!("crypto2023", "4", "generated"), v, 4);
-                check_file::<F, 3, 6>(file!("crypto2023", "6", "generated"), v, 6);
-                check_file::<F, 4, 8>(file!("crypto2023", "8", "generated"), v, 8);
-                check_file::<F, 6, 12>(file!("crypto2023", "12", "generated"), v, 12);
-            }
-
-            #[test]
-            fn eprint2022_generated() {
-                let v = Version::Eprint2022;
-                check_file::<F, 1, 2>(file!("eprint2022", "2", "generated"), v, 2);
-                check_file::<F, 2, 4>(file!("eprint2022", "4", "generated"), v, 4);
-                check_file::<F, 3, 6>(file!("eprint2022", "6", "generated"), v, 6);
-                check_file::<F, 4, 8>(file!("eprint2022", "8", "generated"), v, 8);
-                check_file::<F, 6, 12>(file!("eprint2022", "12", "generated"), v, 12);
-            }
+            generated_vectors!($dir);
         }
     };
 }
 
-field_vectors!("bls12-377-fq", bls12_377, ark_bls12_377::Fq, "bls12_377");
-field_vectors!("bls12-381-fq", bls12_381, ark_bls12_381::Fq, "bls12_381");
-field_vectors!("bn254-fq", bn254, ark_bn254::Fq, "bn254");
 /// BN254 Fr: no anemoi-rust vectors; noah's AnemoiJive254 answers instead
 /// (CRYPTO 2023, four cells), and the generator's files.
 #[cfg(feature = "bn254-fr")]
@@ -207,23 +237,9 @@ mod bn254_fr {
     use super::*;
     type F = ark_bn254::Fr;
 
-    macro_rules! file {
-        ($version:literal, $cells:literal, $kind:literal) => {
-            include_str!(concat!(
-                "../../../test-vectors/anemoi/",
-                $version,
-                "/bn254_fr-",
-                $cells,
-                ".",
-                $kind,
-                ".json"
-            ))
-        };
-    }
-
     #[test]
     fn crypto2023_published_by_noah() {
-        let json = file!("crypto2023", "4", "reference");
+        let json = vector_file!("bn254_fr", "crypto2023", "4", "reference");
         assert!(
             VectorFile::parse(json)
                 .source
@@ -233,26 +249,12 @@ mod bn254_fr {
         assert_eq!(n, 3);
     }
 
-    #[test]
-    fn crypto2023_generated() {
-        let v = Version::Crypto2023;
-        check_file::<F, 1, 2>(file!("crypto2023", "2", "generated"), v, 2);
-        check_file::<F, 2, 4>(file!("crypto2023", "4", "generated"), v, 4);
-        check_file::<F, 3, 6>(file!("crypto2023", "6", "generated"), v, 6);
-        check_file::<F, 4, 8>(file!("crypto2023", "8", "generated"), v, 8);
-        check_file::<F, 6, 12>(file!("crypto2023", "12", "generated"), v, 12);
-    }
-
-    #[test]
-    fn eprint2022_generated() {
-        let v = Version::Eprint2022;
-        check_file::<F, 1, 2>(file!("eprint2022", "2", "generated"), v, 2);
-        check_file::<F, 2, 4>(file!("eprint2022", "4", "generated"), v, 4);
-        check_file::<F, 3, 6>(file!("eprint2022", "6", "generated"), v, 6);
-        check_file::<F, 4, 8>(file!("eprint2022", "8", "generated"), v, 8);
-        check_file::<F, 6, 12>(file!("eprint2022", "12", "generated"), v, 12);
-    }
+    generated_vectors!("bn254_fr");
 }
+
+field_vectors!("bls12-377-fq", bls12_377, ark_bls12_377::Fq, "bls12_377");
+field_vectors!("bls12-381-fq", bls12_381, ark_bls12_381::Fq, "bls12_381");
+field_vectors!("bn254-fq", bn254, ark_bn254::Fq, "bn254");
 field_vectors!(
     "bls12-377-fr",
     ed_on_bls12_377,
