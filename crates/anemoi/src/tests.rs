@@ -7,7 +7,7 @@ use std::{vec, vec::Vec};
 use crate::AnemoiField;
 use crate::chain;
 use crate::constants::Chain;
-use algebraic_hash_montgomery::Portable;
+use algebraic_hash_montgomery::{Narrow, Portable};
 
 type Fe<C, const N: usize> = Fp<MontBackend<C, N>, N>;
 
@@ -26,6 +26,9 @@ fn check_backend_chains<C: MontConfig<N>, const N: usize>(bytes: &[u8], chain: &
     let mut dispatched = [x, x.double()];
     chain::exp_chain::<C, N, 2>(&mut dispatched, chain);
     assert_eq!(dispatched, portable);
+    let mut narrow = [x, x.double()];
+    chain::exp_chain_with::<C, Narrow, N, 2>(Narrow, &mut narrow, chain);
+    assert_eq!(narrow, portable);
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
     if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {
         let mut a = [x, x.double()];

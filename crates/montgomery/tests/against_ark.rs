@@ -7,7 +7,8 @@
 //! `square`, `+`, `-` give the expected answers.
 
 use algebraic_hash_montgomery::{
-    Arith, Backend, MontConfig, MontParams, Portable, Wide, dot_bound, from_limbs, sub_if_ge,
+    Arith, Backend, MontConfig, MontParams, Narrow, Portable, Wide, dot_bound, from_limbs,
+    sub_if_ge,
 };
 use ark_ff::{AdditiveGroup, BigInt, Field, Fp, MontBackend, PrimeField, Zero};
 use rand::rngs::StdRng;
@@ -187,6 +188,45 @@ fn check_dots<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     }
 }
 
+/// `dot_lazy` of `K` terms (a const) against ark-ff: random inputs below p,
+/// then every term (p − 1)², the largest sum; unreduced result below
+/// `dot_bound(K)·p`.
+fn check_dot_lazy<C: MontConfig<N>, B: Backend<N>, const N: usize, const K: usize>(
+    f: Arith<C, B, N>,
+    rng: &mut StdRng,
+    rounds: usize,
+) {
+    if K > C::MAX_DOT_TERMS {
+        return;
+    }
+    let p_minus_1 = offset(&C::P, 1, true);
+    for round in 0..rounds {
+        let (xs, ys): ([[u64; N]; K], [[u64; N]; K]) = if round == 0 {
+            ([p_minus_1; K], [p_minus_1; K])
+        } else {
+            (
+                core::array::from_fn(|_| below(rng, &C::P)),
+                core::array::from_fn(|_| below(rng, &C::P)),
+            )
+        };
+        let r = f.dot_lazy(&xs, &ys);
+        let bound = dot_bound::<C, N>(K);
+        let expected = xs.iter().zip(&ys).fold(F::<C, N>::zero(), |acc, (x, y)| {
+            acc + from_limbs::<C, N>(*x) * from_limbs::<C, N>(*y)
+        });
+        assert_eq!(
+            from_limbs::<C, N>(f.reduce_from(&r, bound)),
+            expected,
+            "dot_lazy of {K} terms"
+        );
+        // Below bound·p: reduce_from then leaves it below p.
+        assert!(
+            lt(&f.reduce_from(&r, bound), &C::P),
+            "dot_lazy of {K} terms below bound"
+        );
+    }
+}
+
 fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, seed: u64) {
     let f = Arith::<C, B, N>::new(backend);
     let mut rng = StdRng::seed_from_u64(seed);
@@ -211,6 +251,22 @@ fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, se
         check_canonical_pair(f, &x, &y);
     }
     check_dots(f, &mut rng, PAIRS);
+    // Every term count the hashes use (circom: t and t + 2 up to 19), and
+    // the counts where the narrow backend carries its columns through.
+    check_dot_lazy::<C, B, N, 1>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 2>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 3>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 4>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 5>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 6>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 7>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 8>(f, &mut rng, 2000);
+    check_dot_lazy::<C, B, N, 12>(f, &mut rng, 1000);
+    check_dot_lazy::<C, B, N, 13>(f, &mut rng, 1000);
+    check_dot_lazy::<C, B, N, 14>(f, &mut rng, 1000);
+    check_dot_lazy::<C, B, N, 17>(f, &mut rng, 1000);
+    check_dot_lazy::<C, B, N, 19>(f, &mut rng, 1000);
+    check_dot_lazy::<C, B, N, 30>(f, &mut rng, 500);
     // sum_reduced of 0..=40 values below 2p: random ones, and all 2p − 1
     // (the largest sum, every conditional subtraction taken).
     let two_p_minus_1 = offset(&C::P2, 1, true);
@@ -258,6 +314,7 @@ fn check_field<C: MontConfig<N>, const N: usize>(seed: u64) {
     assert_eq!(BigInt(C::P), p);
     assert_eq!(C::P[0].wrapping_mul(C::INV), u64::MAX);
     check_backend::<C, Portable, N>(Portable, seed);
+    check_backend::<C, Narrow, N>(Narrow, seed + 2);
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
     {
         use algebraic_hash_montgomery::Adx;

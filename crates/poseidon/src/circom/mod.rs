@@ -22,9 +22,7 @@ use ark_ff::Zero;
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_le_bytes, fr_from_str, fr_to_le_bytes};
-use algebraic_hash_montgomery::{
-    Arith, Backend, Kernel, Wide, dispatch, dot_bound, from_limbs, limbs,
-};
+use algebraic_hash_montgomery::{Arith, Backend, Kernel, dispatch, dot_bound, from_limbs, limbs};
 use ark_bn254::FrConfig;
 
 /// Four little-endian words: an element's Montgomery form.
@@ -204,11 +202,8 @@ fn mix<B: Backend<4>, const T: usize, const L: usize>(
     for lane in state.iter_mut() {
         let input = *lane;
         for (out, row) in lane.iter_mut().zip(matrix.chunks_exact(T)) {
-            let mut acc = Wide::ZERO;
-            for (w, x) in row.iter().zip(&input) {
-                f.mac_wide(&mut acc, &load(w), x);
-            }
-            *out = f.reduce_from(&f.redc(&acc), dot_bound::<FrConfig, 4>(T));
+            let weights: [Limbs; T] = core::array::from_fn(|k| load(&row[k]));
+            *out = f.reduce_from(&f.dot_lazy(&weights, &input), dot_bound::<FrConfig, 4>(T));
         }
     }
 }
@@ -264,17 +259,18 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
         for lane in s.iter_mut() {
             // The S-box output and its constant are not reduced: s0 < 3p.
             let s0 = f.add_lazy(&pow5_lazy(f, &lane[0]), &load(c));
-            let mut acc = Wide::ZERO;
-            for (w, x) in row.iter().zip(lane.iter()).skip(1) {
-                f.mac_wide(&mut acc, &load(w), x);
-            }
-            f.mac_wide(&mut acc, &load(&row[0]), &s0);
+            let weights: [Limbs; T] = core::array::from_fn(|k| load(&row[k]));
+            let mut values = *lane;
+            values[0] = s0;
             for (x, w) in lane.iter_mut().zip(col).skip(1) {
                 // w < p first, s0 < 3p: the product is below 2p (rule 1).
                 *x = f.add(x, &f.mul_reduced(&load(w), &s0));
             }
             // T − 1 products below p² and one below 3p²: T + 2 terms.
-            lane[0] = f.reduce_from(&f.redc(&acc), dot_bound::<FrConfig, 4>(T + 2));
+            lane[0] = f.reduce_from(
+                &f.dot_lazy(&weights, &values),
+                dot_bound::<FrConfig, 4>(T + 2),
+            );
         }
     }
     for r in 0..ROUNDS_F / 2 {

@@ -1,11 +1,11 @@
-//! Backends and batches against the one-state portable permutation (the
+//! Backends (the narrow one is `wasm32`'s) and batches against the one-state portable permutation (the
 //! circomlibjs vectors and the light-poseidon differential tests pin the
 //! permutation itself).
 
 use std::vec::Vec;
 
 use algebraic_hash::{Compression, Permutation};
-use algebraic_hash_montgomery::Portable;
+use algebraic_hash_montgomery::{Narrow, Portable};
 
 use super::{CircomPoseidon, T2, T3, T4, T5, T9, T13, T17, Tables, permute_with};
 use crate::Fr;
@@ -27,6 +27,9 @@ where
     for state in random_states::<T>(seed, 300) {
         let expected = portable(tables, &state);
         assert_eq!(p.permute(state), expected, "dispatched backend, t = {T}");
+        let mut s = state;
+        permute_with(Narrow, &mut s, tables);
+        assert_eq!(s, expected, "narrow backend, t = {T}");
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
         if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {
             let mut s = state;

@@ -4,7 +4,7 @@
 use std::vec::Vec;
 
 use algebraic_hash::{Compression, Permutation};
-use algebraic_hash_montgomery::Portable;
+use algebraic_hash_montgomery::{Narrow, Portable};
 
 use super::params::Params;
 use super::permutation::permute_with;
@@ -18,8 +18,8 @@ fn portable<const T: usize>(params: &Params<T>, state: &[Fr; T]) -> [Fr; T] {
     out
 }
 
-/// The dispatched permutation and the ADX backend (where the CPU has it)
-/// equal the portable code on random states.
+/// The dispatched permutation, the narrow backend (`wasm32`'s) and the ADX
+/// backend (where the CPU has it) equal the portable code on random states.
 fn backends_agree<const T: usize>(p: Poseidon2<T>, seed: u64) {
     for state in random_states::<T>(seed, 2000) {
         let expected = portable(p.params, &state);
@@ -29,6 +29,9 @@ fn backends_agree<const T: usize>(p: Poseidon2<T>, seed: u64) {
             "{} backend",
             Poseidon2::<T>::backend()
         );
+        let mut s = state;
+        permute_with(Narrow, p.params, &mut s);
+        assert_eq!(s, expected, "narrow backend");
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
         if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {
             let mut s = state;
