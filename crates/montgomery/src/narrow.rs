@@ -10,17 +10,21 @@
 //! two carry chains on each limb product instead.
 //!
 //! The representation outside stays arkworks' (`N` words, `R = 2^(64N)`).
-//! Inside, an `N`-word value is `L = ⌈64N / 29⌉` limbs and the reduction
-//! divides by `R' = 2^(29L)`, which is `R·2^s` with `s = 29L − 64N` (5 for
-//! four words, 22 for six). One operand enters shifted left by `s` bits, so
-//! the result is `(a·2^s·b + m·p) / R' = (a·b + m'·p) / R`: the same
-//! congruence and the same bound as the 64-bit code (`< a·b/R + p`, rule 1
-//! and 2 of the crate documentation). Shifted, an input below `R` fits the
-//! `L` limbs.
+//! Inside, an `N`-word value is `L = ⌈64N / 29⌉` limbs. A product (or a
+//! wide value, or a dot product) is first summed into `2L` columns; the
+//! reduction then divides by exactly `R`: `64N = 29F + r` (`F = 8, r = 24`
+//! for four words; `F = 13, r = 7` for six), so `F` steps clear one 29-bit
+//! limb each and a last step clears `r` bits. The result is read from bit
+//! `r` of limb `F` on: the same congruence and the same bound as the
+//! 64-bit code (`< T/R + p` for a sum `T` of products; rules 1 and 2 of the
+//! crate documentation). Squares take the `L(L+1)/2` distinct limb products
+//! only (45 instead of 81 for four words).
 //!
-//! Accumulator bound: column `k` of a product receives at most `L` limb
-//! products `a_i·b_j` and `L` products `m_i·p_j`, each below `2^58`, plus a
-//! carry below `2^35`; for `L ≤ 14` (`N ≤ 6`) that is below `2^63`. Larger
+//! Accumulator bound: a column receives at most `L` limb products of the
+//! operands (a dot product carries its columns through every `64/L − 1`
+//! terms), at most `L` products `m_i·p_j` of the reduction, each below
+//! `2^58` (doubled cross products of a square count twice), and a carry
+//! below `2^35`; for `L ≤ 14` (`N ≤ 6`) that stays below `2^64`. Larger
 //! `N` use the portable code.
 
 use ark_ff::MontConfig;
@@ -54,15 +58,12 @@ trait NarrowParams<const N: usize>: MontConfig<N> {
 
 impl<C: MontConfig<N>, const N: usize> NarrowParams<N> for C {}
 
-/// Bits `[start, start + 29)` of the `N`-word value `x` (bits below 0 and at
-/// or above `64N` read as zero).
+/// Bits `[start, start + 29)` of the `N`-word value `x` (bits at or above
+/// `64N` read as zero).
 #[inline(always)]
-const fn bits_at<const N: usize>(x: &[u64; N], start: isize) -> u64 {
-    if start < 0 {
-        return (x[0] << (-start) as u32) & MASK;
-    }
-    let w = start as usize / 64;
-    let o = (start as usize % 64) as u32;
+const fn bits_at<const N: usize>(x: &[u64; N], start: usize) -> u64 {
+    let w = start / 64;
+    let o = (start % 64) as u32;
     if w >= N {
         return 0;
     }
@@ -73,61 +74,14 @@ const fn bits_at<const N: usize>(x: &[u64; N], start: isize) -> u64 {
     v & MASK
 }
 
-/// `x·2^shift` on `L` limbs of 29 bits (the caller keeps it below
-/// `2^(29L)`).
+/// `x` on `L` limbs of 29 bits (`29L ≥ 64N`).
 #[inline(always)]
-const fn split<const N: usize, const L: usize>(x: &[u64; N], shift: usize) -> [u64; L] {
+const fn split<const N: usize, const L: usize>(x: &[u64; N]) -> [u64; L] {
     let mut out = [0u64; L];
     let mut i = 0;
     while i < L {
-        out[i] = bits_at(x, (BITS as usize * i) as isize - shift as isize);
+        out[i] = bits_at(x, BITS as usize * i);
         i += 1;
-    }
-    out
-}
-
-/// The `2N`-word value `t·2^shift` on `L2 = 2L` limbs of 29 bits.
-#[inline(always)]
-fn split_wide<const N: usize, const L2: usize>(t: &Wide<N>, shift: usize) -> [u64; L2] {
-    let mut out = [0u64; L2];
-    for i in 0..L2 {
-        let start = (BITS as usize * i) as isize - shift as isize;
-        out[i] = bits_from(&t.lo, start) | bits_from(&t.hi, start - 64 * N as isize);
-    }
-    out
-}
-
-/// [`bits_at`] on one half of a wide value (bits outside it read as zero).
-#[inline(always)]
-const fn bits_from<const N: usize>(x: &[u64; N], start: isize) -> u64 {
-    if start <= -(BITS as isize) || start >= 64 * N as isize {
-        0
-    } else {
-        bits_at(x, start)
-    }
-}
-
-/// Carries the `L` limbs through (each becomes 29 bits) and packs them into
-/// `N` words; the value must be below `2^(64N)`.
-#[inline(always)]
-fn join<const N: usize, const L: usize>(limbs: &[u64; L]) -> [u64; N] {
-    let mut norm = [0u64; L];
-    let mut carry = 0u64;
-    for i in 0..L {
-        let v = limbs[i] + carry;
-        norm[i] = v & MASK;
-        carry = v >> BITS;
-    }
-    let mut out = [0u64; N];
-    for i in 0..L {
-        let pos = BITS as usize * i;
-        let (w, o) = (pos / 64, (pos % 64) as u32);
-        if w < N {
-            out[w] |= norm[i] << o;
-        }
-        if o > 64 - BITS && w + 1 < N {
-            out[w + 1] |= norm[i] >> (64 - o);
-        }
     }
     out
 }
@@ -148,50 +102,20 @@ macro_rules! unrolled {
     };
 }
 
-/// `a·b·R⁻¹ mod p`, below `a·b/R + p`: CIOS on `L = L(N)` limbs of 29 bits
-/// (see the module documentation).
-#[inline(never)]
-fn mul<C: MontConfig<N>, const N: usize, const L: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    const { assert!(L <= MAX_L) };
-    debug_assert_eq!(L, limb_count(N));
-    let s = (BITS as usize * L).saturating_sub(64 * N);
-    let p: [u64; L] = const { split(&C::MODULUS.0, 0) };
-    let mu = <C as NarrowParams<N>>::MU;
-    let x: [u64; L] = split(a, s);
-    let y: [u64; L] = split(b, 0);
-    let mut t = [0u64; L];
-    unrolled!(i < L, {
-        for j in 0..L {
-            t[j] += x[i] * y[j];
-        }
-        let m = t[0].wrapping_mul(mu) & MASK;
-        for j in 0..L {
-            t[j] += m * p[j];
-        }
-        // t[0] is now a multiple of 2^29: drop it, keep its carry.
-        let carry = t[0] >> BITS;
-        for j in 0..L - 1 {
-            t[j] = t[j + 1];
-        }
-        t[L - 1] = 0;
-        t[0] += carry;
-    });
-    join::<N, L>(&t)
-}
-
-/// Montgomery reduction `T·R⁻¹`, below `T/R + p`: SOS on 29-bit limbs
-/// (`T·2^s` on `L2 = 2L` limbs, `L` reduction steps).
-#[inline(never)]
-fn redc<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
-    t: &Wide<N>,
+/// Montgomery reduction of the column sums `w` of `T` (each below the
+/// accumulator bound of the module documentation): `≡ T·R⁻¹`, below
+/// `T/R + p`, as `N` words. `F` steps of 29 bits and one of `r` bits divide
+/// by exactly `R`; the rest is carried through and read from bit `r` of
+/// limb `F` on.
+#[inline(always)]
+fn reduce_columns<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
+    mut w: [u64; L2],
 ) -> [u64; N] {
-    const { assert!(L <= MAX_L && L2 == 2 * L) };
-    debug_assert_eq!(L, limb_count(N));
-    let s = (BITS as usize * L).saturating_sub(64 * N);
-    let p: [u64; L] = const { split(&C::MODULUS.0, 0) };
+    let full = 64 * N / BITS as usize;
+    let rest = (64 * N - BITS as usize * full) as u32;
+    let p: [u64; L] = const { split(&C::MODULUS.0) };
     let mu = <C as NarrowParams<N>>::MU;
-    let mut w: [u64; L2] = split_wide(t, s);
-    unrolled!(i < L, {
+    unrolled!(i < full, {
         let m = w[i].wrapping_mul(mu) & MASK;
         for j in 0..L {
             w[i + j] += m * p[j];
@@ -199,15 +123,81 @@ fn redc<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
         // w[i] is now a multiple of 2^29: its carry moves up.
         w[i + 1] += w[i] >> BITS;
     });
-    let mut high = [0u64; L];
-    high.copy_from_slice(&w[L..]);
-    join::<N, L>(&high)
+    if rest > 0 {
+        // The low `rest` bits of limb F (−p⁻¹ mod 2^rest is mu's low bits).
+        let m = w[full].wrapping_mul(mu) & ((1 << rest) - 1);
+        for j in 0..L {
+            w[full + j] += m * p[j];
+        }
+    }
+    // Carry limbs F.. through, then read bits [29F + r, 29F + r + 64N).
+    let mut out = [0u64; N];
+    let mut carry = 0u64;
+    for k in full..L2 {
+        let v = w[k] + carry;
+        let limb = if k + 1 < L2 { v & MASK } else { v };
+        carry = v >> BITS;
+        let pos = (BITS as usize * (k - full)) as isize - rest as isize;
+        if pos < 0 {
+            out[0] |= limb >> (-pos) as u32;
+        } else {
+            let (word, o) = (pos as usize / 64, (pos % 64) as u32);
+            if word < N {
+                out[word] |= limb << o;
+            }
+            if o > 64 - BITS && word + 1 < N {
+                out[word + 1] |= limb >> (64 - o);
+            }
+        }
+    }
+    out
+}
+
+/// `a·b·R⁻¹ mod p`, below `a·b/R + p`: the `L²` limb products in columns,
+/// then [`reduce_columns`].
+#[inline(never)]
+fn mul<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+) -> [u64; N] {
+    const { assert!(L <= MAX_L && L2 == 2 * L) };
+    debug_assert_eq!(L, limb_count(N));
+    let x: [u64; L] = split(a);
+    let y: [u64; L] = split(b);
+    let mut w = [0u64; L2];
+    unrolled!(i < L, {
+        for j in 0..L {
+            w[i + j] += x[i] * y[j];
+        }
+    });
+    reduce_columns::<C, N, L, L2>(w)
+}
+
+/// `a²·R⁻¹ mod p`, below `a²/R + p`: the `L(L+1)/2` distinct limb
+/// products (cross products taken with one factor doubled), then
+/// [`reduce_columns`].
+#[inline(never)]
+fn square<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
+    a: &[u64; N],
+) -> [u64; N] {
+    const { assert!(L <= MAX_L && L2 == 2 * L) };
+    debug_assert_eq!(L, limb_count(N));
+    let x: [u64; L] = split(a);
+    let mut w = [0u64; L2];
+    unrolled!(i < L, {
+        w[2 * i] += x[i] * x[i];
+        let twice = 2 * x[i];
+        for j in i + 1..L {
+            w[i + j] += twice * x[j];
+        }
+    });
+    reduce_columns::<C, N, L, L2>(w)
 }
 
 /// `≡ (Σ a_k·b_k)·R⁻¹`, below `T/R + p`: the column sums of all `K`
-/// products on `2L` limbs of 29 bits (one operand of each shifted by `s`),
-/// carried through every `64/L − 1` products so that no column passes
-/// `2^64` (module documentation), then the `L` reduction steps of [`redc`].
+/// products on `2L` limbs, carried through every `64/L − 1` products so
+/// that no column passes `2^64` (module documentation), then
+/// [`reduce_columns`].
 #[inline(never)]
 fn dot_lazy<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize, const K: usize>(
     a: &[[u64; N]; K],
@@ -215,14 +205,11 @@ fn dot_lazy<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize, c
 ) -> [u64; N] {
     const { assert!(L <= MAX_L && L2 == 2 * L) };
     debug_assert_eq!(L, limb_count(N));
-    let s = (BITS as usize * L).saturating_sub(64 * N);
     let per_carry = 64 / L - 1;
-    let p: [u64; L] = const { split(&C::MODULUS.0, 0) };
-    let mu = <C as NarrowParams<N>>::MU;
     let mut w = [0u64; L2];
     for k in 0..K {
-        let x: [u64; L] = split(&a[k], s);
-        let y: [u64; L] = split(&b[k], 0);
+        let x: [u64; L] = split(&a[k]);
+        let y: [u64; L] = split(&b[k]);
         unrolled!(i < L, {
             for j in 0..L {
                 w[i + j] += x[i] * y[j];
@@ -238,16 +225,7 @@ fn dot_lazy<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize, c
             w[L2 - 1] += carry;
         }
     }
-    unrolled!(i < L, {
-        let m = w[i].wrapping_mul(mu) & MASK;
-        for j in 0..L {
-            w[i + j] += m * p[j];
-        }
-        w[i + 1] += w[i] >> BITS;
-    });
-    let mut high = [0u64; L];
-    high.copy_from_slice(&w[L..]);
-    join::<N, L>(&high)
+    reduce_columns::<C, N, L, L2>(w)
 }
 
 impl<const N: usize> Backend<N> for Narrow {
@@ -256,8 +234,8 @@ impl<const N: usize> Backend<N> for Narrow {
     #[inline(always)]
     fn mul<C: MontConfig<N>>(self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         match N {
-            4 => mul::<C, N, 9>(a, b),
-            6 => mul::<C, N, 14>(a, b),
+            4 => mul::<C, N, 9, 18>(a, b),
+            6 => mul::<C, N, 14, 28>(a, b),
             _ => Portable.mul::<C>(a, b),
         }
     }
@@ -265,18 +243,9 @@ impl<const N: usize> Backend<N> for Narrow {
     #[inline(always)]
     fn square<C: MontConfig<N>>(self, a: &[u64; N]) -> [u64; N] {
         match N {
-            4 => mul::<C, N, 9>(a, a),
-            6 => mul::<C, N, 14>(a, a),
+            4 => square::<C, N, 9, 18>(a),
+            6 => square::<C, N, 14, 28>(a),
             _ => Portable.square::<C>(a),
-        }
-    }
-
-    #[inline(always)]
-    fn redc<C: MontConfig<N>>(self, t: &Wide<N>) -> [u64; N] {
-        match N {
-            4 => redc::<C, N, 9, 18>(t),
-            6 => redc::<C, N, 14, 28>(t),
-            _ => portable::redc::<C, N>(t),
         }
     }
 
