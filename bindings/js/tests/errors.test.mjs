@@ -110,3 +110,23 @@ test('circomlibjs drop-in: calling convention and F', async () => {
   assert.equal(compatPoseidon(['0x1', 2n]), h);
   assert.throws(() => p([1n], [0n]), /initState and nOut are not supported/);
 });
+
+test('poseidon(): inputs outside [0, p) and iterables take the text path, with its messages', () => {
+  const R = BN254_R;
+  for (const bad of [R, R + 5n, (1n << 256n) - 1n, 1n << 256n, -1n]) {
+    let message = null;
+    try {
+      ah.hash('poseidon', [1n, bad]);
+    } catch (e) {
+      message = e.message;
+    }
+    assert.ok(message !== null, `hash('poseidon', [1, ${bad}]) must throw`);
+    assert.throws(() => ah.poseidon([1n, bad]), { message });
+  }
+  // p − 1 and 2^64 boundaries through the binary path equal the text path.
+  for (const x of [0n, 1n, (1n << 64n) - 1n, 1n << 64n, (1n << 192n) + 1n, R - 1n]) {
+    assert.equal(ah.poseidon([x, R - 1n - x]), ah.hash('poseidon', [x, R - 1n - x])[0]);
+  }
+  assert.equal(ah.poseidon(new Set([1n, 2n])), ah.poseidon([1n, 2n]));
+  assert.equal(ah.poseidon([1, 2]), ah.poseidon([1n, 2n]));
+});

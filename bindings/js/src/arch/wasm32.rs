@@ -9,6 +9,10 @@
 //! 3. `ah_output_ptr()` and `ah_output_len()` locate the output text, valid
 //!    until the next call.
 //!
+//! One binary call beside them, for `poseidon()`: `ah_poseidon()` reads the
+//! input buffer as 32-byte little-endian elements and leaves the 32-byte
+//! hash (status 0) or the error message (status 1) as the output.
+//!
 //! The exported names are the only unsafe part (`no_mangle` asserts that no
 //! other symbol has them); the buffers are plain `Vec`s whose address is
 //! handed out, as a C caller is handed a buffer to fill.
@@ -62,4 +66,18 @@ pub extern "C" fn ah_output_ptr() -> *const u8 {
 #[unsafe(no_mangle)]
 pub extern "C" fn ah_output_len() -> usize {
     OUTPUT.with_borrow(|out| out.len())
+}
+
+/// circom Poseidon of the input buffer's 32-byte little-endian elements;
+/// 0 and the 32-byte hash as the output, or 1 and the error message.
+// SAFETY: as for `ah_input`: a name no other symbol has.
+#[unsafe(no_mangle)]
+pub extern "C" fn ah_poseidon() -> u32 {
+    let result = INPUT.with_borrow(|buf| crate::poseidon_le(buf));
+    let (status, bytes) = match result {
+        Ok(hash) => (0, hash.to_vec()),
+        Err(message) => (1, message.into_bytes()),
+    };
+    OUTPUT.with_borrow_mut(|out| *out = bytes);
+    status
 }
