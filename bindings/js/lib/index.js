@@ -7,7 +7,9 @@
 // The module exports a small text ABI (bindings/js/src/arch/wasm32.rs):
 // ah_input(len) -> address of an input buffer to fill with the UTF-8
 // arguments (NUL-separated), ah_call(function) -> 0 or 1 (error), and
-// ah_output_ptr() / ah_output_len() for the result or the error message.
+// ah_output_ptr() / ah_output_len() for the result or the error message;
+// and one binary call, ah_poseidon(), for `poseidon()`: the input buffer
+// holds 32-byte little-endian elements, the output the 32-byte hash.
 
 const WASM = new URL('../pkg/algebraic_hash.wasm', import.meta.url);
 
