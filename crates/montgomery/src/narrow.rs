@@ -29,7 +29,7 @@
 
 use ark_ff::MontConfig;
 
-use crate::{Backend, Portable, Wide, portable};
+use crate::{Backend, Portable};
 
 /// Limb width.
 const BITS: u32 = 29;
@@ -258,13 +258,7 @@ impl<const N: usize> Backend<N> for Narrow {
         match N {
             4 => dot_lazy::<C, N, 9, 18, K>(a, b),
             6 => dot_lazy::<C, N, 14, 28, K>(a, b),
-            _ => {
-                let mut acc = Wide::ZERO;
-                for (x, y) in a.iter().zip(b) {
-                    portable::mac_wide(&mut acc, x, y);
-                }
-                portable::redc::<C, N>(&acc)
-            }
+            _ => Portable.dot_lazy::<C, K>(a, b),
         }
     }
 }
