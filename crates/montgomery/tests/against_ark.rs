@@ -188,9 +188,9 @@ fn check_dots<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     }
 }
 
-/// `dot_lazy` of `K` terms (a const) against ark-ff: random inputs below p,
-/// then every term (p − 1)², the largest sum; unreduced result below
-/// `dot_bound(K)·p`.
+/// `dot_lazy` of `K` terms (a const) against ark-ff: every term (p − 1)²,
+/// every term (2^b − 1)² (all limb bits set), then random inputs below p;
+/// unreduced result below `dot_bound(K)·p`.
 fn check_dot_lazy<C: MontConfig<N>, B: Backend<N>, const N: usize, const K: usize>(
     f: Arith<C, B, N>,
     rng: &mut StdRng,
@@ -200,9 +200,23 @@ fn check_dot_lazy<C: MontConfig<N>, B: Backend<N>, const N: usize, const K: usiz
         return;
     }
     let p_minus_1 = offset(&C::P, 1, true);
+    // 2^b − 1 for p's top bit b: every 29-bit limb but the top one all ones,
+    // the largest column sums a backend on narrow limbs can meet.
+    let top_bit = 64 * (N - 1) + (63 - C::P[N - 1].leading_zeros() as usize);
+    let ones: [u64; N] = core::array::from_fn(|i| {
+        if 64 * (i + 1) <= top_bit {
+            u64::MAX
+        } else if 64 * i < top_bit {
+            (1u64 << (top_bit - 64 * i)) - 1
+        } else {
+            0
+        }
+    });
     for round in 0..rounds {
         let (xs, ys): ([[u64; N]; K], [[u64; N]; K]) = if round == 0 {
             ([p_minus_1; K], [p_minus_1; K])
+        } else if round == 1 {
+            ([ones; K], [ones; K])
         } else {
             (
                 core::array::from_fn(|_| below(rng, &C::P)),
@@ -251,22 +265,16 @@ fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, se
         check_canonical_pair(f, &x, &y);
     }
     check_dots(f, &mut rng, PAIRS);
-    // Every term count the hashes use (circom: t and t + 2 up to 19), and
-    // the counts where the narrow backend carries its columns through.
+    // Term counts: 1, 3 (circom t = 3), 4 and 7 (the first counts where the
+    // narrow backend carries its columns through, on 6 and 4 limbs), 13
+    // (past the second carry on 4 limbs: with all limb bits set, its
+    // columns would overflow without the carries; so would 4 terms on 6
+    // limbs). `dot` covers 2 terms.
     check_dot_lazy::<C, B, N, 1>(f, &mut rng, 2000);
-    check_dot_lazy::<C, B, N, 2>(f, &mut rng, 2000);
     check_dot_lazy::<C, B, N, 3>(f, &mut rng, 2000);
     check_dot_lazy::<C, B, N, 4>(f, &mut rng, 2000);
-    check_dot_lazy::<C, B, N, 5>(f, &mut rng, 2000);
-    check_dot_lazy::<C, B, N, 6>(f, &mut rng, 2000);
     check_dot_lazy::<C, B, N, 7>(f, &mut rng, 2000);
-    check_dot_lazy::<C, B, N, 8>(f, &mut rng, 2000);
-    check_dot_lazy::<C, B, N, 12>(f, &mut rng, 1000);
     check_dot_lazy::<C, B, N, 13>(f, &mut rng, 1000);
-    check_dot_lazy::<C, B, N, 14>(f, &mut rng, 1000);
-    check_dot_lazy::<C, B, N, 17>(f, &mut rng, 1000);
-    check_dot_lazy::<C, B, N, 19>(f, &mut rng, 1000);
-    check_dot_lazy::<C, B, N, 30>(f, &mut rng, 500);
     // sum_reduced of 0..=40 values below 2p: random ones, and all 2p − 1
     // (the largest sum, every conditional subtraction taken).
     let two_p_minus_1 = offset(&C::P2, 1, true);
