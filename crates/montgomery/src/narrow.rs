@@ -50,14 +50,6 @@ const fn limb_count(n: usize) -> usize {
     (64 * n).div_ceil(BITS as usize)
 }
 
-/// The modulus on 29-bit limbs and `−p⁻¹ mod 2^29`, from `C`.
-trait NarrowParams<const N: usize>: MontConfig<N> {
-    /// `−p⁻¹ mod 2^29`: the low bits of arkworks' `−p⁻¹ mod 2^64`.
-    const MU: u64 = Self::INV & MASK;
-}
-
-impl<C: MontConfig<N>, const N: usize> NarrowParams<N> for C {}
-
 /// Bits `[start, start + 29)` of the `N`-word value `x` (bits at or above
 /// `64N` read as zero).
 #[inline(always)]
@@ -114,7 +106,8 @@ fn reduce_columns<C: MontConfig<N>, const N: usize, const L: usize, const L2: us
     let full = 64 * N / BITS as usize;
     let rest = (64 * N - BITS as usize * full) as u32;
     let p: [u64; L] = const { split(&C::MODULUS.0) };
-    let mu = <C as NarrowParams<N>>::MU;
+    // −p⁻¹ mod 2^29: the low bits of arkworks' −p⁻¹ mod 2^64.
+    let mu = C::INV & MASK;
     unrolled!(i < full, {
         let m = w[i].wrapping_mul(mu) & MASK;
         for j in 0..L {
@@ -153,6 +146,16 @@ fn reduce_columns<C: MontConfig<N>, const N: usize, const L: usize, const L2: us
     out
 }
 
+/// `w += x·y` in columns: `w[i + j] += x_i·y_j`, the `L²` limb products.
+#[inline(always)]
+fn add_product<const L: usize, const L2: usize>(w: &mut [u64; L2], x: &[u64; L], y: &[u64; L]) {
+    unrolled!(i < L, {
+        for j in 0..L {
+            w[i + j] += x[i] * y[j];
+        }
+    });
+}
+
 /// `a·b·R⁻¹ mod p`, below `a·b/R + p`: the `L²` limb products in columns,
 /// then [`reduce_columns`].
 #[inline(never)]
@@ -165,11 +168,7 @@ fn mul<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
     let x: [u64; L] = split(a);
     let y: [u64; L] = split(b);
     let mut w = [0u64; L2];
-    unrolled!(i < L, {
-        for j in 0..L {
-            w[i + j] += x[i] * y[j];
-        }
-    });
+    add_product(&mut w, &x, &y);
     reduce_columns::<C, N, L, L2>(w)
 }
 
@@ -210,11 +209,7 @@ fn dot_lazy<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize, c
     for k in 0..K {
         let x: [u64; L] = split(&a[k]);
         let y: [u64; L] = split(&b[k]);
-        unrolled!(i < L, {
-            for j in 0..L {
-                w[i + j] += x[i] * y[j];
-            }
-        });
+        add_product(&mut w, &x, &y);
         if (k + 1) % per_carry == 0 && k + 1 < K {
             let mut carry = 0;
             for limb in w[..L2 - 1].iter_mut() {

@@ -1,6 +1,6 @@
-//! Backends (the narrow one is `wasm32`'s) and batches against the one-state portable permutation (the
-//! circomlibjs vectors and the light-poseidon differential tests pin the
-//! permutation itself).
+//! Backends (the narrow one is `wasm32`'s) and batches against the
+//! one-state portable permutation (the circomlibjs vectors and the
+//! light-poseidon differential tests pin the permutation itself).
 
 use std::vec::Vec;
 
