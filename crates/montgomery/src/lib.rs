@@ -72,12 +72,16 @@ pub use ark_ff::MontConfig;
 use ark_ff::{BigInt, Fp, MontBackend};
 
 mod arch;
+mod lanes;
 mod narrow;
+mod ops;
 mod portable;
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
 pub use arch::Adx;
+pub use lanes::{LaneArith, Model, Vector};
 pub use narrow::Narrow;
+pub use ops::FieldOps;
 pub use portable::Portable;
 
 /// The modulus and `−p⁻¹ mod 2^64`, contiguous (the layout the assembly
@@ -188,6 +192,74 @@ pub trait Kernel<const N: usize> {
     type Output;
     /// Runs the code with `backend`.
     fn run<B: Backend<N>>(self, backend: B) -> Self::Output;
+}
+
+/// Code to run on a group of lanes ([`FieldOps::LANES`] elements per
+/// value), with whichever lane arithmetic [`dispatch_lanes`] finds.
+pub trait LaneKernel<const N: usize> {
+    /// What the code returns.
+    type Output;
+    /// Runs the code with `arith`.
+    fn run<A: FieldOps<N>>(self, arith: A) -> Self::Output;
+}
+
+/// Fields whose elements run on lanes: every `MontConfig` of 4 or 6 words
+/// (5 or 8 limbs of 52 bits per lane).
+pub trait LaneField<const N: usize>: MontConfig<N> {
+    /// Runs `kernel` on hardware lanes if this CPU has them (AVX-512F and
+    /// IFMA on x86-64), else hands it back.
+    fn dispatch_lanes<K: LaneKernel<N>>(kernel: K) -> Result<K::Output, K>;
+    /// Runs `kernel` on the portable model of the lanes ([`Model`]), on any
+    /// CPU: for tests.
+    fn run_model<K: LaneKernel<N>>(kernel: K) -> K::Output;
+}
+
+/// The [`LaneField`] implementation for `N`-word fields.
+macro_rules! lane_field {
+    ($n:literal) => {
+        impl<C: MontConfig<$n>> LaneField<$n> for C {
+            #[inline(always)]
+            fn dispatch_lanes<K: LaneKernel<$n>>(kernel: K) -> Result<K::Output, K> {
+                #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+                return arch::x86_64_ifma::dispatch::<C, $n, K>(kernel);
+                #[cfg(not(all(
+                    target_arch = "x86_64",
+                    not(algebraic_hash_force_scalar),
+                    not(miri)
+                )))]
+                Err(kernel)
+            }
+            #[inline(always)]
+            fn run_model<K: LaneKernel<$n>>(kernel: K) -> K::Output {
+                kernel.run(LaneArith::<C, Model, $n>::model())
+            }
+        }
+    };
+}
+lane_field!(4);
+lane_field!(6);
+
+/// Runs `kernel` on the hardware lanes of this CPU (eight elements at a
+/// time with AVX-512 IFMA), or hands it back when there are none.
+#[inline(always)]
+pub fn dispatch_lanes<C: LaneField<N>, const N: usize, K: LaneKernel<N>>(
+    kernel: K,
+) -> Result<K::Output, K> {
+    C::dispatch_lanes(kernel)
+}
+
+/// Whether [`dispatch_lanes`] runs kernels on this CPU (AVX-512F and IFMA
+/// on x86-64).
+#[inline]
+pub fn lanes_available() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+    {
+        arch::x86_64_ifma::available()
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri))))]
+    {
+        false
+    }
 }
 
 /// Whether the MULX/ADX backend runs on this CPU (compile-time true when the

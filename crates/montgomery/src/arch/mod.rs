@@ -5,6 +5,10 @@
 //!   `scripts/montgomery/asm_gen.py` (`x86_64_generated.rs`). Off under
 //!   `--cfg algebraic_hash_force_scalar` and Miri (which cannot run inline
 //!   assembly).
+//! * x86-64 with AVX-512F and AVX-512 IFMA: the eight-lane algorithm of
+//!   `lanes.rs` on `__m512i` (`x86_64_ifma.rs`), entered through
+//!   [`crate::dispatch_lanes`] after a run-time check. Off under the same
+//!   two conditions.
 
 #![allow(unsafe_code)]
 
@@ -12,6 +16,9 @@
 mod x86_64;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
 mod x86_64_generated;
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
+pub(crate) mod x86_64_ifma;
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
 pub use x86_64::Adx;
