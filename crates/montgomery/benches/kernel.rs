@@ -15,7 +15,9 @@
 
 use std::hint::black_box;
 
-use algebraic_hash_montgomery::{Arith, Backend, Portable, limbs};
+use algebraic_hash_montgomery::{
+    Arith, Backend, FieldOps, LaneKernel, Portable, dispatch_lanes, limbs,
+};
 use ark_bn254::{Fr, FrConfig};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -80,7 +82,64 @@ fn ark(c: &mut Criterion) {
     });
 }
 
+/// `STEPS` lane products on `G` independent groups of eight lanes, inside
+/// the lane dispatch (so the IFMA code runs with its target features).
+struct LaneChain<const G: usize> {
+    x0: [u64; 4],
+    y: [u64; 4],
+}
+
+impl<const G: usize> LaneKernel<4> for LaneChain<G> {
+    type Output = [u64; 4];
+    #[inline(always)]
+    fn run<A: FieldOps<4>>(self, f: A) -> [u64; 4] {
+        let y = f.constant(&self.y);
+        let mut xs: [A::Elem; G] =
+            core::array::from_fn(|g| f.load(|k| if k == g { self.y } else { self.x0 }));
+        for _ in 0..STEPS {
+            for x in xs.iter_mut() {
+                *x = f.mul(x, &y);
+            }
+        }
+        let mut out = [0u64; 4];
+        for x in &xs {
+            f.store(x, |k, l| out[k % 4] ^= l[k % 4]);
+        }
+        out
+    }
+}
+
+/// The lane product: `latency8` is one chain of eight-lane products (per
+/// iteration 64 · 8 lane products), `throughput32` four independent groups
+/// (64 · 32). Skipped where the CPU has no lanes.
+fn lanes(c: &mut Criterion) {
+    if !algebraic_hash_montgomery::lanes_available() {
+        eprintln!("no AVX-512 IFMA: lane benches skipped");
+        return;
+    }
+    let (x0, y) = start();
+    c.bench_function("fr_product/latency8/ifma-lanes", |b| {
+        b.iter(|| {
+            dispatch_lanes::<FrConfig, 4, _>(LaneChain::<1> {
+                x0: black_box(x0),
+                y,
+            })
+            .ok()
+        })
+    });
+    c.bench_function("fr_product/throughput32/ifma-lanes", |b| {
+        b.iter(|| {
+            dispatch_lanes::<FrConfig, 4, _>(LaneChain::<4> {
+                x0: black_box(x0),
+                y,
+            })
+            .ok()
+        })
+    });
+}
+
 fn kernels(c: &mut Criterion) {
+    lanes(c);
     ours(c, Portable, "portable");
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar), not(miri)))]
     if let Some(adx) = algebraic_hash_montgomery::Adx::detect() {

@@ -136,6 +136,33 @@ fn main() {
     assert_eq!(r4, merkle_root(&leaves, one_by_one(&c4)));
     assert_eq!(r4, merkle_root(&leaves, one_by_one(&cb)));
 
+    // 64 states through `permute_many` (lanes where the CPU has them)
+    // against the peer one state at a time.
+    let batch3: [[Fr; 3]; 64] = core::array::from_fn(|i| state::<3>(i as u8));
+    let batch4: [[Fr; 4]; 64] = core::array::from_fn(|i| state::<4>(i as u8));
+    let mut check3 = batch3;
+    NEW_T3.permute_many(&mut check3);
+    let mut check4 = batch4;
+    NEW_T4.permute_many(&mut check4);
+    for i in 0..64 {
+        assert_eq!(
+            check3[i],
+            taceo_poseidon2::bn254::t3::permutation(&batch3[i])
+        );
+        assert_eq!(
+            check4[i],
+            taceo_poseidon2::bn254::t4::permutation(&batch4[i])
+        );
+    }
+    eprintln!(
+        "lanes: {}",
+        if algebraic_hash_montgomery::lanes_available() {
+            "AVX-512 IFMA"
+        } else {
+            "none (permute_many runs the scalar backend)"
+        }
+    );
+
     const ITERS: u32 = 300;
     let names = [
         "t3 perm: ours",
@@ -154,6 +181,10 @@ fn main() {
         "t12 perm: taceo",
         "t16 perm: ours",
         "t16 perm: taceo",
+        "t3 64 states: ours many",
+        "t3 64 states: taceo",
+        "t4 64 states: ours many",
+        "t4 64 states: taceo",
     ];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
     for _ in 0..rounds {
@@ -190,6 +221,26 @@ fn main() {
             time_chain(ITERS / 4, s16, |s| {
                 taceo_poseidon2::bn254::t16::permutation(&s)
             }),
+            time_chain(ITERS / 32, batch3, |mut b| {
+                NEW_T3.permute_many(&mut b);
+                b
+            }),
+            time_chain(ITERS / 32, batch3, |mut b| {
+                for s in b.iter_mut() {
+                    *s = taceo_poseidon2::bn254::t3::permutation(s);
+                }
+                b
+            }),
+            time_chain(ITERS / 32, batch4, |mut b| {
+                NEW_T4.permute_many(&mut b);
+                b
+            }),
+            time_chain(ITERS / 32, batch4, |mut b| {
+                for s in b.iter_mut() {
+                    *s = taceo_poseidon2::bn254::t4::permutation(s);
+                }
+                b
+            }),
         ];
         for (v, x) in times.iter_mut().zip(t) {
             v.push(x);
@@ -212,4 +263,6 @@ fn main() {
     println!("t8 perm ours/taceo          {:.3}", ratio(10, 11));
     println!("t12 perm ours/taceo         {:.3}", ratio(12, 13));
     println!("t16 perm ours/taceo         {:.3}", ratio(14, 15));
+    println!("t3 64 states ours/taceo     {:.3}", ratio(16, 17));
+    println!("t4 64 states ours/taceo     {:.3}", ratio(18, 19));
 }

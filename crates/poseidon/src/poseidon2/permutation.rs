@@ -44,22 +44,25 @@
 //! the partial rounds of different states overlap in the pipeline
 //! (throughput for `permute_many`, not latency).
 
-use algebraic_hash_montgomery::{Arith, Backend, Kernel, MontParams, dispatch, limbs};
+use algebraic_hash_montgomery::{
+    Arith, Backend, FieldOps, Kernel, LaneKernel, MontParams, dispatch, dispatch_lanes, limbs,
+};
 use ark_bn254::FrConfig;
 
 use super::params::{FULL_ROUNDS, Params};
 use super::{ParamSet, constants};
 use crate::Fr;
 
-type Limbs = [u64; 4];
-
-/// BN254 `Fr` arithmetic with backend `B`.
-type F<B> = Arith<FrConfig, B, 4>;
+/// The limbs of `c`, in every lane of `f`'s elements.
+#[inline(always)]
+fn constant<A: FieldOps<4>>(f: A, c: &Fr) -> A::Elem {
+    f.constant(&limbs(c))
+}
 
 /// M4 with 8 additions and 4 doublings (the sequence of the Poseidon2 paper,
 /// appendix B), inputs and outputs below p.
 #[inline(always)]
-fn m4<B: Backend<4>>(f: F<B>, s: &mut [Limbs; 4]) {
+fn m4<A: FieldOps<4>>(f: A, s: &mut [A::Elem; 4]) {
     let t0 = f.add(&s[0], &s[1]);
     let t1 = f.add(&s[2], &s[3]);
     let t2 = f.add(&f.double(&s[1]), &t1);
@@ -73,7 +76,7 @@ fn m4<B: Backend<4>>(f: F<B>, s: &mut [Limbs; 4]) {
 
 /// The external layer, inputs and outputs below p.
 #[inline(always)]
-fn external_layer<B: Backend<4>, const T: usize>(f: F<B>, s: &mut [Limbs; T]) {
+fn external_layer<A: FieldOps<4>, const T: usize>(f: A, s: &mut [A::Elem; T]) {
     match T {
         2 | 3 => {
             let mut sum = s[0];
@@ -87,9 +90,9 @@ fn external_layer<B: Backend<4>, const T: usize>(f: F<B>, s: &mut [Limbs; T]) {
         _ => {
             // t = 4k: M4 per block of four, then every block plus the sum of
             // the blocks (t = 4: the sum is the block itself, so M4 alone).
-            let mut sums = [[0u64; 4]; 4];
+            let mut sums = [s[0]; 4];
             for (b, block) in s.chunks_exact_mut(4).enumerate() {
-                let block: &mut [Limbs; 4] = block.try_into().expect("4 cells");
+                let block: &mut [A::Elem; 4] = block.try_into().expect("4 cells");
                 m4(f, block);
                 for (acc, x) in sums.iter_mut().zip(block.iter()) {
                     *acc = if b == 0 { *x } else { f.add(acc, x) };
@@ -108,21 +111,22 @@ fn external_layer<B: Backend<4>, const T: usize>(f: F<B>, s: &mut [Limbs; T]) {
 
 /// `x^5` for `x < 2p`, below 2p.
 #[inline(always)]
-fn pow5_lazy<B: Backend<4>>(f: F<B>, x: &Limbs) -> Limbs {
+fn pow5_lazy<A: FieldOps<4>>(f: A, x: &A::Elem) -> A::Elem {
     let x4 = f.square(&f.square(x));
     f.mul(&x4, x)
 }
 
 #[inline(always)]
-fn full_round<B: Backend<4>, const T: usize, const L: usize>(
-    f: F<B>,
-    s: &mut [[Limbs; T]; L],
+fn full_round<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    s: &mut [[A::Elem; T]; L],
     constants: &[Fr; T],
 ) {
     for i in 0..T {
+        let c = constant(f, &constants[i]);
         for lane in s.iter_mut() {
             let x = &mut lane[i];
-            *x = f.reduce(&pow5_lazy(f, &f.add(x, &limbs(&constants[i]))));
+            *x = f.reduce(&pow5_lazy(f, &f.add(x, &c)));
         }
     }
     for lane in s.iter_mut() {
@@ -132,20 +136,20 @@ fn full_round<B: Backend<4>, const T: usize, const L: usize>(
 
 /// The partial rounds (56 or 57); `s` below p before and after.
 #[inline(always)]
-fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
-    f: F<B>,
+fn partial_rounds<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
     params: &Params<T>,
-    s: &mut [[Limbs; T]; L],
+    s: &mut [[A::Elem; T]; L],
 ) {
     let constants = params.internal;
     let diag = &params.diagonal_minus_one;
     // d_0 + 1 (t ≥ 4; for t = 2, 3 it is 2 and the code doubles instead)
-    let d0_plus_1 = f.add(&limbs(&diag[0]), &limbs(&Fr::from(1u64)));
+    let d0_plus_1 = constant(f, &(diag[0] + Fr::from(1u64)));
     // the sum of cells 1.., below p. For t ≥ 4 the cells are below 2p
     // (lazy, see below) and summed with no reduction per addition
     // (`sum_reduced`: a few conditional subtractions at the end); for t = 2,
     // 3 they are below p.
-    let rest_sum = |s: &[Limbs; T]| {
+    let rest_sum = |s: &[A::Elem; T]| {
         if T >= 4 {
             return f.sum_reduced(&s[1..]);
         }
@@ -156,17 +160,19 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
         a
     };
     let next_constant = |r: usize| match constants.get(r + 1) {
-        Some(c) => limbs(c),
-        None => [0; 4],
+        Some(c) => constant(f, c),
+        None => f.constant(&[0; 4]),
     };
     // per lane — u: cell 0 plus this round's constant, below 2p; a: Σ cells
     // 1..; b: a plus the next round's constant
-    let mut u: [Limbs; L] = core::array::from_fn(|l| f.add(&s[l][0], &limbs(&constants[0])));
-    let mut a: [Limbs; L] = core::array::from_fn(|l| rest_sum(&s[l]));
-    let mut b: [Limbs; L] = core::array::from_fn(|l| f.add(&a[l], &next_constant(0)));
+    let c0 = constant(f, &constants[0]);
+    let mut u: [A::Elem; L] = core::array::from_fn(|l| f.add(&s[l][0], &c0));
+    let mut a: [A::Elem; L] = core::array::from_fn(|l| rest_sum(&s[l]));
+    let next = next_constant(0);
+    let mut b: [A::Elem; L] = core::array::from_fn(|l| f.add(&a[l], &next));
     for r in 0..constants.len() {
-        let mut head = [[0u64; 4]; L];
-        let mut x5 = [[0u64; 4]; L];
+        let mut head = u;
+        let mut x5 = u;
         if T >= 4 {
             // the chain: u^5, then (d_0 + 1)·u^5
             for l in 0..L {
@@ -201,12 +207,15 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
                     // conditional subtraction of 2p brings it below 2p
                     // again: one reduction per cell instead of two.
                     for (x, d) in lane[1..].iter_mut().zip(&diag[1..]) {
-                        *x = f.reduce_2p(&f.add_lazy(&f.mul(x, &limbs(d)), &sum));
+                        *x = f.reduce_2p(&f.add_lazy(&f.mul(x, &constant(f, d)), &sum));
                     }
                 }
             }
             a[l] = rest_sum(lane);
-            b[l] = f.add(&a[l], &next_constant(r + 1));
+        }
+        let next = next_constant(r + 1);
+        for l in 0..L {
+            b[l] = f.add(&a[l], &next);
         }
     }
     // after the last round the "next constant" is 0: u is cell 0; the lazy
@@ -221,13 +230,14 @@ fn partial_rounds<B: Backend<4>, const T: usize, const L: usize>(
     }
 }
 
-/// Applies the permutation of `params` to each of the `L` states, their
+/// Applies the permutation of `params` to the `L` groups of states in
+/// `s` (each cell one element of `f`: a state, or a group of lanes), their
 /// rounds stepped together.
 #[inline(always)]
-fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
-    f: F<B>,
+fn permute_groups<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
     params: &Params<T>,
-    states: &mut [[Fr; T]; L],
+    s: &mut [[A::Elem; T]; L],
 ) {
     const {
         assert!(
@@ -237,27 +247,49 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
         // The lazy cells of the partial rounds need 4p < R.
         assert!(<FrConfig as MontParams<4>>::LAZY, "BN254 Fr is lazy");
     }
-    let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
     for lane in s.iter_mut() {
         external_layer(f, lane);
     }
     let (first, last) = params.external.split_at(FULL_ROUNDS / 2);
     for constants in first {
-        full_round(f, &mut s, constants);
+        full_round(f, s, constants);
     }
-    partial_rounds(f, params, &mut s);
+    partial_rounds(f, params, s);
     for constants in last {
-        full_round(f, &mut s, constants);
-    }
-    for (out, lane) in states.iter_mut().zip(s) {
-        *out = lane.map(algebraic_hash_montgomery::from_limbs);
+        full_round(f, s, constants);
     }
 }
 
-/// States stepped together by [`PermuteMany`].
+/// Permutes `states` (`L · f.LANES` of them) in `L` groups of lanes.
+#[inline(always)]
+fn permute_states<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    params: &Params<T>,
+    states: &mut [[Fr; T]],
+) {
+    debug_assert_eq!(states.len(), L * A::LANES);
+    let mut s: [[A::Elem; T]; L] = core::array::from_fn(|g| {
+        core::array::from_fn(|i| f.load(|k| limbs(&states[g * A::LANES + k][i])))
+    });
+    permute_groups(f, params, &mut s);
+    for (g, group) in s.iter().enumerate() {
+        for (i, x) in group.iter().enumerate() {
+            f.store(x, |k, l| {
+                states[g * A::LANES + k][i] = algebraic_hash_montgomery::from_limbs(l)
+            });
+        }
+    }
+}
+
+/// States stepped together by [`PermuteMany`] on the scalar backends.
 pub(crate) const LANES: usize = 2;
 
-/// Many states, [`LANES`] at a time (the remainder one by one).
+/// Groups of lanes stepped together on the lane backend.
+const LANE_GROUPS: usize = 1;
+
+/// Many states: on the scalar backends [`LANES`] at a time (the remainder
+/// one by one); on lanes, whole groups of `f.LANES` (the caller leaves
+/// fewer than a group to the scalar backends).
 pub(crate) struct PermuteMany<'a, const T: usize> {
     pub params: &'a Params<T>,
     pub states: &'a mut [[Fr; T]],
@@ -267,16 +299,51 @@ impl<const T: usize> Kernel<4> for PermuteMany<'_, T> {
     type Output = ();
     #[inline(always)]
     fn run<B: Backend<4>>(self, backend: B) {
-        let f = F::new(backend);
+        let f = Arith::<FrConfig, B, 4>::new(backend);
         let mut chunks = self.states.chunks_exact_mut(LANES);
         for chunk in chunks.by_ref() {
-            let lanes: &mut [[Fr; T]; LANES] = chunk.try_into().expect("LANES states");
-            permute_lanes(f, self.params, lanes);
+            permute_states::<_, T, LANES>(f, self.params, chunk);
         }
-        for state in chunks.into_remainder() {
-            permute_lanes(f, self.params, core::array::from_mut(state));
+        for state in chunks.into_remainder().chunks_exact_mut(1) {
+            permute_states::<_, T, 1>(f, self.params, state);
         }
     }
+}
+
+impl<const T: usize> LaneKernel<4> for PermuteMany<'_, T> {
+    type Output = ();
+    #[inline(always)]
+    fn run<A: FieldOps<4>>(self, f: A) {
+        let mut chunks = self.states.chunks_exact_mut(LANE_GROUPS * A::LANES);
+        for chunk in chunks.by_ref() {
+            permute_states::<A, T, LANE_GROUPS>(f, self.params, chunk);
+        }
+        for group in chunks.into_remainder().chunks_exact_mut(A::LANES) {
+            permute_states::<A, T, 1>(f, self.params, group);
+        }
+    }
+}
+
+/// Permutes `states`: whole groups of eight on the lanes of this CPU (AVX-512
+/// IFMA) when it has them, the rest on the scalar backend `dispatch` picks.
+fn permute_all<const T: usize>(params: &Params<T>, states: &mut [[Fr; T]]) {
+    let split = states.len() / 8 * 8;
+    if split == 0 {
+        return dispatch(PermuteMany { params, states });
+    }
+    let (grouped, tail) = states.split_at_mut(split);
+    let tail = match dispatch_lanes::<FrConfig, 4, _>(PermuteMany {
+        params,
+        states: grouped,
+    }) {
+        Ok(()) => tail,
+        // No lanes: every state on the scalar backend.
+        Err(_) => states,
+    };
+    dispatch(PermuteMany {
+        params,
+        states: tail,
+    });
 }
 
 /// Permutes every state of `flat` (consecutive `t`-element states) with
@@ -292,10 +359,7 @@ pub(crate) fn permute_flat(set: ParamSet, t: usize, flat: &mut [Fr]) -> bool {
             if !rest.is_empty() {
                 return false;
             }
-            dispatch(PermuteMany {
-                params: $params,
-                states,
-            });
+            permute_all($params, states);
             true
         }};
     }
@@ -320,5 +384,9 @@ pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
     params: &Params<T>,
     state: &mut [Fr; T],
 ) {
-    permute_lanes(F::new(backend), params, core::array::from_mut(state));
+    permute_states::<_, T, 1>(
+        Arith::<FrConfig, B, 4>::new(backend),
+        params,
+        core::slice::from_mut(state),
+    );
 }
