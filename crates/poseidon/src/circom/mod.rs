@@ -22,7 +22,10 @@ use ark_ff::Zero;
 
 use crate::Fr;
 use crate::field::{fr_from_be_bytes, fr_from_le_bytes, fr_from_str, fr_to_le_bytes};
-use algebraic_hash_montgomery::{Arith, Backend, Kernel, dispatch, dot_bound, from_limbs, limbs};
+use algebraic_hash_montgomery::{
+    Arith, Backend, FieldOps, Kernel, LaneKernel, dispatch, dispatch_lanes, dot_bound, from_limbs,
+    limbs,
+};
 use ark_bn254::FrConfig;
 
 /// Four little-endian words: an element's Montgomery form.
@@ -174,43 +177,47 @@ width_tables!(
     T17 = 17
 );
 
-/// BN254 `Fr` arithmetic with backend `B`.
-type Ar<B> = Arith<FrConfig, B, 4>;
-
-/// Adds round constants to every element of every lane.
+/// A stored constant in every lane of `f`'s elements.
 #[inline(always)]
-fn add_constants<B: Backend<4>, const T: usize, const L: usize>(
-    f: Ar<B>,
-    state: &mut [[Limbs; T]; L],
+fn constant<A: FieldOps<4>>(f: A, c: &Stored) -> A::Elem {
+    f.constant(&load(c))
+}
+
+/// Adds round constants to every element of every group.
+#[inline(always)]
+fn add_constants<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    state: &mut [[A::Elem; T]; L],
     constants: &[Stored],
 ) {
-    for lane in state.iter_mut() {
-        for (x, c) in lane.iter_mut().zip(constants) {
-            *x = f.add(x, &load(c));
+    for (i, c) in constants.iter().enumerate().take(T) {
+        let c = constant(f, c);
+        for group in state.iter_mut() {
+            group[i] = f.add(&group[i], &c);
         }
     }
 }
 
-/// `state ← matrix · state` in every lane, one reduction per output element
-/// (T wide products below p², reduced once).
+/// `state ← matrix · state` in every group, one reduction per output
+/// element (T wide products below p², reduced once).
 #[inline(always)]
-fn mix<B: Backend<4>, const T: usize, const L: usize>(
-    f: Ar<B>,
-    state: &mut [[Limbs; T]; L],
+fn mix<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    state: &mut [[A::Elem; T]; L],
     matrix: &[Stored],
 ) {
-    for lane in state.iter_mut() {
-        let input = *lane;
-        for (out, row) in lane.iter_mut().zip(matrix.chunks_exact(T)) {
-            let weights: [Limbs; T] = core::array::from_fn(|k| load(&row[k]));
-            *out = f.reduce_from(&f.dot_lazy(&weights, &input), dot_bound::<FrConfig, 4>(T));
+    let input = *state;
+    for (i, row) in matrix.chunks_exact(T).enumerate() {
+        let weights: [A::Elem; T] = core::array::from_fn(|k| constant(f, &row[k]));
+        for (group, input) in state.iter_mut().zip(&input) {
+            group[i] = f.reduce_from(&f.dot_lazy(&weights, input), dot_bound::<FrConfig, 4>(T));
         }
     }
 }
 
 /// `x^5` for `x < p`, below 2p (two squares and a product, none reduced).
 #[inline(always)]
-fn pow5_lazy<B: Backend<4>>(f: Ar<B>, x: &Limbs) -> Limbs {
+fn pow5_lazy<A: FieldOps<4>>(f: A, x: &A::Elem) -> A::Elem {
     let x4 = f.square(&f.square(x));
     f.mul(&x4, x)
 }
@@ -218,15 +225,15 @@ fn pow5_lazy<B: Backend<4>>(f: Ar<B>, x: &Limbs) -> Limbs {
 /// A full round: S-box on every element, constants (none in the last
 /// round), matrix.
 #[inline(always)]
-fn full_round<B: Backend<4>, const T: usize, const L: usize>(
-    f: Ar<B>,
-    state: &mut [[Limbs; T]; L],
+fn full_round<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    state: &mut [[A::Elem; T]; L],
     constants: Option<&[Stored]>,
     matrix: &[Stored],
 ) {
     for i in 0..T {
-        for lane in state.iter_mut() {
-            lane[i] = f.reduce(&pow5_lazy(f, &lane[i]));
+        for group in state.iter_mut() {
+            group[i] = f.reduce(&pow5_lazy(f, &group[i]));
         }
     }
     if let Some(c) = constants {
@@ -235,39 +242,40 @@ fn full_round<B: Backend<4>, const T: usize, const L: usize>(
     mix(f, state, matrix);
 }
 
-/// The permutation in circomlibjs' optimized form, on Montgomery limbs, for
-/// `L` independent states stepped together (every element below p between
-/// rounds).
+/// The permutation in circomlibjs' optimized form on `L` groups of states
+/// stepped together (each cell one element of `f`: a state, or a group of
+/// lanes; every element below p between rounds).
 #[inline(always)]
-fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
-    f: Ar<B>,
-    states: &mut [[Fr; T]; L],
+fn permute_groups<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    s: &mut [[A::Elem; T]; L],
     tables: &Tables<T>,
 ) {
-    let mut s: [[Limbs; T]; L] = core::array::from_fn(|l| states[l].map(|x| limbs(&x)));
-    add_constants(f, &mut s, tables.full(0));
+    add_constants(f, s, tables.full(0));
     for r in 0..ROUNDS_F / 2 {
         let matrix = if r + 1 < ROUNDS_F / 2 {
             tables.mds()
         } else {
             tables.pre_sparse()
         };
-        full_round(f, &mut s, Some(tables.full(r + 1)), matrix);
+        full_round(f, s, Some(tables.full(r + 1)), matrix);
     }
     for (r, c) in tables.partial().iter().enumerate() {
         let (row, col) = (tables.sparse_row(r), tables.sparse_col(r));
-        for lane in s.iter_mut() {
+        let c = constant(f, c);
+        let weights: [A::Elem; T] = core::array::from_fn(|k| constant(f, &row[k]));
+        let col: [A::Elem; T] = core::array::from_fn(|k| constant(f, &col[k]));
+        for group in s.iter_mut() {
             // The S-box output and its constant are not reduced: s0 < 3p.
-            let s0 = f.add_lazy(&pow5_lazy(f, &lane[0]), &load(c));
-            let weights: [Limbs; T] = core::array::from_fn(|k| load(&row[k]));
-            let mut values = *lane;
+            let s0 = f.add_lazy(&pow5_lazy(f, &group[0]), &c);
+            let mut values = *group;
             values[0] = s0;
-            for (x, w) in lane.iter_mut().zip(col).skip(1) {
+            for (x, w) in group.iter_mut().zip(&col).skip(1) {
                 // w < p first, s0 < 3p: the product is below 2p (rule 1).
-                *x = f.add(x, &f.mul_reduced(&load(w), &s0));
+                *x = f.add(x, &f.mul_reduced(w, &s0));
             }
             // T − 1 products below p² and one below 3p²: T + 2 terms.
-            lane[0] = f.reduce_from(
+            group[0] = f.reduce_from(
                 &f.dot_lazy(&weights, &values),
                 dot_bound::<FrConfig, 4>(T + 2),
             );
@@ -275,17 +283,35 @@ fn permute_lanes<B: Backend<4>, const T: usize, const L: usize>(
     }
     for r in 0..ROUNDS_F / 2 {
         let constants = (r + 1 < ROUNDS_F / 2).then(|| tables.full(ROUNDS_F / 2 + 1 + r));
-        full_round(f, &mut s, constants, tables.mds());
-    }
-    for (out, lane) in states.iter_mut().zip(s) {
-        *out = lane.map(from_limbs);
+        full_round(f, s, constants, tables.mds());
     }
 }
 
-/// States stepped together by `permute_many`.
+/// Permutes `states` (`L · f.LANES` of them) in `L` groups of lanes.
+#[inline(always)]
+fn permute_states<A: FieldOps<4>, const T: usize, const L: usize>(
+    f: A,
+    states: &mut [[Fr; T]],
+    tables: &Tables<T>,
+) {
+    debug_assert_eq!(states.len(), L * A::LANES);
+    let mut s: [[A::Elem; T]; L] = core::array::from_fn(|g| {
+        core::array::from_fn(|i| f.load(|k| limbs(&states[g * A::LANES + k][i])))
+    });
+    permute_groups(f, &mut s, tables);
+    for (g, group) in s.iter().enumerate() {
+        for (i, x) in group.iter().enumerate() {
+            f.store(x, |k, l| states[g * A::LANES + k][i] = from_limbs(l));
+        }
+    }
+}
+
+/// States stepped together by `permute_many` on the scalar backends.
 const LANES: usize = 2;
 
-/// One state or many, with the backend `dispatch` picks.
+/// One state or many: on the scalar backends [`LANES`] at a time (the rest
+/// one by one); on lanes, whole groups of `f.LANES` (the caller leaves fewer
+/// than a group to the scalar backends).
 struct Permute<'a, const T: usize> {
     states: &'a mut [[Fr; T]],
     tables: &'a Tables<T>,
@@ -295,14 +321,23 @@ impl<const T: usize> Kernel<4> for Permute<'_, T> {
     type Output = ();
     #[inline(always)]
     fn run<B: Backend<4>>(self, backend: B) {
-        let f = Ar::new(backend);
+        let f = Arith::<FrConfig, B, 4>::new(backend);
         let mut chunks = self.states.chunks_exact_mut(LANES);
         for chunk in chunks.by_ref() {
-            let lanes: &mut [[Fr; T]; LANES] = chunk.try_into().expect("LANES states");
-            permute_lanes(f, lanes, self.tables);
+            permute_states::<_, T, LANES>(f, chunk, self.tables);
         }
-        for state in chunks.into_remainder() {
-            permute_lanes(f, core::array::from_mut(state), self.tables);
+        for state in chunks.into_remainder().chunks_exact_mut(1) {
+            permute_states::<_, T, 1>(f, state, self.tables);
+        }
+    }
+}
+
+impl<const T: usize> LaneKernel<4> for Permute<'_, T> {
+    type Output = ();
+    #[inline(always)]
+    fn run<A: FieldOps<4>>(self, f: A) {
+        for group in self.states.chunks_exact_mut(A::LANES) {
+            permute_states::<A, T, 1>(f, group, self.tables);
         }
     }
 }
@@ -316,10 +351,28 @@ fn permute<const T: usize>(state: &mut [Fr; T], tables: &Tables<T>) {
     });
 }
 
-/// The permutation of many states, [`LANES`] at a time.
+/// The permutation of many states: whole groups of eight on the lanes of
+/// this CPU (AVX-512 IFMA) when it has them, the rest [`LANES`] at a time
+/// on the scalar backend.
 #[inline]
 fn permute_many<const T: usize>(states: &mut [[Fr; T]], tables: &Tables<T>) {
-    dispatch(Permute { states, tables });
+    let split = states.len() / 8 * 8;
+    if split == 0 {
+        return dispatch(Permute { states, tables });
+    }
+    let (grouped, tail) = states.split_at_mut(split);
+    let tail = match dispatch_lanes::<FrConfig, 4, _>(Permute {
+        states: grouped,
+        tables,
+    }) {
+        Ok(()) => tail,
+        // No lanes: every state on the scalar backend.
+        Err(_) => states,
+    };
+    dispatch(Permute {
+        states: tail,
+        tables,
+    });
 }
 
 /// The permutation with a given backend (for the backend equality tests).
@@ -329,7 +382,19 @@ pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
     state: &mut [Fr; T],
     tables: &Tables<T>,
 ) {
-    permute_lanes(Ar::new(backend), core::array::from_mut(state), tables);
+    permute_states::<_, T, 1>(
+        Arith::<FrConfig, B, 4>::new(backend),
+        core::slice::from_mut(state),
+        tables,
+    );
+}
+
+/// The permutation on the portable model of the lanes, for groups of eight
+/// states (for the tests on CPUs without lanes).
+#[cfg(test)]
+pub(crate) fn permute_model<const T: usize>(states: &mut [[Fr; T]], tables: &Tables<T>) {
+    use algebraic_hash_montgomery::LaneField;
+    FrConfig::run_model(Permute { states, tables });
 }
 
 /// circomlib's Poseidon permutation of width `T` (2..=17), a zero-sized

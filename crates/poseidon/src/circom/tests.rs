@@ -7,7 +7,10 @@ use std::vec::Vec;
 use algebraic_hash::{Compression, Permutation};
 use algebraic_hash_montgomery::{Narrow, Portable};
 
-use super::{CircomPoseidon, T2, T3, T4, T5, T9, T13, T17, Tables, permute_with};
+use super::{
+    CircomPoseidon, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, Tables,
+    permute_model, permute_with,
+};
 use crate::Fr;
 use crate::batch::random_states;
 
@@ -17,10 +20,15 @@ fn portable<const T: usize>(tables: &Tables<T>, state: &[Fr; T]) -> [Fr; T] {
     out
 }
 
-/// Every backend, `permute_many` and `compress_many` (batch sizes 0..=17)
-/// equal the portable one-state permutation.
-fn check<const T: usize, const R: usize>(tables: &Tables<T>, seed: u64)
-where
+/// Every backend, the portable model of the lanes (eight states, edge
+/// states among them), `permute_many` and `compress_many` (every batch size
+/// in `sizes`: whole groups of eight on the lanes where the CPU has them,
+/// and tails) equal the portable one-state permutation.
+fn check<const T: usize, const R: usize>(
+    tables: &Tables<T>,
+    seed: u64,
+    sizes: impl Iterator<Item = usize>,
+) where
     CircomPoseidon<T>: Permutation<[Fr; T]> + Compression<Fr, R>,
 {
     let p = CircomPoseidon::<T>;
@@ -37,7 +45,13 @@ where
             assert_eq!(s, expected, "ADX backend, t = {T}");
         }
     }
-    for n in 0..=17 {
+    let mut group = random_states::<T>(seed + 500, 8);
+    group[0] = [-Fr::from(1u64); T];
+    group[1] = [Fr::from(0u64); T];
+    let expected: Vec<[Fr; T]> = group.iter().map(|s| portable(tables, s)).collect();
+    permute_model(&mut group, tables);
+    assert_eq!(group, expected, "model lanes, t = {T}");
+    for n in sizes {
         let batch = random_states::<T>(seed + 1000 + n as u64, n);
         let mut many = batch.clone();
         p.permute_many(&mut many);
@@ -56,11 +70,23 @@ where
 
 #[test]
 fn backends_and_batches_equal_portable() {
-    check::<2, 1>(&T2, 1);
-    check::<3, 2>(&T3, 2);
-    check::<4, 3>(&T4, 3);
-    check::<5, 4>(&T5, 4);
-    check::<9, 8>(&T9, 5);
-    check::<13, 12>(&T13, 6);
-    check::<17, 16>(&T17, 7);
+    crate::batch::require_lanes_where_listed();
+    check::<2, 1>(&T2, 1, 0..=33);
+    check::<3, 2>(&T3, 2, 0..=33);
+    check::<4, 3>(&T4, 3, 0..=33);
+    check::<5, 4>(&T5, 4, 0..=33);
+    check::<9, 8>(&T9, 5, 0..=33);
+    check::<13, 12>(&T13, 6, 0..=33);
+    check::<17, 16>(&T17, 7, 0..=33);
+    // The other widths: one group, a group and a tail, two groups and one.
+    let some = || [8, 9, 17].into_iter();
+    check::<6, 5>(&T6, 8, some());
+    check::<7, 6>(&T7, 9, some());
+    check::<8, 7>(&T8, 10, some());
+    check::<10, 9>(&T10, 11, some());
+    check::<11, 10>(&T11, 12, some());
+    check::<12, 11>(&T12, 13, some());
+    check::<14, 13>(&T14, 14, some());
+    check::<15, 14>(&T15, 15, some());
+    check::<16, 15>(&T16, 16, some());
 }
