@@ -12,9 +12,12 @@
 //! * *lanes*: [`exp_chain`] runs the same chain on `LANES` independent
 //!   inputs step by step (the columns of one Anemoi round, or the columns of
 //!   several states in `permute_many`), so their products overlap in the
-//!   pipeline.
+//!   pipeline; eight inputs run as one group of AVX-512 IFMA lanes where the
+//!   CPU has them (the chain is written once over the core's `FieldOps`).
 
-use algebraic_hash_montgomery::{Arith, Backend, Kernel, MontParams, dispatch};
+use algebraic_hash_montgomery::{
+    Arith, Backend, FieldOps, Kernel, LaneField, LaneKernel, MontParams, dispatch, dispatch_lanes,
+};
 use ark_ff::{BigInt, Fp, MontBackend, MontConfig};
 
 use crate::constants::{Chain, NONE};
@@ -23,19 +26,31 @@ use crate::constants::{Chain, NONE};
 pub(crate) const MAX_REGISTERS: usize = 24;
 
 /// Runs `chain` on each of the `LANES` inputs, in place, step by step across
-/// the lanes, with the fastest backend this CPU has.
+/// the lanes: eight inputs on the hardware lanes of this CPU (AVX-512 IFMA)
+/// when it has them, else with the fastest scalar backend.
 #[inline(always)]
-pub(crate) fn exp_chain<C: MontConfig<N>, const N: usize, const LANES: usize>(
+pub(crate) fn exp_chain<C: LaneField<N>, const N: usize, const LANES: usize>(
     xs: &mut [Fp<MontBackend<C, N>, N>; LANES],
     chain: &Chain,
 ) {
-    dispatch(ChainKernel { xs, chain });
+    let kernel = ChainKernel { xs, chain };
+    let kernel = if LANES == 8 {
+        match dispatch_lanes::<C, N, _>(kernel) {
+            Ok(()) => return,
+            Err(kernel) => kernel,
+        }
+    } else {
+        kernel
+    };
+    dispatch(kernel);
 }
 
-/// [`exp_chain`] as a [`Kernel`] for the core's dispatch.
-struct ChainKernel<'a, C: MontConfig<N>, const N: usize, const LANES: usize> {
-    xs: &'a mut [Fp<MontBackend<C, N>, N>; LANES],
-    chain: &'a Chain,
+/// [`exp_chain`] as a [`Kernel`] (scalar: one element per input) and a
+/// [`LaneKernel`] (eight inputs in one group of lanes) for the core's
+/// dispatch.
+pub(crate) struct ChainKernel<'a, C: MontConfig<N>, const N: usize, const LANES: usize> {
+    pub xs: &'a mut [Fp<MontBackend<C, N>, N>; LANES],
+    pub chain: &'a Chain,
 }
 
 impl<C: MontConfig<N>, const N: usize, const LANES: usize> Kernel<N>
@@ -44,7 +59,31 @@ impl<C: MontConfig<N>, const N: usize, const LANES: usize> Kernel<N>
     type Output = ();
     #[inline(always)]
     fn run<B: Backend<N>>(self, backend: B) {
-        run::<C, B, N, LANES>(self.xs, self.chain, Arith::new(backend));
+        let f = Arith::<C, B, N>::new(backend);
+        let mut regs: [[[u64; N]; LANES]; MAX_REGISTERS] = [[[0; N]; LANES]; MAX_REGISTERS];
+        for (lane, x) in self.xs.iter().enumerate() {
+            regs[0][lane] = (x.0).0;
+        }
+        let last = run::<C, _, N, LANES>(f, &mut regs, self.chain);
+        for (lane, x) in self.xs.iter_mut().enumerate() {
+            *x = Fp::new_unchecked(BigInt(regs[last][lane]));
+        }
+    }
+}
+
+impl<C: MontConfig<N>, const N: usize, const LANES: usize> LaneKernel<N>
+    for ChainKernel<'_, C, N, LANES>
+{
+    type Output = ();
+    #[inline(always)]
+    fn run<A: FieldOps<N>>(self, f: A) {
+        assert_eq!(LANES, A::LANES, "one group of lanes");
+        let xs = &*self.xs;
+        let mut regs = [[f.load(|k| (xs[k].0).0)]; MAX_REGISTERS];
+        let last = run::<C, _, N, 1>(f, &mut regs, self.chain);
+        f.store(&regs[last][0], |k, l| {
+            self.xs[k] = Fp::new_unchecked(BigInt(l));
+        });
     }
 }
 
@@ -60,22 +99,20 @@ pub(crate) fn exp_chain_with<
     xs: &mut [Fp<MontBackend<C, N>, N>; LANES],
     chain: &Chain,
 ) {
-    run::<C, B, N, LANES>(xs, chain, Arith::new(backend));
+    Kernel::run(ChainKernel { xs, chain }, backend);
 }
 
+/// The chain on `G` groups in registers (`regs[0]` holds the input);
+/// returns the register of the result, below p.
 #[inline(always)]
-fn run<C: MontConfig<N>, B: Backend<N>, const N: usize, const LANES: usize>(
-    xs: &mut [Fp<MontBackend<C, N>, N>; LANES],
+fn run<C: MontConfig<N>, A: FieldOps<N>, const N: usize, const G: usize>(
+    f: A,
+    regs: &mut [[A::Elem; G]; MAX_REGISTERS],
     chain: &Chain,
-    f: Arith<C, B, N>,
-) {
+) -> usize {
     debug_assert!(chain.registers <= MAX_REGISTERS);
     // Values stay below 2p on lazy fields and below p on the others.
-    let settle = |r: [u64; N]| if C::LAZY { r } else { f.reduce(&r) };
-    let mut regs = [[[0u64; N]; LANES]; MAX_REGISTERS];
-    for (lane, x) in xs.iter().enumerate() {
-        regs[0][lane] = (x.0).0;
-    }
+    let settle = |r: A::Elem| if C::LAZY { r } else { f.reduce(&r) };
     let mut last = 0;
     for &(dst, a, b, k) in chain.steps {
         let (dst, a) = (usize::from(dst), usize::from(a));
@@ -94,7 +131,8 @@ fn run<C: MontConfig<N>, B: Backend<N>, const N: usize, const LANES: usize>(
         regs[dst] = acc;
         last = dst;
     }
-    for (lane, x) in xs.iter_mut().enumerate() {
-        *x = Fp::new_unchecked(BigInt(f.reduce(&regs[last][lane])));
+    for v in regs[last].iter_mut() {
+        *v = f.reduce(v);
     }
+    last
 }

@@ -196,10 +196,8 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Permutation<[F; W
         F::permute_flat(self.version, self.c, self.d, COLUMNS, state.as_mut_slice());
     }
 
-    /// Four states at a time, their S-box exponentiations stepped
-    /// together (a Merkle-tree level or a batch of Jive compressions gains
-    /// the overlap a single state of one column cannot have: the x^(1/α)
-    /// chain is one long dependent sequence of squarings).
+    /// Eight states at a time, their S-box exponentiations stepped together
+    /// (on AVX-512 IFMA lanes where the CPU has them).
     #[inline]
     fn permute_many(&self, states: &mut [[F; WIDTH]]) {
         F::permute_flat(
@@ -259,10 +257,12 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS
         self.linear_layer(state);
     }
 
-    /// Four states at a time, their S-box exponentiations stepped
-    /// together (a Merkle-tree level or a batch of Jive compressions gains
-    /// the overlap a single state of one column cannot have: the x^(1/α)
-    /// chain is one long dependent sequence of squarings).
+    /// Eight states at a time, their S-box exponentiations stepped
+    /// together: one group of AVX-512 IFMA lanes where the CPU has them, or
+    /// eight chains overlapped on the scalar backend (a Merkle-tree level or
+    /// a batch of Jive compressions gains the overlap a single state of one
+    /// column cannot have: the x^(1/α) chain is one long dependent sequence
+    /// of squarings).
     #[inline(always)]
     fn permute_many_impl(&self, states: &mut [[F; WIDTH]]) {
         let mut chunks = states.chunks_exact_mut(LANES);
@@ -270,19 +270,19 @@ impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS
             let lanes: &mut [[F; WIDTH]; LANES] = chunk.try_into().expect("LANES states");
             self.permute_lanes(lanes);
         }
-        // The one to three states left go one at a time: a two-lane pass
-        // would be a third instantiation of the round code for every field
-        // and width (it cost about 90 s of the crate's 124 s release build),
-        // and a padded four-lane pass is slower than three single states
-        // (four lanes gain ~11 % per state: BN254, 2 cells, EPYC Zen1).
+        // The one to seven states left go one at a time: a pass of fewer
+        // lanes would be a third instantiation of the round code for every
+        // field and width (a two-lane one cost about 90 s of the crate's
+        // 124 s release build).
         for state in chunks.into_remainder() {
             self.permute_one_impl(state);
         }
     }
 }
 
-/// States stepped together by [`Permutation::permute_many`].
-const LANES: usize = 4;
+/// States stepped together by [`Permutation::permute_many`]: one group of
+/// IFMA lanes.
+const LANES: usize = 8;
 
 impl<F: AnemoiField, const COLUMNS: usize, const WIDTH: usize> Anemoi<F, COLUMNS, WIDTH> {
     /// [`Permutation::permute_mut`] on `L` states, round by round, with the

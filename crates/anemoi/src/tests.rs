@@ -1,13 +1,13 @@
 //! The addition chains, against ark-ff, on every backend.
 
-use ark_ff::{AdditiveGroup, BigInteger, Fp, MontBackend, MontConfig, PrimeField};
+use ark_ff::{AdditiveGroup, BigInteger, Field, Fp, MontBackend, MontConfig, PrimeField};
 use proptest::prelude::*;
 use std::{vec, vec::Vec};
 
 use crate::AnemoiField;
 use crate::chain;
 use crate::constants::Chain;
-use algebraic_hash_montgomery::{Narrow, Portable};
+use algebraic_hash_montgomery::{LaneField, Narrow, Portable};
 
 type Fe<C, const N: usize> = Fp<MontBackend<C, N>, N>;
 
@@ -18,8 +18,10 @@ fn element<C: MontConfig<N>, const N: usize>(bytes: &[u8]) -> Fe<C, N> {
 
 /// Every backend runs the chain to the same words as the portable one
 /// (the limb arithmetic itself is tested against ark-ff in
-/// `algebraic-hash-montgomery`).
-fn check_backend_chains<C: MontConfig<N>, const N: usize>(bytes: &[u8], chain: &Chain) {
+/// `algebraic-hash-montgomery`): the scalar backends, and eight inputs (edge
+/// values among them) on the portable model of the lanes and on the
+/// dispatched lanes (AVX-512 IFMA where the CPU has them).
+fn check_backend_chains<C: LaneField<N>, const N: usize>(bytes: &[u8], chain: &Chain) {
     let x = element::<C, N>(bytes);
     let mut portable = [x, x.double()];
     chain::exp_chain_with::<C, Portable, N, 2>(Portable, &mut portable, chain);
@@ -35,6 +37,27 @@ fn check_backend_chains<C: MontConfig<N>, const N: usize>(bytes: &[u8], chain: &
         chain::exp_chain_with::<C, _, N, 2>(adx, &mut a, chain);
         assert_eq!(a, portable);
     }
+    let eight: [Fe<C, N>; 8] = [
+        x,
+        x.double(),
+        -x,
+        Fe::<C, N>::from(0u64),
+        Fe::<C, N>::from(1u64),
+        -Fe::<C, N>::from(1u64),
+        x.square(),
+        x + Fe::<C, N>::from(1u64),
+    ];
+    let mut expected = eight;
+    chain::exp_chain_with::<C, Portable, N, 8>(Portable, &mut expected, chain);
+    let mut model = eight;
+    C::run_model(chain::ChainKernel {
+        xs: &mut model,
+        chain,
+    });
+    assert_eq!(model, expected, "model lanes");
+    let mut lanes = eight;
+    chain::exp_chain::<C, N, 8>(&mut lanes, chain);
+    assert_eq!(lanes, expected, "dispatched eight lanes");
 }
 
 /// The chain computes x^(α⁻¹ mod (p − 1)), on one lane and on several.
@@ -214,13 +237,15 @@ field_tests!(
 );
 
 /// `permute_many` and the Jive `compress_many` (which forwards to it) equal
-/// the one-state path for every batch size 0..=17.
+/// the one-state path for every batch size 0..=33 (groups of eight on the
+/// lanes where the CPU has them, and tails).
 fn check_batches<F: AnemoiField, const L: usize, const W: usize>(seed: u8) {
     use algebraic_hash::{Compression, Permutation};
+    algebraic_hash_testkit::require_lanes_where_listed(algebraic_hash_montgomery::lanes_available());
     for version in crate::Version::ALL {
         let anemoi = crate::Anemoi::<F, L, W>::new(version);
         let jive = crate::AnemoiJive::<F, L, W>::new(anemoi);
-        for n in 0..=17usize {
+        for n in 0..=33usize {
             let states: Vec<[F; W]> = (0..n)
                 .map(|i| {
                     core::array::from_fn(|j| {

@@ -224,6 +224,18 @@ pub fn cases(default: u32) -> u32 {
     ((u64::from(default) * percent / 100).clamp(1, u64::from(u32::MAX))) as u32
 }
 
+/// Fails when `ALGEBRAIC_HASH_REQUIRE_IFMA=1` (CI sets it where
+/// `/proc/cpuinfo` lists `avx512ifma`) but `available` (the lane dispatch's
+/// answer, `algebraic_hash_montgomery::lanes_available()`) says no, so that a
+/// detection fault cannot pass as a skipped path.
+pub fn require_lanes_where_listed(available: bool) {
+    let required = std::env::var_os("ALGEBRAIC_HASH_REQUIRE_IFMA").is_some_and(|v| v == "1");
+    assert!(
+        !required || available,
+        "ALGEBRAIC_HASH_REQUIRE_IFMA=1 but no IFMA lanes detected"
+    );
+}
+
 /// splitmix64 over a 64-bit modulus: reproducible pseudo-random inputs for
 /// differential tests without a dependency, with edge values mixed in.
 pub struct Rng64 {

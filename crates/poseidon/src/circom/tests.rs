@@ -70,7 +70,7 @@ fn check<const T: usize, const R: usize>(
 
 #[test]
 fn backends_and_batches_equal_portable() {
-    crate::batch::require_lanes_where_listed();
+    algebraic_hash_testkit::require_lanes_where_listed(algebraic_hash_montgomery::lanes_available());
     check::<2, 1>(&T2, 1, 0..=33);
     check::<3, 2>(&T3, 2, 0..=33);
     check::<4, 3>(&T4, 3, 0..=33);
