@@ -10,7 +10,7 @@
 
 use core::marker::PhantomData;
 
-use super::Commitments;
+use super::{Choice, Commitments};
 use winterfell::crypto::{DefaultRandomCoin, ElementHasher, VectorCommitment};
 use winterfell::math::fields::f64::BaseElement;
 use winterfell::math::{ExtensionOf, FieldElement, ToElements};
@@ -214,7 +214,7 @@ pub fn columns_options(extension: FieldExtension, num_partitions: usize) -> Proo
 /// commitments `C`.
 pub struct ColumnsProver<H, V, C> {
     options: ProofOptions,
-    types: PhantomData<fn() -> (H, V, C)>,
+    types: Choice<H, V, C>,
 }
 
 impl<H, V, C> Prover for ColumnsProver<H, V, C>

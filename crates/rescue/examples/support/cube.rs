@@ -8,7 +8,7 @@
 
 use core::marker::PhantomData;
 
-use super::Commitments;
+use super::{Choice, Commitments};
 use winterfell::crypto::{DefaultRandomCoin, ElementHasher, VectorCommitment};
 use winterfell::math::fields::f64::BaseElement;
 use winterfell::math::{FieldElement, ToElements};
@@ -116,7 +116,7 @@ pub fn acceptable() -> AcceptableOptions {
 /// and row commitments `C`.
 pub struct CubeProver<H, V, C> {
     options: ProofOptions,
-    types: PhantomData<fn() -> (H, V, C)>,
+    types: Choice<H, V, C>,
 }
 
 impl<H, V, C> CubeProver<H, V, C> {

@@ -20,6 +20,10 @@ use winterfell::{
     PartitionOptions, StarkDomain, TraceInfo, TraceLde, TracePolyTable,
 };
 
+/// The hash, vector commitment and row commitments a prover is built with
+/// (a zero-sized marker; `fn` keeps the prover `Send` and `Sync`).
+pub type Choice<H, V, C> = core::marker::PhantomData<fn() -> (H, V, C)>;
+
 /// The `Prover` items that choose how the LDE rows are committed: the two
 /// associated types `TraceLde` and `ConstraintCommitment` and the two
 /// methods that build them. A prover written for one choice names these
