@@ -22,10 +22,15 @@
 //!
 //! # Switching a prover
 //!
-//! In an `impl winterfell::Prover`, with the base field
-//! `winterfell::math::fields::f64::BaseElement`, four associated types and
-//! two constructor methods change (a complete prover:
-//! `examples/support/cube.rs`, run by `examples/winterfell_prover.rs`):
+//! In an `impl winterfell::Prover` over `winterfell::math::fields::f64::BaseElement`
+//! whose hash is this crate's `WinterRp64_256` (and, for the batched tree,
+//! `type VC = BatchedMerkleTree`), two associated types and two constructor
+//! methods change: `TraceLde` and `ConstraintCommitment` name the types of
+//! this module instead of `DefaultTraceLde<E, H, V>` and
+//! `DefaultConstraintCommitment<E, H, V>`, and `new_trace_lde` /
+//! `build_constraint_commitment` call their `new` with the same arguments.
+//! (Compiled and run: the `Batched` choice of `examples/support/mod.rs`,
+//! used by the provers of `examples/support/cube.rs` and `columns.rs`.)
 //!
 //! ```ignore
 //! use algebraic_hash_rescue::{
