@@ -4,8 +4,9 @@
 //! winter-prover 0.13 commits to a low-degree extension (the trace's, then
 //! the constraint composition's) by hashing each row of the extended matrix
 //! with one `ElementHasher::hash_elements` call (`RowMatrix::commit_to_rows`)
-//! and handing the digests to the prover's vector commitment. Row hashes are
-//! most of a prover's time, and one call per row never reaches the SIMD path
+//! and handing the digests to the prover's vector commitment. Those row
+//! hashes are about half of a prover's permutations (the trees' merges are
+//! most of the rest), and one call per row never reaches the SIMD path
 //! of [`Rp64_256::hash_elements_many`], which runs 16 rows' permutations
 //! side by side (eight per AVX-512 register set).
 //!
