@@ -28,6 +28,9 @@ mod sponge;
 pub mod winterfell;
 #[cfg(feature = "winterfell")]
 #[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
+pub mod winterfell_commit;
+#[cfg(feature = "winterfell")]
+#[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub mod winterfell_merkle;
 
 pub use arch::{Backend, backend};
@@ -41,6 +44,9 @@ pub use rpx256::Rpx256;
 #[cfg(feature = "winterfell")]
 #[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub use winterfell::{WinterDigest, WinterRp64_256};
+#[cfg(feature = "winterfell")]
+#[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
+pub use winterfell_commit::{BatchedConstraintCommitment, BatchedTraceLde};
 #[cfg(feature = "winterfell")]
 #[cfg_attr(docsrs, doc(cfg(feature = "winterfell")))]
 pub use winterfell_merkle::BatchedMerkleTree;

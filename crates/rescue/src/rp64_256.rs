@@ -35,7 +35,7 @@ use crate::constants::{NUM_ROUNDS, Rp64};
 use crate::digest::{DIGEST_SIZE, ElementDigest};
 use crate::field::{Felt, MODULUS, raw};
 use crate::permutation::RawState;
-use crate::sponge::{RescueSponge, digest_at};
+use crate::sponge::{RescueSponge, RowSponge, digest_at};
 
 /// State width in field elements.
 pub const STATE_WIDTH: usize = 12;
@@ -176,6 +176,29 @@ impl Rp64_256 {
         hash_values(elements.len(), elements.iter().map(|e| e.to_u64()))
     }
 
+    /// Hashes many rows of `width` elements at once: `outputs[i] =
+    /// hash_elements(&rows[i * width..(i + 1) * width])`, with the SIMD
+    /// backends running the rows' permutations side by side (one
+    /// `permute_many` per block of 8 elements over 16 rows; eight states
+    /// per AVX-512 register set). `rows.len()` must be `width *
+    /// outputs.len()`, else [`Error::WrongLength`] (nothing is written
+    /// then).
+    ///
+    /// ```
+    /// use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256};
+    /// let rows: Vec<Felt> = (0..30u32).map(Felt::from).collect();
+    /// let mut digests = [ElementDigest::default(); 3];
+    /// Rp64_256::hash_elements_many(&rows, 10, &mut digests).unwrap();
+    /// assert_eq!(digests[2], Rp64_256::hash_elements(&rows[20..30]));
+    /// ```
+    pub fn hash_elements_many(
+        rows: &[Felt],
+        width: usize,
+        outputs: &mut [ElementDigest],
+    ) -> Result<(), Error> {
+        crate::sponge::hash_elements_many_with::<Self>(rows, width, outputs)
+    }
+
     /// Merges two digests (for Merkle trees): equal to
     /// [`Rp64_256::hash_elements`] of their 8 elements.
     pub fn merge(values: &[ElementDigest; 2]) -> ElementDigest {
@@ -236,6 +259,23 @@ impl Rp64_256 {
         }
         permute_raw(&mut state);
         digest_of(&state)
+    }
+}
+
+/// Winterfell's rule: `state[0]` = the row's length, blocks added into
+/// `state[4..12]`, digest `state[4..8]`.
+impl RowSponge for Rp64_256 {
+    const RATE_START: usize = 4;
+    const OVERWRITE: bool = false;
+    #[inline(always)]
+    fn row_state(len: usize) -> RawState {
+        let mut state: RawState = [0; STATE_WIDTH];
+        state[0] = Felt::from_u64_reduced(len as u64).to_u64();
+        state
+    }
+    #[inline(always)]
+    fn permute_rows(states: &mut [RawState]) {
+        permute_many_raw(states);
     }
 }
 

@@ -20,6 +20,7 @@ use algebraic_hash::{DuplexSponge, Error, Permutation};
 
 use crate::digest::ElementDigest;
 use crate::field::Felt;
+use crate::field::raw;
 use crate::permutation::RawState;
 
 /// Rate cells.
@@ -92,6 +93,12 @@ fn miden_initial_state(pad: u64, domain: Felt) -> [Felt; 12] {
     state[PAD_CELL] = Felt::from_raw(pad);
     state[DOMAIN_CELL] = domain;
     state
+}
+
+/// The state Miden's `hash_elements` starts from for `len` elements.
+#[inline(always)]
+pub(crate) fn miden_row_state(len: usize) -> RawState {
+    miden_initial_state((len % RATE_WIDTH) as u64, Felt::ZERO).map(Felt::to_u64)
 }
 
 /// `hash_elements_in_domain` over `len` canonical values.
@@ -177,6 +184,98 @@ pub(crate) fn merge_pairs_with(
     Ok(())
 }
 
+/// How one of the crate's hashes absorbs a row of field elements, for the
+/// batched `hash_elements_many`: the sponge rule of its `hash_elements`
+/// (see [`hash_rows`]) and its permutation of many states.
+pub(crate) trait RowSponge {
+    /// The first rate cell, which is also the first digest cell (4 for
+    /// Rp64_256, 0 for RPO and RPX).
+    const RATE_START: usize;
+    /// `true`: each block overwrites the rate, a partial last block
+    /// zero-filled (Miden); `false`: each block is added into the rate
+    /// (Rp64_256).
+    const OVERWRITE: bool;
+    /// The state before the first block of a row of `len` elements (the
+    /// length or padding flag in the capacity).
+    fn row_state(len: usize) -> RawState;
+    /// The permutation of many independent states (SIMD lanes).
+    fn permute_rows(states: &mut [RawState]);
+}
+
+/// States hashed side by side: two AVX-512 groups of eight.
+const ROW_GROUP: usize = 16;
+
+/// `outputs[i]` = `hash_elements` of row `i` (`width` elements), for every
+/// row at once: the rows go through the sponge [`ROW_GROUP`] at a time,
+/// block by block, each block one `permute_rows` over the group's states.
+/// Rows of equal length take the same number of permutations, so a group
+/// never waits for a longer row. `load(row, start, dst)` writes the
+/// canonical values of elements `start..start + dst.len()` of row `row`
+/// into `dst`. A row of no elements runs no permutation: its digest is
+/// zero, as for `hash_elements` of all three hashes.
+#[inline]
+pub(crate) fn hash_rows<S: RowSponge>(
+    width: usize,
+    outputs: &mut [ElementDigest],
+    mut load: impl FnMut(usize, usize, &mut [u64]),
+) {
+    if width == 0 {
+        outputs.fill(ElementDigest::default());
+        return;
+    }
+    let rate = S::RATE_START..S::RATE_START + RATE_WIDTH;
+    for (g, outs) in outputs.chunks_mut(ROW_GROUP).enumerate() {
+        let mut states = [S::row_state(width); ROW_GROUP];
+        let states = &mut states[..outs.len()];
+        for start in (0..width).step_by(RATE_WIDTH) {
+            let n = RATE_WIDTH.min(width - start);
+            for (k, state) in states.iter_mut().enumerate() {
+                let mut block = [0u64; RATE_WIDTH];
+                load(g * ROW_GROUP + k, start, &mut block[..n]);
+                let cells = &mut state[rate.clone()];
+                if S::OVERWRITE {
+                    cells.copy_from_slice(&block);
+                } else {
+                    for (c, v) in cells.iter_mut().zip(&block[..n]) {
+                        *c = raw::add_canonical(*c, *v);
+                    }
+                }
+            }
+            S::permute_rows(states);
+        }
+        for (out, state) in outs.iter_mut().zip(states.iter()) {
+            *out = ElementDigest::new(core::array::from_fn(|i| {
+                Felt::from_raw(state[S::RATE_START + i])
+            }));
+        }
+    }
+}
+
+/// `hash_elements_many` of the three hashes: `rows` holds `outputs.len()`
+/// rows of `width` elements one after the other; anything else is
+/// [`Error::WrongLength`] (nothing is written then).
+pub(crate) fn hash_elements_many_with<S: RowSponge>(
+    rows: &[Felt],
+    width: usize,
+    outputs: &mut [ElementDigest],
+) -> Result<(), Error> {
+    let expected = width.saturating_mul(outputs.len());
+    if rows.len() != expected {
+        return Err(Error::WrongLength {
+            what: "hash_elements_many rows (width × outputs)",
+            expected,
+            found: rows.len(),
+        });
+    }
+    hash_rows::<S>(width, outputs, |row, start, dst| {
+        let from = &rows[row * width + start..][..dst.len()];
+        for (d, e) in dst.iter_mut().zip(from) {
+            *d = e.to_u64();
+        }
+    });
+    Ok(())
+}
+
 /// The public API of a Miden hash type `$name` over permutation `$perm`
 /// (a [`MidenPermutation`]), documented with the hash's `$label`.
 macro_rules! miden_hash_api {
@@ -250,6 +349,20 @@ macro_rules! miden_hash_api {
                 )
             }
 
+            /// Hashes many rows of `width` elements at once:
+            /// `outputs[i] = hash_elements(&rows[i * width..(i + 1) * width])`,
+            /// with the SIMD backends running the rows' permutations side
+            /// by side (one `permute_many` per block of 8 elements over 16
+            /// rows). `rows.len()` must be `width * outputs.len()`, else
+            /// [`Error::WrongLength`] (nothing is written then).
+            pub fn hash_elements_many(
+                rows: &[Felt],
+                width: usize,
+                outputs: &mut [ElementDigest],
+            ) -> Result<(), Error> {
+                crate::sponge::hash_elements_many_with::<Self>(rows, width, outputs)
+            }
+
             /// Merges two digests (for Merkle trees): one permutation of
             /// their 8 elements with a zero capacity; equal to
             /// [`hash_elements`](Self::hash_elements) of the 8 elements.
@@ -303,6 +416,19 @@ macro_rules! miden_hash_api {
             #[inline]
             fn permute_many(&self, states: &mut [[Felt; 12]]) {
                 Self::apply_permutation_many(states);
+            }
+        }
+
+        impl crate::sponge::RowSponge for $name {
+            const RATE_START: usize = 0;
+            const OVERWRITE: bool = true;
+            #[inline(always)]
+            fn row_state(len: usize) -> RawState {
+                crate::sponge::miden_row_state(len)
+            }
+            #[inline(always)]
+            fn permute_rows(states: &mut [RawState]) {
+                <Self as MidenPermutation>::permute_many(states);
             }
         }
 

@@ -63,6 +63,27 @@ macro_rules! check_file {
             );
         }
 
+        // The same answers (and `merge`'s, which is `hash_elements` of the
+        // eight elements) through the batch: all cases of one length at once.
+        let mut cases: Vec<(Vec<Felt>, ElementDigest)> = Vec::new();
+        for function in ["hash_elements", "merge"] {
+            for case in file.require(function) {
+                cases.push((felts(&case.input), digest(&felts(&case.output))));
+            }
+        }
+        let mut widths: Vec<usize> = cases.iter().map(|(input, _)| input.len()).collect();
+        widths.sort_unstable();
+        widths.dedup();
+        assert!(widths.len() >= 4, "widths {widths:?}");
+        for width in widths {
+            let same: Vec<_> = cases.iter().filter(|(i, _)| i.len() == width).collect();
+            let rows: Vec<Felt> = same.iter().flat_map(|(i, _)| i.iter().copied()).collect();
+            let want: Vec<ElementDigest> = same.iter().map(|(_, d)| *d).collect();
+            let mut got = vec![ElementDigest::default(); same.len()];
+            $h::hash_elements_many(&rows, width, &mut got).unwrap();
+            assert_eq!(got, want, "hash_elements_many, width {width}");
+        }
+
         let mut lengths = Vec::new();
         for case in file.require("hash") {
             let bytes = hex_bytes(&case.input[0]);

@@ -126,3 +126,34 @@ fn merge_with_int() {
     }
     assert!(big >= 2, "vectors must cover values >= p");
 }
+
+/// The `hash_elements` and `merge` answers through the batched
+/// `hash_elements_many`: each case alone, and all cases of one length as one
+/// batch (`merge` is `hash_elements` of the eight elements).
+#[test]
+fn hash_elements_many_known_answers() {
+    let file = vectors();
+    let mut cases: Vec<(Vec<Felt>, ElementDigest)> = Vec::new();
+    for function in ["hash_elements", "merge"] {
+        for case in file.require(function) {
+            cases.push((felts(&case.input), digest(&felts(&case.output))));
+        }
+    }
+    let mut lengths: Vec<usize> = cases.iter().map(|(input, _)| input.len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    assert!(lengths.len() >= 4, "lengths {lengths:?}");
+    for width in lengths {
+        let same: Vec<_> = cases.iter().filter(|(i, _)| i.len() == width).collect();
+        let rows: Vec<Felt> = same.iter().flat_map(|(i, _)| i.iter().copied()).collect();
+        let want: Vec<ElementDigest> = same.iter().map(|(_, d)| *d).collect();
+        let mut got = vec![ElementDigest::default(); same.len()];
+        Rp64_256::hash_elements_many(&rows, width, &mut got).unwrap();
+        assert_eq!(got, want, "width {width}");
+        for (input, d) in &same {
+            let mut one = [ElementDigest::default()];
+            Rp64_256::hash_elements_many(input, width, &mut one).unwrap();
+            assert_eq!(one[0], *d, "width {width}");
+        }
+    }
+}

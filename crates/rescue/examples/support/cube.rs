@@ -1,14 +1,14 @@
 //! A small real AIR for the Winterfell examples and tests: one column,
 //! `x_{i+1} = x_i³ + 42`, with the first and last values public, over
 //! Goldilocks (winter-math's `f64::BaseElement`). The prover is generic over
-//! the hash function and the vector commitment, so the same computation is
-//! proved with winter-crypto's `Rp64_256`, with this crate's
-//! `WinterRp64_256`, and with `WinterRp64_256` + `BatchedMerkleTree`.
-
-#![allow(dead_code)]
+//! the hash function, the vector commitment and the row commitments, so the
+//! same computation is proved with winter-crypto's `Rp64_256`, with this
+//! crate's `WinterRp64_256`, with `BatchedMerkleTree`, and with the batched
+//! `BatchedTraceLde` / `BatchedConstraintCommitment`.
 
 use core::marker::PhantomData;
 
+use super::{Choice, Commitments};
 use winterfell::crypto::{DefaultRandomCoin, ElementHasher, VectorCommitment};
 use winterfell::math::fields::f64::BaseElement;
 use winterfell::math::{FieldElement, ToElements};
@@ -16,9 +16,9 @@ use winterfell::matrix::ColMatrix;
 use winterfell::{
     AcceptableOptions, Air, AirContext, Assertion, AuxRandElements, BatchingMethod,
     CompositionPoly, CompositionPolyTrace, ConstraintCompositionCoefficients,
-    DefaultConstraintCommitment, DefaultConstraintEvaluator, DefaultTraceLde, EvaluationFrame,
-    FieldExtension, PartitionOptions, Proof, ProofOptions, Prover, StarkDomain, Trace, TraceInfo,
-    TracePolyTable, TraceTable, TransitionConstraintDegree,
+    DefaultConstraintEvaluator, EvaluationFrame, FieldExtension, PartitionOptions, Proof,
+    ProofOptions, Prover, StarkDomain, Trace, TraceInfo, TracePolyTable, TraceTable,
+    TransitionConstraintDegree,
 };
 
 /// The public inputs: first and last value of the column.
@@ -85,6 +85,14 @@ pub fn cube_trace(first: u64, steps: usize) -> TraceTable<BaseElement> {
     trace
 }
 
+/// The public inputs of `trace`.
+pub fn cube_inputs(trace: &TraceTable<BaseElement>) -> CubeInputs {
+    CubeInputs {
+        first: trace.get(0, 0),
+        last: trace.get(0, trace.length() - 1),
+    }
+}
+
 /// ~96-bit conjectured security, as Winterfell's own examples.
 pub fn cube_options() -> ProofOptions {
     ProofOptions::new(
@@ -104,13 +112,14 @@ pub fn acceptable() -> AcceptableOptions {
     AcceptableOptions::MinConjecturedSecurity(90)
 }
 
-/// A prover for [`CubeAir`] with hash function `H` and vector commitment `V`.
-pub struct CubeProver<H, V> {
+/// A prover for [`CubeAir`] with hash function `H`, vector commitment `V`
+/// and row commitments `C`.
+pub struct CubeProver<H, V, C> {
     options: ProofOptions,
-    types: PhantomData<fn() -> (H, V)>,
+    types: Choice<H, V, C>,
 }
 
-impl<H, V> CubeProver<H, V> {
+impl<H, V, C> CubeProver<H, V, C> {
     pub fn new(options: ProofOptions) -> Self {
         Self {
             options,
@@ -119,10 +128,11 @@ impl<H, V> CubeProver<H, V> {
     }
 }
 
-impl<H, V> Prover for CubeProver<H, V>
+impl<H, V, C> Prover for CubeProver<H, V, C>
 where
     H: ElementHasher<BaseField = BaseElement> + Sync,
     V: VectorCommitment<H> + Sync,
+    C: Commitments<H, V>,
 {
     type BaseField = BaseElement;
     type Air = CubeAir;
@@ -130,17 +140,14 @@ where
     type HashFn = H;
     type VC = V;
     type RandomCoin = DefaultRandomCoin<H>;
-    type TraceLde<E: FieldElement<BaseField = BaseElement>> = DefaultTraceLde<E, H, V>;
+    type TraceLde<E: FieldElement<BaseField = BaseElement>> = C::TraceLde<E>;
     type ConstraintCommitment<E: FieldElement<BaseField = BaseElement>> =
-        DefaultConstraintCommitment<E, H, V>;
+        C::ConstraintCommitment<E>;
     type ConstraintEvaluator<'a, E: FieldElement<BaseField = BaseElement>> =
         DefaultConstraintEvaluator<'a, CubeAir, E>;
 
     fn get_pub_inputs(&self, trace: &Self::Trace) -> CubeInputs {
-        CubeInputs {
-            first: trace.get(0, 0),
-            last: trace.get(0, trace.length() - 1),
-        }
+        cube_inputs(trace)
     }
 
     fn options(&self) -> &ProofOptions {
@@ -154,7 +161,7 @@ where
         domain: &StarkDomain<BaseElement>,
         partition_options: PartitionOptions,
     ) -> (Self::TraceLde<E>, TracePolyTable<E>) {
-        DefaultTraceLde::new(trace_info, main_trace, domain, partition_options)
+        C::new_trace_lde(trace_info, main_trace, domain, partition_options)
     }
 
     fn build_constraint_commitment<E: FieldElement<BaseField = BaseElement>>(
@@ -164,7 +171,7 @@ where
         domain: &StarkDomain<BaseElement>,
         partition_options: PartitionOptions,
     ) -> (Self::ConstraintCommitment<E>, CompositionPoly<E>) {
-        DefaultConstraintCommitment::new(
+        C::build_constraint_commitment(
             composition_poly_trace,
             num_constraint_composition_columns,
             domain,
@@ -182,14 +189,16 @@ where
     }
 }
 
-/// Proves `steps` steps from `first` with hash `H` and commitment `V`.
-pub fn prove<H, V>(first: u64, steps: usize) -> (Proof, CubeInputs)
+/// Proves `steps` steps from `first` with hash `H`, vector commitment `V`
+/// and row commitments `C`.
+pub fn prove<H, V, C>(first: u64, steps: usize) -> (Proof, CubeInputs)
 where
     H: ElementHasher<BaseField = BaseElement> + Sync,
     V: VectorCommitment<H> + Sync,
+    C: Commitments<H, V>,
 {
     let trace = cube_trace(first, steps);
-    let prover = CubeProver::<H, V>::new(cube_options());
+    let prover = CubeProver::<H, V, C>::new(cube_options());
     let inputs = prover.get_pub_inputs(&trace);
     (
         prover.prove(trace).expect("the trace satisfies the AIR"),
