@@ -168,7 +168,7 @@ fn many<'py>(
 }
 
 /// The three Goldilocks instances' operations on rows of `u64`s.
-fn rescue_rows<R>(r: R, op: Op, rows: &[Vec<Felt>]) -> Vec<u64>
+fn rescue_rows<R>(r: R, op: Op, values: &[Felt], rows: usize) -> Vec<u64>
 where
     R: Permutation<[Felt; 12]>
         + Compression<ElementDigest, 2>
@@ -181,28 +181,25 @@ where
     };
     match op {
         Op::Permute => {
-            let mut states: Vec<[Felt; 12]> = rows
-                .iter()
-                .map(|row| core::array::from_fn(|i| row[i]))
-                .collect();
+            let (states, _) = values.as_chunks::<12>();
+            let mut states = states.to_vec();
             r.permute_many(&mut states);
             states.iter().flatten().map(|f| f.to_u64()).collect()
         }
         Op::Compress => {
-            let pairs: Vec<[ElementDigest; 2]> = rows
-                .iter()
-                .map(|row| {
-                    core::array::from_fn(|k| {
-                        ElementDigest::new(core::array::from_fn(|i| row[4 * k + i]))
-                    })
-                })
-                .collect();
+            let (rows, _) = values.as_chunks::<4>();
+            let digests_in: Vec<ElementDigest> =
+                rows.iter().map(|d| ElementDigest::new(*d)).collect();
+            let (pairs, _) = digests_in.as_chunks::<2>();
             let mut out = vec![ElementDigest::new([Felt::ZERO; 4]); pairs.len()];
-            r.compress_many(&pairs, &mut out);
+            r.compress_many(pairs, &mut out);
             digests(&out)
         }
         Op::Hash => {
-            let out: Vec<ElementDigest> = rows.iter().map(|row| r.hash_elements(row)).collect();
+            let cols = values.len().checked_div(rows).unwrap_or(0);
+            let out: Vec<ElementDigest> = (0..rows)
+                .map(|k| r.hash_elements(&values[k * cols..(k + 1) * cols]))
+                .collect();
             digests(&out)
         }
     }
@@ -246,29 +243,31 @@ fn goldilocks_many<'py>(
             data.len()
         )));
     }
-    let parse_row = |row: usize| -> PyResult<Vec<Felt>> {
-        (0..cols)
-            .map(|index| {
-                let at = 8 * (row * cols + index);
-                let v = u64::from_le_bytes(data[at..at + 8].try_into().expect("8 bytes"));
-                Felt::from_canonical(v).ok_or_else(|| {
-                    let error = OpError::Element {
-                        index,
-                        text: v.to_string(),
-                        error: algebraic_hash::Error::NotCanonical {
-                            field: "Goldilocks",
-                        },
-                    };
-                    PyValueError::new_err(format!("input {}: {}", row + 1, CliError::Input(error)))
-                })
+    let values: Vec<Felt> = data
+        .chunks_exact(8)
+        .enumerate()
+        .map(|(at, bytes)| {
+            let v = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            Felt::from_canonical(v).ok_or_else(|| {
+                let error = OpError::Element {
+                    index: at % cols,
+                    text: v.to_string(),
+                    error: algebraic_hash::Error::NotCanonical {
+                        field: "Goldilocks",
+                    },
+                };
+                PyValueError::new_err(format!(
+                    "input {}: {}",
+                    at / cols + 1,
+                    CliError::Input(error)
+                ))
             })
-            .collect()
-    };
-    let rows: Vec<Vec<Felt>> = (0..rows).map(parse_row).collect::<PyResult<_>>()?;
+        })
+        .collect::<PyResult<_>>()?;
     let out = py.allow_threads(|| match name {
-        "rp64-256" => Ok(rescue_rows(Rp64_256, op, &rows)),
-        "rpo256" => Ok(rescue_rows(Rpo256, op, &rows)),
-        "rpx256" => Ok(rescue_rows(Rpx256, op, &rows)),
+        "rp64-256" => Ok(rescue_rows(Rp64_256, op, &values, rows)),
+        "rpo256" => Ok(rescue_rows(Rpo256, op, &values, rows)),
+        "rpx256" => Ok(rescue_rows(Rpx256, op, &values, rows)),
         _ => Err(()),
     });
     let out = out.map_err(|()| {
