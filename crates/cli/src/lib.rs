@@ -5,6 +5,13 @@ pub mod element;
 mod families;
 pub mod registry;
 
+/// The root README's Rust example, compiled and run as a doctest of this
+/// crate (which depends on every family); `scripts/readme/check.py` runs
+/// the README's other blocks.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
