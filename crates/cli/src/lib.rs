@@ -413,12 +413,14 @@ fn run_lines(
 
 /// Leaves from which `merkle` shows a progress bar (when standard error is
 /// a terminal).
+#[cfg(not(target_family = "wasm"))]
 const PROGRESS_FROM: usize = 1 << 16;
 
 /// `merkle`'s progress bar on standard error, drawn only when that is a
 /// terminal and the input has reached [`PROGRESS_FROM`] leaves: bytes of
 /// FILE read, or leaves read from standard input (whose size is unknown).
 /// Not on wasm, which has no terminal.
+#[cfg_attr(target_family = "wasm", allow(dead_code))]
 struct Progress {
     file_len: Option<u64>,
     shown: bool,
