@@ -14,7 +14,10 @@ use algebraic_hash_cli::element::Element;
 use algebraic_hash_cli::registry::{Instance, Op, OpError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyString};
+use pyo3::types::{PyBytes, PyInt, PyList, PyString};
+
+use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 
 /// An instance by name, or `ValueError` naming the closest ones.
 fn instance(name: &str) -> PyResult<&'static Instance> {
@@ -144,16 +147,16 @@ fn many<'py>(
     for (k, xs) in inputs.try_iter()?.enumerate() {
         all.push(read_input(&xs?, &format!("input {}: ", k + 1))?);
     }
-    let texts: Vec<&[String]> = all.iter().map(|i| i.texts.as_slice()).collect();
+    let words: Vec<Vec<&str>> = all
+        .iter()
+        .map(|i| i.texts.iter().map(String::as_str).collect())
+        .collect();
+    let refs: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
     let results = py.allow_threads(|| {
-        let mut out = Vec::with_capacity(texts.len());
-        for (k, t) in texts.iter().enumerate() {
-            match run(instance, op, t) {
-                Ok(v) => out.push(v),
-                Err(e) => return Err((k, e)),
-            }
-        }
-        Ok(out)
+        instance
+            .run_many(op, &refs)
+            .expect("instance_with checked the operation")
+            .map_err(|e| (e.input, e.error))
     });
     let results =
         results.map_err(|(k, e)| value_error(&format!("input {}: ", k + 1), &all[k], e))?;
@@ -162,6 +165,118 @@ fn many<'py>(
         .map(|out| to_ints(py, out))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, lists)
+}
+
+/// The three Goldilocks instances' operations on rows of `u64`s.
+fn rescue_rows<R>(r: R, op: Op, values: &[Felt], rows: usize) -> Vec<u64>
+where
+    R: Permutation<[Felt; 12]>
+        + Compression<ElementDigest, 2>
+        + Hasher<Felt, Digest = ElementDigest>,
+{
+    let digests = |ds: &[ElementDigest]| -> Vec<u64> {
+        ds.iter()
+            .flat_map(|d| d.as_elements().iter().map(|f| f.to_u64()))
+            .collect()
+    };
+    match op {
+        Op::Permute => {
+            let (states, _) = values.as_chunks::<12>();
+            let mut states = states.to_vec();
+            r.permute_many(&mut states);
+            states.iter().flatten().map(|f| f.to_u64()).collect()
+        }
+        Op::Compress => {
+            let (rows, _) = values.as_chunks::<4>();
+            let digests_in: Vec<ElementDigest> =
+                rows.iter().map(|d| ElementDigest::new(*d)).collect();
+            let (pairs, _) = digests_in.as_chunks::<2>();
+            let mut out = vec![ElementDigest::new([Felt::ZERO; 4]); pairs.len()];
+            r.compress_many(pairs, &mut out);
+            digests(&out)
+        }
+        Op::Hash => {
+            let cols = values.len().checked_div(rows).unwrap_or(0);
+            let out: Vec<ElementDigest> = (0..rows)
+                .map(|k| r.hash_elements(&values[k * cols..(k + 1) * cols]))
+                .collect();
+            digests(&out)
+        }
+    }
+}
+
+/// `op` of Goldilocks instance `name` on `data`: `rows` rows of `cols`
+/// little-endian `u64`s; the answers as rows of little-endian `u64`s (12
+/// for `permute`, 4 otherwise). A value not below p raises `ValueError`
+/// naming its row and column, and nothing is computed.
+#[pyfunction]
+fn goldilocks_many<'py>(
+    py: Python<'py>,
+    name: &str,
+    op: &str,
+    data: &[u8],
+    rows: usize,
+    cols: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let op = match op {
+        "permute" => Op::Permute,
+        "hash" => Op::Hash,
+        "compress" => Op::Compress,
+        _ => return Err(PyValueError::new_err(format!("unknown operation `{op}`"))),
+    };
+    let expected = match op {
+        Op::Permute => Some((12, "permutation state (elements)")),
+        Op::Compress => Some((8, "compression input (elements)")),
+        Op::Hash => None,
+    };
+    if let Some((n, what)) = expected.filter(|&(n, _)| n != cols) {
+        let error = OpError::Input(algebraic_hash::Error::WrongLength {
+            what,
+            expected: n,
+            found: cols,
+        });
+        return Err(PyValueError::new_err(CliError::Input(error).to_string()));
+    }
+    if rows.checked_mul(cols).and_then(|n| n.checked_mul(8)) != Some(data.len()) {
+        return Err(PyValueError::new_err(format!(
+            "{} bytes are not {rows} rows of {cols} u64s",
+            data.len()
+        )));
+    }
+    let values: Vec<Felt> = data
+        .chunks_exact(8)
+        .enumerate()
+        .map(|(at, bytes)| {
+            let v = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            Felt::from_canonical(v).ok_or_else(|| {
+                let error = OpError::Element {
+                    index: at % cols,
+                    text: v.to_string(),
+                    error: algebraic_hash::Error::NotCanonical {
+                        field: "Goldilocks",
+                    },
+                };
+                PyValueError::new_err(format!(
+                    "input {}: {}",
+                    at / cols + 1,
+                    CliError::Input(error)
+                ))
+            })
+        })
+        .collect::<PyResult<_>>()?;
+    let out = py.allow_threads(|| match name {
+        "rp64-256" => Ok(rescue_rows(Rp64_256, op, &values, rows)),
+        "rpo256" => Ok(rescue_rows(Rpo256, op, &values, rows)),
+        "rpx256" => Ok(rescue_rows(Rpx256, op, &values, rows)),
+        _ => Err(()),
+    });
+    let out = out.map_err(|()| {
+        PyValueError::new_err(format!(
+            "`{name}` is not a Goldilocks instance (rp64-256, rpo256, rpx256)"
+        ))
+    })?;
+    let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_le_bytes()).collect();
+    Ok(PyBytes::new(py, &bytes))
 }
 
 /// Every instance name, in the CLI's `list` order.
@@ -253,5 +368,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(permute_many, m)?)?;
     m.add_function(wrap_pyfunction!(hash_many, m)?)?;
     m.add_function(wrap_pyfunction!(compress_many, m)?)?;
+    m.add_function(wrap_pyfunction!(goldilocks_many, m)?)?;
     Ok(())
 }

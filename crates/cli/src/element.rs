@@ -63,7 +63,7 @@ impl Element {
 }
 
 /// A field type the CLI can read and print.
-pub trait Codec: Copy + Send + Sync + 'static {
+pub trait Codec: Copy + PartialEq + Send + Sync + 'static {
     /// Name of the field, for messages.
     const FIELD: &'static str;
     /// Bytes of data one element carries when hashing bytes (the benchmark's

@@ -5,14 +5,24 @@ pub mod element;
 mod families;
 pub mod registry;
 
+/// The root README's Rust example, compiled and run as a doctest of this
+/// crate (which depends on every family); `scripts/readme/check.py` runs
+/// the README's other blocks.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 use std::ffi::OsString;
 use std::fmt;
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::element::Element;
 use crate::registry::{Instance, Op, OpError};
 
 /// The command line.
@@ -37,6 +47,9 @@ enum Command {
     Hash(OpArgs),
     /// The instance's 2-to-1 / (t-1)-to-1 compression.
     Compress(OpArgs),
+    /// The Merkle root of the leaves (one digest a line) with the instance's
+    /// 2-to-1 compression.
+    Merkle(MerkleArgs),
     /// A short timing table of every family (criterion is the real measurement).
     Bench {
         /// Fewer repetitions: a smoke run.
@@ -50,13 +63,73 @@ struct OpArgs {
     /// Instance name (see `list`).
     instance: String,
     /// Field elements, decimal or 0x-hex; read from stdin when none are given.
+    #[arg(conflicts_with = "lines")]
     elements: Vec<String>,
+    /// One input per line (from stdin or --input), one answer per line.
+    #[arg(long)]
+    lines: bool,
+    /// Read the lines from FILE instead of stdin.
+    #[arg(long, value_name = "FILE", requires = "lines")]
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+struct MerkleArgs {
+    /// Instance name (see `list`); it needs a 2-to-1 compression.
+    instance: String,
+    /// Read the leaves from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+struct Format {
     /// Print 0x-prefixed lowercase hex instead of decimal.
     #[arg(long, conflicts_with = "json")]
     hex: bool,
-    /// Print one JSON array of decimal strings.
+    /// Print one JSON array of decimal strings (with --lines: one a line).
     #[arg(long)]
     json: bool,
+}
+
+impl Format {
+    /// One answer: one element a line, or one JSON array.
+    fn write_answer(&self, out: &[Element], buf: &mut String) {
+        if self.json {
+            buf.push_str(&self.json_array(out));
+            buf.push('\n');
+        } else {
+            for e in out {
+                buf.push_str(&self.element(e));
+                buf.push('\n');
+            }
+        }
+    }
+
+    /// One answer on one line: elements separated by spaces, or one JSON
+    /// array.
+    fn write_line(&self, out: &[Element], buf: &mut String) {
+        if self.json {
+            buf.push_str(&self.json_array(out));
+        } else {
+            let texts: Vec<String> = out.iter().map(|e| self.element(e)).collect();
+            buf.push_str(&texts.join(" "));
+        }
+        buf.push('\n');
+    }
+
+    fn element(&self, e: &Element) -> String {
+        if self.hex { e.to_hex() } else { e.to_decimal() }
+    }
+
+    fn json_array(&self, out: &[Element]) -> String {
+        let strings: Vec<String> = out.iter().map(Element::to_decimal).collect();
+        serde_json::to_string(&strings).expect("strings serialize")
+    }
 }
 
 /// Why the CLI stopped; `Display` is the one-line message for stderr.
@@ -80,6 +153,15 @@ pub enum CliError {
     },
     /// Bad input elements or counts.
     Input(OpError),
+    /// Bad input on line `line` (1-based) of a `--lines` or `merkle` input.
+    Line {
+        /// The line number.
+        line: usize,
+        /// What is wrong with it.
+        error: OpError,
+    },
+    /// `merkle` was given no leaves.
+    NoLeaves,
     /// Reading stdin or writing stdout failed.
     Io(std::io::Error),
 }
@@ -117,14 +199,25 @@ impl fmt::Display for RawMessage<'_> {
             CliError::UnsupportedOp { instance, op } => {
                 write!(f, "instance `{instance}` has no `{op}` operation")
             }
-            CliError::Input(OpError::Element { index, text, error }) => {
-                let shown: String = text.chars().take(80).collect();
-                let more = if shown.len() < text.len() { "…" } else { "" };
-                write!(f, "element {} (`{shown}{more}`): {error}", index + 1)
+            CliError::Input(error) => write_op_error(f, error),
+            CliError::Line { line, error } => {
+                write!(f, "line {line}: ")?;
+                write_op_error(f, error)
             }
-            CliError::Input(OpError::Input(error)) => write!(f, "{error}"),
+            CliError::NoLeaves => write!(f, "no leaves: a Merkle tree needs at least one"),
             CliError::Io(e) => write!(f, "i/o error: {e}"),
         }
+    }
+}
+
+fn write_op_error(f: &mut fmt::Formatter<'_>, error: &OpError) -> fmt::Result {
+    match error {
+        OpError::Element { index, text, error } => {
+            let shown: String = text.chars().take(80).collect();
+            let more = if shown.len() < text.len() { "…" } else { "" };
+            write!(f, "element {} (`{shown}{more}`): {error}", index + 1)
+        }
+        OpError::Input(error) => write!(f, "{error}"),
     }
 }
 
@@ -186,6 +279,19 @@ pub fn find(name: &str) -> Result<&'static Instance, CliError> {
     })
 }
 
+/// The instance called `name`, if it has operation `op`.
+fn find_with(name: &str, op: &'static str, has: bool) -> Result<&'static Instance, CliError> {
+    let instance = find(name)?;
+    if has {
+        Ok(instance)
+    } else {
+        Err(CliError::UnsupportedOp {
+            instance: instance.name.clone(),
+            op,
+        })
+    }
+}
+
 fn run_op(
     op: Op,
     args: OpArgs,
@@ -193,11 +299,10 @@ fn run_op(
     stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
     let instance = find(&args.instance)?;
-    if !instance.ops().any(|o| o == op) {
-        return Err(CliError::UnsupportedOp {
-            instance: instance.name.clone(),
-            op: op.name(),
-        });
+    let instance = find_with(&instance.name, op.name(), instance.ops().any(|o| o == op))?;
+    if args.lines {
+        let mut reader = open_input(args.input.as_deref(), stdin)?;
+        return run_lines(instance, op, &args.format, &mut *reader, stdout);
     }
     let mut text = String::new();
     let inputs: Vec<&str> = if args.elements.is_empty() {
@@ -211,16 +316,215 @@ fn run_op(
         .expect("operation checked above")
         .map_err(CliError::Input)?;
     let mut buf = String::new();
-    if args.json {
-        let strings: Vec<String> = out.iter().map(|e| e.to_decimal()).collect();
-        buf.push_str(&serde_json::to_string(&strings).expect("strings serialize"));
-        buf.push('\n');
-    } else {
-        for e in &out {
-            buf.push_str(&if args.hex { e.to_hex() } else { e.to_decimal() });
-            buf.push('\n');
+    args.format.write_answer(&out, &mut buf);
+    stdout.write_all(buf.as_bytes())?;
+    Ok(())
+}
+
+/// Lines handed to one batch call: enough for the batch paths to pay off,
+/// few enough to keep memory flat on any input size. A power of two: the
+/// Merkle root is built from subtrees of this many leaves.
+const LINES_PER_BATCH: usize = 4096;
+
+/// `FILE`, or standard input.
+fn open_input<'a>(
+    path: Option<&Path>,
+    stdin: &'a mut dyn Read,
+) -> Result<Box<dyn BufRead + 'a>, CliError> {
+    Ok(match path {
+        Some(path) => Box::new(BufReader::new(File::open(path).map_err(|e| {
+            CliError::Io(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}", path.display()),
+            ))
+        })?)),
+        None => Box::new(BufReader::new(stdin)),
+    })
+}
+
+/// Reads up to [`LINES_PER_BATCH`] lines into `lines` (cleared first);
+/// returns the bytes read.
+fn read_batch(reader: &mut dyn BufRead, lines: &mut Vec<String>) -> Result<usize, CliError> {
+    lines.clear();
+    let mut bytes = Vec::new();
+    let mut total = 0;
+    while lines.len() < LINES_PER_BATCH {
+        bytes.clear();
+        let n = reader.read_until(b'\n', &mut bytes)?;
+        if n == 0 {
+            break;
+        }
+        total += n;
+        // Bytes that are not UTF-8 become U+FFFD, never a digit or a
+        // space: the line is refused as a malformed number, in its turn.
+        let line = String::from_utf8_lossy(&bytes).into_owned();
+        lines.push(line);
+    }
+    Ok(total)
+}
+
+fn split(lines: &[String]) -> Vec<Vec<&str>> {
+    lines
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect()
+}
+
+/// `--lines`: each batch of lines through the instance's batch call. On a
+/// bad line the answers of the lines before it are printed, then the error.
+fn run_lines(
+    instance: &Instance,
+    op: Op,
+    format: &Format,
+    reader: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mut lines = Vec::new();
+    let mut done = 0;
+    loop {
+        read_batch(reader, &mut lines)?;
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let words = split(&lines);
+        let inputs: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
+        let run = |inputs: &[&[&str]]| instance.run_many(op, inputs).expect("operation checked");
+        let (answers, refused) = match run(&inputs) {
+            Ok(answers) => (answers, None),
+            Err(e) => {
+                let before = run(&inputs[..e.input]).expect("the inputs before were accepted");
+                (before, Some(e))
+            }
+        };
+        let mut buf = String::new();
+        for answer in &answers {
+            format.write_line(answer, &mut buf);
+        }
+        stdout.write_all(buf.as_bytes())?;
+        if let Some(e) = refused {
+            return Err(CliError::Line {
+                line: done + e.input + 1,
+                error: e.error,
+            });
+        }
+        done += lines.len();
+    }
+}
+
+/// Leaves from which `merkle` shows a progress bar (when standard error is
+/// a terminal).
+#[cfg(not(target_family = "wasm"))]
+const PROGRESS_FROM: usize = 1 << 16;
+
+/// `merkle`'s progress bar on standard error, drawn only when that is a
+/// terminal and the input has reached [`PROGRESS_FROM`] leaves: bytes of
+/// FILE read, or leaves read from standard input (whose size is unknown).
+/// Not on wasm, which has no terminal.
+#[cfg_attr(target_family = "wasm", allow(dead_code))]
+struct Progress {
+    file_len: Option<u64>,
+    shown: bool,
+    #[cfg(not(target_family = "wasm"))]
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    fn new(file_len: Option<u64>) -> Self {
+        Self {
+            file_len,
+            shown: std::io::stderr().is_terminal(),
+            #[cfg(not(target_family = "wasm"))]
+            bar: None,
         }
     }
+
+    #[cfg(target_family = "wasm")]
+    fn update(&mut self, _leaves: usize, _bytes: usize) {}
+
+    #[cfg(not(target_family = "wasm"))]
+    fn update(&mut self, leaves: usize, bytes: usize) {
+        use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+        if !self.shown || leaves < PROGRESS_FROM {
+            return;
+        }
+        let file_len = self.file_len;
+        let bar = self.bar.get_or_insert_with(|| {
+            let template = match file_len {
+                Some(_) => "{bar:40} {bytes}/{total_bytes} {elapsed} {msg}",
+                None => "{spinner} {msg} {elapsed}",
+            };
+            ProgressBar::with_draw_target(file_len, ProgressDrawTarget::stderr())
+                .with_style(ProgressStyle::with_template(template).expect("valid template"))
+        });
+        bar.set_position(bytes as u64);
+        bar.set_message(format!("{leaves} leaves"));
+    }
+
+    fn finish(self) {
+        #[cfg(not(target_family = "wasm"))]
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `merkle`: the root of [`MerkleTree`](algebraic_hash::MerkleTree) over the
+/// leaves. It reads [`LINES_PER_BATCH`] leaves at a time and keeps only
+/// each batch's root: a full batch is a complete subtree (its size is a
+/// power of two) whose root is the tree's node above it, and the last,
+/// shorter batch's root is the node its leaves carry up, so the tree over
+/// the batch roots has the root of the tree over all leaves (a test checks
+/// it against one `MerkleTree` of every leaf).
+fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Result<(), CliError> {
+    let instance = find(&args.instance)?;
+    let instance = find_with(
+        &instance.name,
+        "merkle (2-to-1 compression)",
+        instance.merkle_root(&[]).is_some(),
+    )?;
+    let file_len = match &args.input {
+        Some(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+        None => None,
+    };
+    let mut reader = open_input(args.input.as_deref(), stdin)?;
+    let mut progress = Progress::new(file_len);
+    let mut lines = Vec::new();
+    let mut roots: Vec<Vec<String>> = Vec::new();
+    let (mut done, mut bytes) = (0, 0);
+    loop {
+        bytes += read_batch(&mut *reader, &mut lines)?;
+        if lines.is_empty() {
+            break;
+        }
+        let words = split(&lines);
+        let leaves: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
+        let root = instance
+            .merkle_root(&leaves)
+            .expect("checked above")
+            .map_err(|e| CliError::Line {
+                line: done + e.input + 1,
+                error: e.error,
+            })?;
+        roots.push(root.iter().map(Element::to_decimal).collect());
+        done += lines.len();
+        progress.update(done, bytes);
+    }
+    progress.finish();
+    if roots.is_empty() {
+        return Err(CliError::NoLeaves);
+    }
+    // The tree over the batch roots (one of them: that root itself).
+    let words: Vec<Vec<&str>> = roots
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    let top: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
+    let root = instance
+        .merkle_root(&top)
+        .expect("checked above")
+        .expect("batch roots are canonical digests");
+    let mut buf = String::new();
+    args.format.write_answer(&root, &mut buf);
     stdout.write_all(buf.as_bytes())?;
     Ok(())
 }
@@ -296,7 +600,7 @@ where
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(CliError::Usage(
-                    "no operation given: list, permute, hash, compress or bench (see --help)"
+                    "no operation given: list, permute, hash, compress, merkle or bench (see --help)"
                         .to_owned(),
                 )),
                 _ => {
@@ -332,6 +636,7 @@ where
         Command::Permute(a) => run_op(Op::Permute, a, stdin, stdout),
         Command::Hash(a) => run_op(Op::Hash, a, stdin, stdout),
         Command::Compress(a) => run_op(Op::Compress, a, stdin, stdout),
+        Command::Merkle(a) => merkle(a, stdin, stdout),
         Command::Bench { quick } => bench(quick, stdout),
     }
 }

@@ -2,41 +2,14 @@
 //! `test-vectors/` (answers from independent implementations), in every
 //! output format and from argv and stdin, and on every class of bad input.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+use common::{assert_refused, cli};
 
 use algebraic_hash_cli::registry::Op;
 use serde_json::Value;
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn cli(args: &[&str], stdin: &str) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_algebraic-hash"))
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("binary finishes");
-    Out {
-        code: out.status.code().expect("exit status"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
 
 fn vector_file(rel: &str) -> Value {
     let path = format!("{}/../../test-vectors/{rel}", env!("CARGO_MANIFEST_DIR"));
@@ -305,7 +278,57 @@ fn check(mapping: &Mapping) -> usize {
             "{what} stdin"
         );
     }
+    check_lines(mapping, &cases);
+    check_merkle(mapping, &cases);
     cases.len()
+}
+
+/// A 2-to-1 compression's cases as Merkle trees of two leaves (the halves
+/// of the input), whose root is the compression's output.
+fn check_merkle(mapping: &Mapping, cases: &[&Value]) {
+    let instance = algebraic_hash_cli::find(&mapping.instance).expect("listed");
+    if mapping.op != Op::Compress || instance.merkle_root(&[]).is_none() {
+        return;
+    }
+    let modulus = modulus_of(&mapping.file);
+    for case in cases.iter().take(2) {
+        let input: Vec<String> = strings(&case["input"]).iter().map(|x| to_dec(x)).collect();
+        if input.iter().any(|x| dec_ge(x, modulus)) {
+            continue;
+        }
+        let (left, right) = input.split_at(input.len() / 2);
+        let leaves = format!("{}\n{}\n", left.join(" "), right.join(" "));
+        let out = cli(&["merkle", &mapping.instance], &leaves);
+        let what = format!("{} merkle of {leaves:?}", mapping.instance);
+        assert_eq!(out.code, 0, "{what}: {}", out.stderr);
+        assert_eq!(
+            out.stdout.lines().collect::<Vec<_>>(),
+            strings(&case["output"]),
+            "{what}"
+        );
+    }
+}
+
+/// Every case of the mapping (below the modulus) as one line of one
+/// `--lines` run: one answer per line, elements separated by spaces.
+fn check_lines(mapping: &Mapping, cases: &[&Value]) {
+    let modulus = modulus_of(&mapping.file);
+    let mut stdin = String::new();
+    let mut expected = Vec::new();
+    for case in cases {
+        let input: Vec<String> = strings(&case["input"]).iter().map(|x| to_dec(x)).collect();
+        if input.iter().any(|x| dec_ge(x, modulus)) {
+            continue;
+        }
+        stdin.push_str(&input.join(" "));
+        stdin.push('\n');
+        expected.push(strings(&case["output"]).join(" "));
+    }
+    let op = mapping.op.name();
+    let out = cli(&[op, &mapping.instance, "--lines"], &stdin);
+    let what = format!("{} {op} --lines ({})", mapping.instance, mapping.file);
+    assert_eq!(out.code, 0, "{what}: {}", out.stderr);
+    assert_eq!(out.stdout.lines().collect::<Vec<_>>(), expected, "{what}");
 }
 
 #[test]
@@ -357,23 +380,6 @@ fn list_names_every_instance_once() {
     ] {
         assert!(unique.contains(expected), "{expected} missing");
     }
-}
-
-fn assert_refused(args: &[&str], stdin: &str, needle: &str) {
-    let out = cli(args, stdin);
-    assert_eq!(
-        out.code, 2,
-        "{args:?}: exit status (stderr: {})",
-        out.stderr
-    );
-    assert!(out.stdout.is_empty(), "{args:?}: printed {:?}", out.stdout);
-    assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {:?}", out.stderr);
-    assert!(
-        out.stderr.contains(needle),
-        "{args:?}: {:?} lacks {needle:?}",
-        out.stderr
-    );
-    assert!(!out.stderr.contains("panicked"), "{args:?}: panic");
 }
 
 const GOLDILOCKS_P: &str = "18446744069414584321";

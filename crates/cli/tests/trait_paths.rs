@@ -69,6 +69,42 @@ impl Covered {
                 "{name} compress"
             );
         }
+        if N == 2 {
+            self.merkle::<F, D, N>(name, c);
+        }
+    }
+
+    /// The registry's Merkle root of five leaves against the tree's shape
+    /// written out with the compression: ((ab)(cd))e.
+    fn merkle<F: Codec, D: DigestElements<F>, const N: usize>(
+        &mut self,
+        name: &str,
+        c: impl Compression<D, N>,
+    ) {
+        let elements = samples::<F>(5 * D::LEN, 30);
+        let leaves: Vec<D> = elements.chunks(D::LEN).map(D::from_elements).collect();
+        let pair = |x: &D, y: &D| -> D {
+            let two = [x.clone(), y.clone()];
+            c.compress(core::array::from_fn(|i| two[i].clone()))
+        };
+        let [a, b, cc, d, e] = &leaves[..] else {
+            unreachable!()
+        };
+        let root = pair(&pair(&pair(a, b), &pair(cc, d)), e);
+        let texts: Vec<Vec<String>> = elements.chunks(D::LEN).map(decimal).collect();
+        let words: Vec<Vec<&str>> = texts
+            .iter()
+            .map(|t| t.iter().map(String::as_str).collect())
+            .collect();
+        let refs: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
+        let instance = algebraic_hash_cli::find(name).expect("listed instance");
+        let got = instance
+            .merkle_root(&refs)
+            .unwrap_or_else(|| panic!("{name} has no merkle"))
+            .unwrap_or_else(|e| panic!("{name} merkle refused: {e:?}"));
+        let got: Vec<String> = got.iter().map(|e| e.to_hex()).collect();
+        assert_eq!(got, hex(&root.to_elements()), "{name} merkle");
+        self.0.insert((name.to_owned(), "merkle"));
     }
 
     fn hasher<F: Codec, H>(&mut self, name: &str, h: H, lengths: &[usize])
@@ -175,9 +211,10 @@ fn every_instance_answers_as_its_trait_value() {
     anemoi(&mut c);
     let mut missing = Vec::new();
     for instance in algebraic_hash_cli::instances() {
-        for op in instance.ops() {
-            if !c.0.contains(&(instance.name.clone(), op.name())) {
-                missing.push(format!("{} {}", op.name(), instance.name));
+        let merkle = instance.merkle_root(&[]).is_some().then_some("merkle");
+        for op in instance.ops().map(Op::name).chain(merkle) {
+            if !c.0.contains(&(instance.name.clone(), op)) {
+                missing.push(format!("{op} {}", instance.name));
             }
         }
     }

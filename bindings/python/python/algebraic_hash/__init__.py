@@ -18,6 +18,16 @@ raises ``TypeError``.
 
 The ``*_many`` forms take a sequence of inputs and run the whole batch with
 the GIL released.
+
+Each ecosystem's own names: ``poseidon(xs)`` (circomlibjs) and
+``poseidon2(xs)`` (Barretenberg, Noir) return one ``int``;
+``poseidon2_permutation(state)``; ``rp64_256``, ``rpo256`` and ``rpx256``
+with ``hash_elements``, ``merge``, ``apply_permutation`` and their
+``*_many`` batch forms, which take and return numpy ``uint64`` arrays when
+given one (numpy is optional).
+
+>>> ah.poseidon([1, 2])
+7853200120776062878684798364095072458815029376092732009249414926327459813530
 """
 
 from ._native import (
@@ -31,6 +41,15 @@ from ._native import (
     permute,
     permute_many,
 )
+from ._named import (
+    Goldilocks,
+    poseidon,
+    poseidon2,
+    poseidon2_permutation,
+    rp64_256,
+    rpo256,
+    rpx256,
+)
 
 __all__ = [
     "compress",
@@ -42,4 +61,11 @@ __all__ = [
     "operations",
     "permute",
     "permute_many",
+    "Goldilocks",
+    "poseidon",
+    "poseidon2",
+    "poseidon2_permutation",
+    "rp64_256",
+    "rpo256",
+    "rpx256",
 ]

@@ -1,7 +1,7 @@
 """Type stubs of algebraic_hash (the functions live in algebraic_hash._native)."""
 
 import builtins
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 def list() -> builtins.list[str]:
     """Every instance name, in the order of ``algebraic-hash list``."""
@@ -42,3 +42,28 @@ def hash_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[built
 
 def compress_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[builtins.list[int]]:
     """``compress`` of each input; the batch runs with the GIL released."""
+
+def poseidon(xs: Iterable[int]) -> int:
+    """circomlibjs ``poseidon(inputs)``: circom Poseidon of 1 to 16 elements."""
+
+def poseidon2(xs: Iterable[int]) -> int:
+    """Barretenberg's and Noir's ``poseidon2_hash`` (t = 4 sponge over BN254)."""
+
+def poseidon2_permutation(state: Sequence[int]) -> builtins.list[int]:
+    """The Poseidon2 permutation (HorizenLabs' current constants) of width ``len(state)``."""
+
+class Goldilocks:
+    """A Goldilocks instance under its reference system's names; numpy
+    ``uint64`` arrays in give numpy ``uint64`` arrays out."""
+
+    name: str
+    def hash_elements(self, xs: Any) -> Any: ...
+    def merge(self, digests: Any) -> Any: ...
+    def apply_permutation(self, state: Any) -> Any: ...
+    def hash_elements_many(self, inputs: Any) -> Any: ...
+    def merge_many(self, pairs: Any) -> Any: ...
+    def apply_permutation_many(self, states: Any) -> Any: ...
+
+rp64_256: Goldilocks
+rpo256: Goldilocks
+rpx256: Goldilocks
