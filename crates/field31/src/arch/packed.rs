@@ -1,0 +1,201 @@
+//! Field arithmetic on packed 32-bit lanes, written once over the vector
+//! primitives of a backend ([`Simd`]): AVX2 and AVX-512 supply only the
+//! instructions.
+//!
+//! Lanes hold stored words below `p` (Montgomery form for BabyBear and
+//! KoalaBear, the value for Mersenne31). A sum or difference is corrected
+//! with an unsigned minimum (`min(s, s − p)` picks the one below `p`); a
+//! product is formed in 64-bit halves, even lanes and odd lanes apart,
+//! since the CPU multiplies 32 × 32 → 64 only in the even 32-bit slots.
+
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use super::Register;
+use crate::{Field31, Lanes, Reduction};
+
+/// The vector instructions the packed arithmetic needs.
+///
+/// # Safety
+/// Implementations use instructions a CPU may lack: each function may only
+/// run where the backend is available.
+pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
+    /// The register.
+    type V: Copy + Send + Sync;
+    /// 32-bit lanes per register.
+    const N: usize;
+    /// Every 32-bit lane `x`.
+    unsafe fn splat32(x: u32) -> Self::V;
+    /// Lane-wise 32-bit wrapping sum.
+    unsafe fn add32(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise 32-bit wrapping difference.
+    unsafe fn sub32(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise unsigned 32-bit minimum.
+    unsafe fn min32(a: Self::V, b: Self::V) -> Self::V;
+    /// Products of the even 32-bit lanes, as 64-bit lanes.
+    unsafe fn mul_even(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise 64-bit wrapping sum.
+    unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise 64-bit wrapping difference.
+    unsafe fn sub64(a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise and.
+    unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
+    /// Each 64-bit lane shifted right by 32 (odd 32-bit lanes to even).
+    unsafe fn shr64_32(a: Self::V) -> Self::V;
+    /// Each 64-bit lane shifted right by 31.
+    unsafe fn shr64_31(a: Self::V) -> Self::V;
+    /// Each 64-bit lane shifted left by 32 (even 32-bit lanes to odd).
+    unsafe fn shl64_32(a: Self::V) -> Self::V;
+    /// Even 32-bit lanes of `even`, odd 32-bit lanes of `odd`.
+    unsafe fn blend_odd(even: Self::V, odd: Self::V) -> Self::V;
+}
+
+/// `N` elements of `F` side by side in a register of backend `S`.
+///
+/// Only [`super::apply_many`] makes them, after checking the CPU.
+#[derive(Clone, Copy)]
+pub(super) struct Packed<S: Simd, F> {
+    v: S::V,
+    _field: PhantomData<F>,
+}
+
+impl<S: Simd, F: Field31> Packed<S, F> {
+    #[inline(always)]
+    fn from_vector(v: S::V) -> Self {
+        Self {
+            v,
+            _field: PhantomData,
+        }
+    }
+
+    /// `r` in `0..p` from `r` in `0..2p` (as a 32-bit word).
+    #[inline(always)]
+    unsafe fn reduce_once(r: S::V) -> S::V {
+        // SAFETY: the caller runs on a CPU with the backend's instructions.
+        unsafe { S::min32(r, S::sub32(r, S::splat32(F::MODULUS))) }
+    }
+}
+
+// SAFETY (of every `unsafe` block below): a `Packed<S, F>` exists only
+// inside `apply_many` of backend `S`, which runs after the check that the
+// CPU has `S`'s instructions.
+
+impl<S: Simd, F: Field31> Add for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe { Self::reduce_once(S::add32(self.v, rhs.v)) })
+    }
+}
+
+impl<S: Simd, F: Field31> Sub for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // SAFETY: see above. A wrapped difference is ≥ 2^32 − p, and adding
+        // p brings it below p; an unwrapped one is the smaller.
+        Self::from_vector(unsafe {
+            let d = S::sub32(self.v, rhs.v);
+            S::min32(d, S::add32(d, S::splat32(F::MODULUS)))
+        })
+    }
+}
+
+impl<S: Simd, F: Field31> Neg for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe { S::splat32(0) }) - self
+    }
+}
+
+impl<S: Simd, F: Field31> Mul for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe {
+            let p = S::splat32(F::MODULUS);
+            let prod_even = S::mul_even(self.v, rhs.v);
+            let prod_odd = S::mul_even(S::shr64_32(self.v), S::shr64_32(rhs.v));
+            match F::REDUCTION {
+                Reduction::Montgomery { mu } => {
+                    // Per 64-bit product x: q = x·mu mod 2^32, then
+                    // x − q·p has zero low half and high half x·2^-32 in
+                    // (−p, p); adding p to a negative one is a minimum.
+                    let mu = S::splat32(mu);
+                    let qp_even = S::mul_even(S::mul_even(prod_even, mu), p);
+                    let qp_odd = S::mul_even(S::mul_even(prod_odd, mu), p);
+                    let d_even = S::sub64(prod_even, qp_even);
+                    let d_odd = S::sub64(prod_odd, qp_odd);
+                    let t = S::blend_odd(S::shr64_32(d_even), d_odd);
+                    S::min32(t, S::add32(t, p))
+                }
+                Reduction::Mersenne => {
+                    // Per 64-bit product x < 2^62: (x mod 2^31) + (x >> 31),
+                    // below 2p.
+                    let low31 = S::shr64_32(S::shl64_32(p));
+                    let fold_even = S::add64(S::and(prod_even, low31), S::shr64_31(prod_even));
+                    let fold_odd = S::add64(S::and(prod_odd, low31), S::shr64_31(prod_odd));
+                    Self::reduce_once(S::blend_odd(fold_even, S::shl64_32(fold_odd)))
+                }
+            }
+        })
+    }
+}
+
+impl<S: Simd, F: Field31> AddAssign for Packed<S, F> {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+
+impl<S: Simd, F: Field31> SubAssign for Packed<S, F> {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+
+impl<S: Simd, F: Field31> MulAssign for Packed<S, F> {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
+    type Scalar = F;
+    const COUNT: usize = S::N;
+    #[inline(always)]
+    fn splat(value: F) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe { S::splat32(value.to_stored()) })
+    }
+}
+
+/// Loads and stores through a `[u32; N]` buffer.
+pub(super) unsafe trait Memory<const N: usize>: Simd {
+    /// The words as one register.
+    unsafe fn load(words: &[u32; N]) -> Self::V;
+    /// The register's words.
+    unsafe fn store(v: Self::V, words: &mut [u32; N]);
+}
+
+// SAFETY: the loads and stores run only where the backend is available (the
+// contract of `Register`, passed on from `Memory`).
+unsafe impl<S: Memory<N>, F: Field31, const N: usize> Register<N> for Packed<S, F> {
+    #[inline(always)]
+    unsafe fn load(words: &[u32; N]) -> Self {
+        // SAFETY: the caller's contract.
+        Self::from_vector(unsafe { S::load(words) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, words: &mut [u32; N]) {
+        // SAFETY: the caller's contract.
+        unsafe { S::store(self.v, words) }
+    }
+}
