@@ -178,6 +178,9 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
 }
 
 /// Loads and stores through a `[u32; N]` buffer.
+///
+/// # Safety
+/// As [`Simd`]: the functions may only run where the backend is available.
 pub(super) unsafe trait Memory<const N: usize>: Simd {
     /// The words as one register.
     unsafe fn load(words: &[u32; N]) -> Self::V;

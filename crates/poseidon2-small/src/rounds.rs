@@ -1,0 +1,131 @@
+//! The Poseidon2 rounds, written once over [`Lanes`]: one state of field
+//! elements, or one state per lane of a packed register.
+//!
+//! Layers, as Plonky3 orders them (which the Poseidon2 paper allows):
+//! 1. the external linear layer `M_E` on the input;
+//! 2. `R_F / 2` full rounds: add the round's constants to every cell,
+//!    `x ↦ x^D` on every cell, `M_E`;
+//! 3. `R_P` partial rounds: add the round's constant to cell 0, `x ↦ x^D`
+//!    on cell 0, the internal linear layer `M_I`;
+//! 4. `R_F / 2` full rounds as in 2.
+//!
+//! `M_E` for a width `W = 4k` is `circ(2·M4, M4, …, M4)` with Plonky3's
+//! 4 × 4 matrix `M4 = circ(2, 3, 1, 1)` (not HorizenLabs' `M4`, so outputs
+//! differ from HorizenLabs' reference even with equal round constants);
+//! for `W = 2, 3` it is `circ(2, 1)` and `circ(2, 1, 1)`.
+//! `M_I = 1·1ᵀ + diag(V)`: cell `i` becomes `Σ x + V_i · x_i`.
+
+use algebraic_hash_field31::{Field31, Lanes};
+
+use crate::Constants;
+
+/// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
+#[inline(always)]
+fn sbox<L: Lanes, const D: u64>(x: L) -> L {
+    let x2 = x.square();
+    match D {
+        3 => x2 * x,
+        5 => x2.square() * x,
+        _ => x2.square() * x2 * x,
+    }
+}
+
+/// `M4 = circ(2, 3, 1, 1)`: `y_i = 2·x_i + 3·x_{i+1} + x_{i+2} + x_{i+3}`
+/// (indices mod 4), as `y_i = s + x_i + 2·x_{i+1}` with `s = Σ x`; the
+/// pair sums that make `s` serve two outputs each.
+#[inline(always)]
+fn m4<L: Lanes>(x: &mut [L]) {
+    let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
+    let p01 = x0 + x1;
+    let p23 = x2 + x3;
+    let s = p01 + p23;
+    let s1 = s + x1;
+    let s3 = s + x3;
+    x[0] = s1 + p01;
+    x[1] = s1 + x2.double();
+    x[2] = s3 + p23;
+    x[3] = s3 + x0.double();
+}
+
+/// The external linear layer `M_E`.
+#[inline(always)]
+fn external<L: Lanes, const W: usize>(state: &mut [L; W]) {
+    if W < 4 {
+        let mut sum = state[0];
+        for &x in &state[1..] {
+            sum += x;
+        }
+        for x in state.iter_mut() {
+            *x += sum;
+        }
+        return;
+    }
+    for block in state.chunks_exact_mut(4) {
+        m4(block);
+    }
+    // circ(2·M4, M4, …): add to each cell the sum of its column over the
+    // blocks.
+    let mut columns = [state[0], state[1], state[2], state[3]];
+    for block in state[4..].chunks_exact(4) {
+        for (c, &x) in columns.iter_mut().zip(block) {
+            *c += x;
+        }
+    }
+    for block in state.chunks_exact_mut(4) {
+        for (x, &c) in block.iter_mut().zip(&columns) {
+            *x += c;
+        }
+    }
+}
+
+/// The internal linear layer `M_I = 1·1ᵀ + diag(V)`.
+#[inline(always)]
+fn internal<L: Lanes, const W: usize>(state: &mut [L; W], diagonal: &[L::Scalar; W]) {
+    let mut sum = state[0];
+    for &x in &state[1..] {
+        sum += x;
+    }
+    for (x, &v) in state.iter_mut().zip(diagonal) {
+        *x = sum + *x * L::splat(v);
+    }
+}
+
+/// A full round: constants on every cell, S-box on every cell, `M_E`.
+#[inline(always)]
+fn full_round<L: Lanes, const W: usize, const D: u64>(
+    state: &mut [L; W],
+    constants: &[L::Scalar; W],
+) {
+    for (x, &c) in state.iter_mut().zip(constants) {
+        *x = sbox::<L, D>(*x + L::splat(c));
+    }
+    external(state);
+}
+
+/// The whole permutation on lanes.
+#[inline(always)]
+pub(crate) fn permute_lanes<L: Lanes, const W: usize, const D: u64>(
+    constants: &Constants<L::Scalar, W>,
+    state: &mut [L; W],
+) {
+    external(state);
+    for round in constants.initial {
+        full_round::<L, W, D>(state, round);
+    }
+    for &c in constants.partial {
+        state[0] = sbox::<L, D>(state[0] + L::splat(c));
+        internal(state, &constants.diagonal);
+    }
+    for round in constants.terminal {
+        full_round::<L, W, D>(state, round);
+    }
+}
+
+/// The permutation of one state of field elements.
+#[inline]
+pub(crate) fn permute<F: Field31, const W: usize, const D: u64>(
+    constants: &Constants<F, W>,
+    state: &mut [F; W],
+) {
+    permute_lanes::<F, W, D>(constants, state);
+}
