@@ -22,11 +22,13 @@ use crate::Constants;
 /// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
 #[inline(always)]
 fn sbox<L: Lanes, const D: u64>(x: L) -> L {
+    // Three multiplications deep: x^7 = x^4 · x^3 with x^4 and x^3 side
+    // by side.
     let x2 = x.square();
     match D {
         3 => x2 * x,
         5 => x2.square() * x,
-        _ => x2.square() * x2 * x,
+        _ => x2.square() * (x2 * x),
     }
 }
 
@@ -78,13 +80,41 @@ fn external<L: Lanes, const W: usize>(state: &mut [L; W]) {
     }
 }
 
-/// The internal linear layer `M_I = 1·1ᵀ + diag(V)`.
+/// `Σ state[1..]` as a balanced tree of additions (depth `log2 W`, not
+/// `W`: modular additions are not reassociated by the compiler). A loop,
+/// not recursion, so that it inlines into the packed backends.
 #[inline(always)]
-fn internal<L: Lanes, const W: usize>(state: &mut [L; W], diagonal: &[L::Scalar; W]) {
-    let mut sum = state[0];
-    for &x in &state[1..] {
-        sum += x;
+fn sum_of_rest<L: Lanes, const W: usize>(state: &[L; W]) -> L {
+    let mut level = *state;
+    let mut n = W - 1;
+    level.copy_within(1.., 0);
+    while n > 1 {
+        let half = n / 2;
+        for i in 0..half {
+            level[i] = level[2 * i] + level[2 * i + 1];
+        }
+        if n % 2 == 1 {
+            level[half] = level[n - 1];
+        }
+        n = half + n % 2;
     }
+    level[0]
+}
+
+/// A partial round: the constant and S-box on cell 0, then the internal
+/// linear layer `M_I = 1·1ᵀ + diag(V)`. The sum of cells `1..W` and their
+/// products with `V` do not wait for the S-box of cell 0 (they overlap
+/// its latency, which otherwise bounds these rounds).
+#[inline(always)]
+fn partial_round<L: Lanes, const W: usize, const D: u64>(
+    state: &mut [L; W],
+    constant: L::Scalar,
+    diagonal: &[L::Scalar; W],
+) {
+    let rest = sum_of_rest(state);
+    let s0 = sbox::<L, D>(state[0] + L::splat(constant));
+    let sum = rest + s0;
+    state[0] = s0;
     for (x, &v) in state.iter_mut().zip(diagonal) {
         *x = sum + *x * L::splat(v);
     }
@@ -113,8 +143,7 @@ pub(crate) fn permute_lanes<L: Lanes, const W: usize, const D: u64>(
         full_round::<L, W, D>(state, round);
     }
     for &c in constants.partial {
-        state[0] = sbox::<L, D>(state[0] + L::splat(c));
-        internal(state, &constants.diagonal);
+        partial_round::<L, W, D>(state, c, &constants.diagonal);
     }
     for round in constants.terminal {
         full_round::<L, W, D>(state, round);
