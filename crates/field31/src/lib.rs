@@ -30,6 +30,12 @@ pub enum Reduction {
     Montgomery {
         /// `p^-1 mod 2^32`.
         mu: u32,
+        /// `s` with `p = c · 2^s + 1`, `c` odd.
+        two_adicity: u32,
+        /// `m` when `c = 2^m − 1` (BabyBear: 15 · 2^27 + 1, KoalaBear:
+        /// 127 · 2^24 + 1), else 0: then `x · 2^-k` for `k ≤ s` is shifts
+        /// and additions (see [`Lanes::div_2exp`]).
+        c_bits: u32,
     },
     /// `p = 2^31 - 1`: the stored value is `x` itself, and `2^31 ≡ 1`
     /// folds the high bits of a product onto the low ones.
@@ -71,6 +77,10 @@ pub trait Lanes:
     fn square(self) -> Self {
         self * self
     }
+    /// `x · 2^k` for `0 ≤ k < 31`.
+    fn mul_2exp(self, k: u32) -> Self;
+    /// `x · 2^-k` for `0 ≤ k < 31`.
+    fn div_2exp(self, k: u32) -> Self;
 }
 
 /// A prime field below `2^31` (its elements fit in a `u32` with one bit to
@@ -155,6 +165,14 @@ macro_rules! scalar_lanes {
             fn splat(value: Self) -> Self {
                 value
             }
+            #[inline(always)]
+            fn mul_2exp(self, k: u32) -> Self {
+                <$ty>::mul_2exp_scalar(self, k)
+            }
+            #[inline(always)]
+            fn div_2exp(self, k: u32) -> Self {
+                <$ty>::div_2exp_scalar(self, k)
+            }
         }
 
         impl$(<$param: $bound>)? core::ops::AddAssign for $ty {
@@ -216,6 +234,21 @@ pub(crate) const fn add_mod(a: u32, b: u32, p: u32) -> u32 {
     let reduced = sum.wrapping_sub(p);
     // `sum < p` exactly when the subtraction wraps above `sum`.
     if reduced < sum { reduced } else { sum }
+}
+
+/// `x · 2^-k mod p` of a stored word `x < p` for `p = (2^m − 1) · 2^s + 1`
+/// and `k ≤ s`, by shifts: with `t = −x mod 2^k`, `x + t·p` is a multiple
+/// of `2^k`, and `(x + t·p) / 2^k = (x + t) / 2^k + t·(2^m − 1)·2^(s−k)`,
+/// below `2p` (one subtraction). Montgomery form is kept: the stored word
+/// of `a` is `a · 2^32`, and `(a · 2^32) · 2^-k` is that of `a · 2^-k`.
+#[inline(always)]
+pub(crate) const fn div_2exp_shifts(x: u32, k: u32, p: u32, s: u32, m: u32) -> u32 {
+    let t = 0u32.wrapping_sub(x) & ((1u32 << k) - 1);
+    let high = (x + t) >> k;
+    let tc = (t << (s - k + m)).wrapping_sub(t << (s - k));
+    let r = high + tc;
+    let reduced = r.wrapping_sub(p);
+    if reduced < r { reduced } else { r }
 }
 
 /// `a - b mod p` of two stored words below `p`.

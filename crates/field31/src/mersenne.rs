@@ -26,6 +26,22 @@ pub(crate) const fn reduce_product(x: u64) -> u32 {
 }
 
 impl Mersenne31 {
+    /// `x · 2^k` (`k < 31`): `2^31 ≡ 1`, so a rotation of the 31 bits.
+    #[inline(always)]
+    fn mul_2exp_scalar(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        // x < p has a zero among its 31 bits, and so has the rotation.
+        Self(((self.0 << k) & P) | (self.0 >> (31 - k)))
+    }
+
+    /// `x · 2^-k = x · 2^(31−k)`.
+    #[inline(always)]
+    fn div_2exp_scalar(self, k: u32) -> Self {
+        self.mul_2exp_scalar((31 - k) % 31)
+    }
+
     /// The element `value mod p` (for constant tables: `const` and
     /// reducing; user input goes through [`Field31::from_canonical`]).
     pub const fn new_reduced(value: u32) -> Self {

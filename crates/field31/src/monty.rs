@@ -11,7 +11,7 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 use core::ops::{Add, Mul, Sub};
 
-use crate::{Field31, Reduction, add_mod, scalar_lanes, sub_mod};
+use crate::{Field31, Reduction, add_mod, div_2exp_shifts, scalar_lanes, sub_mod};
 
 /// The constants of a Montgomery-form 31-bit field.
 pub trait MontyParams: Copy + Send + Sync + 'static {
@@ -52,8 +52,50 @@ pub struct Monty<P: MontyParams> {
     _field: PhantomData<P>,
 }
 
+/// `(s, m)` with `p = c · 2^s + 1`, `c = 2^m − 1`; `m = 0` when `c + 1`
+/// is not a power of two.
+const fn shape(p: u32) -> (u32, u32) {
+    let s = (p - 1).trailing_zeros();
+    let c = (p - 1) >> s;
+    if (c + 1).is_power_of_two() {
+        (s, (c + 1).trailing_zeros())
+    } else {
+        (s, 0)
+    }
+}
+
 impl<P: MontyParams> Monty<P> {
     const MU: u32 = inverse_mod_2_32(P::MODULUS);
+    const SHAPE: (u32, u32) = shape(P::MODULUS);
+
+    /// `x · 2^k`: doublings for `k ≤ 3`, else one multiplication.
+    #[inline(always)]
+    fn mul_2exp_scalar(self, k: u32) -> Self {
+        if k <= 3 {
+            let mut x = self;
+            for _ in 0..k {
+                x = x + x;
+            }
+            x
+        } else {
+            self * Self::new_reduced(1 << k)
+        }
+    }
+
+    /// `x · 2^-k`: shifts when `p` has the shape for it and `k ≤ s`,
+    /// else one multiplication.
+    #[inline(always)]
+    fn div_2exp_scalar(self, k: u32) -> Self {
+        let (s, m) = Self::SHAPE;
+        if k == 0 {
+            self
+        } else if m != 0 && k <= s {
+            Self::from_word(div_2exp_shifts(self.word, k, P::MODULUS, s, m))
+        } else {
+            // 2^-k = ((p + 1) / 2)^k.
+            self * Self::new_reduced(P::MODULUS.div_ceil(2)).exp_u64(u64::from(k))
+        }
+    }
 
     /// The element `value mod p` (for constant tables: `const` and
     /// reducing; user input goes through [`Field31::from_canonical`]).
@@ -139,7 +181,11 @@ scalar_lanes!(Monty<P>, P: MontyParams);
 impl<P: MontyParams> Field31 for Monty<P> {
     const MODULUS: u32 = P::MODULUS;
     const NAME: &'static str = P::NAME;
-    const REDUCTION: Reduction = Reduction::Montgomery { mu: Self::MU };
+    const REDUCTION: Reduction = Reduction::Montgomery {
+        mu: Self::MU,
+        two_adicity: Self::SHAPE.0,
+        c_bits: Self::SHAPE.1,
+    };
     const ZERO: Self = Self::from_word(0);
     const ONE: Self = Self::new_reduced(1);
 

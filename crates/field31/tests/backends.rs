@@ -28,6 +28,10 @@ impl<F: Field31> LaneKernel<F, 5> for Mix {
             let mut u = s[4] * s[4];
             u = u * u * s[1];
             s[4] = u - s[0];
+            // Every shift amount the Poseidon2 diagonals use and more.
+            for k in [1, 2, 3, 4, 7, 8, 9, 12, 16, 22, 24, 27, 30] {
+                s[k % 5] = s[k % 5].div_2exp(k as u32) + s[(k + 1) % 5].mul_2exp(k as u32);
+            }
         }
     }
 }

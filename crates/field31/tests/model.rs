@@ -64,6 +64,29 @@ fn check_field<F: Field31>(seed: u64) {
         assert_eq!(F::from_u64_reduced(wide).to_canonical() as u64, wide % p);
         assert_eq!(x == y, a == b);
     }
+    // Multiplication by 2^k and 2^-k, every k, against the model.
+    let inverse_of_two = p.div_ceil(2);
+    for _ in 0..cases(2_000) {
+        let a = rng.element();
+        let x = element(a);
+        let (mut up, mut down) = (a, a);
+        for k in 0..31u32 {
+            assert_eq!(
+                x.mul_2exp(k).to_canonical() as u64,
+                up,
+                "{} {a}·2^{k}",
+                F::NAME
+            );
+            assert_eq!(
+                x.div_2exp(k).to_canonical() as u64,
+                down,
+                "{} {a}·2^-{k}",
+                F::NAME
+            );
+            up = up * 2 % p;
+            down = down * inverse_of_two % p;
+        }
+    }
     // Exponentiation against repeated multiplication in the model.
     for e in 0..40u64 {
         let a = rng.element();

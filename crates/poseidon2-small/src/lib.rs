@@ -22,7 +22,81 @@ pub struct Constants<F: 'static, const W: usize> {
     pub(crate) initial: &'static [[F; W]],
     pub(crate) partial: &'static [F],
     pub(crate) terminal: &'static [[F; W]],
-    pub(crate) diagonal: [F; W],
+    pub(crate) diagonal: Diagonal<F, W>,
+}
+
+/// How the internal layer applies one entry `V_i` of its diagonal: as
+/// `±2^k` (doublings, or a rotation in Mersenne31), `±3`, `±2^-k` (shifts,
+/// see `Lanes::div_2exp`) or, for any other value, a multiplication.
+/// Plonky3 chose its diagonals to be such values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scale {
+    Mul2exp(u32),
+    Three,
+    Div2exp(u32),
+    General,
+}
+
+/// The diagonal `V` of the internal matrix `1·1ᵀ + diag(V)`: the values,
+/// and how each is applied (found when the constants are built).
+#[derive(Debug)]
+pub struct Diagonal<F, const W: usize> {
+    pub(crate) values: [F; W],
+    pub(crate) scales: [Scale; W],
+    /// Whether `V_i = −scale_i` (subtracted from the sum instead of added).
+    pub(crate) negative: [bool; W],
+}
+
+/// `Some(scale)` when `u` (below `p`) is `2^k`, `3` or `2^-k mod p`.
+const fn scale_of(u: u32, p: u32) -> Option<Scale> {
+    if u == 3 {
+        return Some(Scale::Three);
+    }
+    if u.is_power_of_two() && u < (1 << 31) {
+        return Some(Scale::Mul2exp(u.trailing_zeros()));
+    }
+    let mut inverse = 1u32; // 2^-k mod p
+    let mut k = 1;
+    while k < 31 {
+        inverse = if inverse % 2 == 0 {
+            inverse / 2
+        } else {
+            ((inverse as u64 + p as u64) / 2) as u32
+        };
+        if inverse == u {
+            return Some(Scale::Div2exp(k));
+        }
+        k += 1;
+    }
+    None
+}
+
+impl<F: Field31, const W: usize> Diagonal<F, W> {
+    /// The diagonal of canonical values `v` (`values` holds the same
+    /// values as field elements, built by the caller's `const` constructor).
+    pub(crate) const fn new(v: [u32; W], values: [F; W]) -> Self {
+        let p = F::MODULUS;
+        let mut scales = [Scale::General; W];
+        let mut negative = [false; W];
+        let mut i = 0;
+        while i < W {
+            assert!(v[i] < p, "diagonal entry not canonical");
+            if let Some(scale) = scale_of(v[i], p) {
+                scales[i] = scale;
+            } else if v[i] != 0 {
+                if let Some(scale) = scale_of(p - v[i], p) {
+                    scales[i] = scale;
+                    negative[i] = true;
+                }
+            }
+            i += 1;
+        }
+        Self {
+            values,
+            scales,
+            negative,
+        }
+    }
 }
 
 impl<F, const W: usize> Constants<F, W> {

@@ -104,11 +104,11 @@ fn table<F: PrimeField32, const W: usize>(
         "/// Plonky3 0.6.3 `default_{field}_poseidon2_{W}()`: round constants \
          and internal diagonal.\n\
          pub(crate) static {name}: Constants<{field_ty}, {W}> = Constants {{\n    \
-         initial: &[\n{}    ],\n    partial: &{},\n    terminal: &[\n{}    ],\n    diagonal: {},\n}};\n",
+         initial: &[\n{}    ],\n    partial: &{},\n    terminal: &[\n{}    ],\n    diagonal: {{\n        const V: [u32; {W}] = [{}];\n        Diagonal::new(V, {ty}::new_array(V))\n    }},\n}};\n",
         rows(initial),
         row(ty, partial),
         rows(terminal),
-        row(ty, diag),
+        diag.iter().map(|v| format!("0x{:08x}", v.as_canonical_u32())).collect::<Vec<_>>().join(", "),
         field_ty = ty,
     )
 }
@@ -124,7 +124,7 @@ fn constants() {
          //! and the diagonal `V` of each internal layer `1 + diag(V)`. Do not edit.\n\
          #![cfg_attr(rustfmt, rustfmt_skip)]\n\n\
          use algebraic_hash_field31::{{BabyBear, KoalaBear, Mersenne31}};\n\n\
-         use crate::Constants;\n"
+         use crate::{{Constants, Diagonal}};\n"
     );
     println!(
         "{}",

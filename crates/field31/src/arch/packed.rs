@@ -40,6 +40,12 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn sub64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
     unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise or.
+    unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
+    /// Each 32-bit lane shifted left by the matching lane of `count`.
+    unsafe fn shl32(a: Self::V, count: Self::V) -> Self::V;
+    /// Each 32-bit lane shifted right by the matching lane of `count`.
+    unsafe fn shr32(a: Self::V, count: Self::V) -> Self::V;
     /// Each 64-bit lane shifted right by 32 (odd 32-bit lanes to even).
     unsafe fn shr64_32(a: Self::V) -> Self::V;
     /// Each 64-bit lane shifted right by 31.
@@ -121,7 +127,7 @@ impl<S: Simd, F: Field31> Mul for Packed<S, F> {
             let prod_even = S::mul_even(self.v, rhs.v);
             let prod_odd = S::mul_even(S::shr64_32(self.v), S::shr64_32(rhs.v));
             match F::REDUCTION {
-                Reduction::Montgomery { mu } => {
+                Reduction::Montgomery { mu, .. } => {
                     // Per 64-bit product x: q = x·mu mod 2^32, then
                     // x − q·p has zero low half and high half x·2^-32 in
                     // (−p, p); adding p to a negative one is a minimum.
@@ -174,6 +180,58 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     fn splat(value: F) -> Self {
         // SAFETY: see above.
         Self::from_vector(unsafe { S::splat32(value.to_stored()) })
+    }
+
+    #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        match F::REDUCTION {
+            // A rotation of the 31 bits (2^31 ≡ 1), as the scalar code.
+            Reduction::Mersenne if k > 0 => Self::from_vector(
+                // SAFETY: see above.
+                unsafe {
+                    let p = S::splat32(F::MODULUS);
+                    let left = S::and(S::shl32(self.v, S::splat32(k)), p);
+                    S::or(left, S::shr32(self.v, S::splat32(31 - k)))
+                },
+            ),
+            _ if k <= 3 => {
+                let mut x = self;
+                for _ in 0..k {
+                    x = x + x;
+                }
+                x
+            }
+            _ => self * Self::splat(F::from_u64_reduced(1 << k)),
+        }
+    }
+
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        match F::REDUCTION {
+            _ if k == 0 => self,
+            Reduction::Mersenne => self.mul_2exp(31 - k),
+            Reduction::Montgomery {
+                two_adicity: s,
+                c_bits: m,
+                ..
+            } if m != 0 && k <= s => Self::from_vector(
+                // SAFETY: see above. The lane-wise form of the scalar
+                // `div_2exp_shifts`.
+                unsafe {
+                    let t = S::and(S::sub32(S::splat32(0), self.v), S::splat32((1u32 << k) - 1));
+                    let high = S::shr32(S::add32(self.v, t), S::splat32(k));
+                    let tc = S::sub32(
+                        S::shl32(t, S::splat32(s - k + m)),
+                        S::shl32(t, S::splat32(s - k)),
+                    );
+                    Self::reduce_once(S::add32(high, tc))
+                },
+            ),
+            _ => {
+                let half = F::from_u64_reduced(u64::from(F::MODULUS).div_ceil(2));
+                self * Self::splat(half.exp_u64(u64::from(k)))
+            }
+        }
     }
 }
 

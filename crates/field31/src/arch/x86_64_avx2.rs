@@ -56,6 +56,21 @@ unsafe impl Simd for Avx2 {
         unsafe { _mm256_and_si256(a, b) }
     }
     #[inline(always)]
+    unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is available (trait contract).
+        unsafe { _mm256_or_si256(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn shl32(a: __m256i, count: __m256i) -> __m256i {
+        // SAFETY: AVX2 is available (trait contract).
+        unsafe { _mm256_sllv_epi32(a, count) }
+    }
+    #[inline(always)]
+    unsafe fn shr32(a: __m256i, count: __m256i) -> __m256i {
+        // SAFETY: AVX2 is available (trait contract).
+        unsafe { _mm256_srlv_epi32(a, count) }
+    }
+    #[inline(always)]
     unsafe fn shr64_32(a: __m256i) -> __m256i {
         // SAFETY: AVX2 is available (trait contract).
         unsafe { _mm256_srli_epi64::<32>(a) }

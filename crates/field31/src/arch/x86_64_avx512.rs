@@ -56,6 +56,21 @@ unsafe impl Simd for Avx512 {
         unsafe { _mm512_and_si512(a, b) }
     }
     #[inline(always)]
+    unsafe fn or(a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512F is available (trait contract).
+        unsafe { _mm512_or_si512(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn shl32(a: __m512i, count: __m512i) -> __m512i {
+        // SAFETY: AVX-512F is available (trait contract).
+        unsafe { _mm512_sllv_epi32(a, count) }
+    }
+    #[inline(always)]
+    unsafe fn shr32(a: __m512i, count: __m512i) -> __m512i {
+        // SAFETY: AVX-512F is available (trait contract).
+        unsafe { _mm512_srlv_epi32(a, count) }
+    }
+    #[inline(always)]
     unsafe fn shr64_32(a: __m512i) -> __m512i {
         // SAFETY: AVX-512F is available (trait contract).
         unsafe { _mm512_srli_epi64::<32>(a) }

@@ -171,3 +171,24 @@ impl FromStr for Instance {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::constants::*;
+    use crate::Scale;
+
+    /// Every diagonal entry of Plonky3's instances takes the cheap path
+    /// (doublings, shifts, rotation), none a multiplication.
+    #[test]
+    fn every_diagonal_entry_is_cheap() {
+        fn check(scales: &[Scale]) {
+            assert!(scales.iter().all(|s| *s != Scale::General), "{scales:?}");
+        }
+        check(&BABYBEAR_16.diagonal.scales);
+        check(&BABYBEAR_24.diagonal.scales);
+        check(&KOALABEAR_16.diagonal.scales);
+        check(&KOALABEAR_24.diagonal.scales);
+        check(&MERSENNE31_16.diagonal.scales);
+        check(&MERSENNE31_24.diagonal.scales);
+    }
+}
