@@ -144,10 +144,34 @@ fn poseidon2_plonky3(c: &mut Covered) {
     }
     instance!(BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, 16, 8);
     instance!(BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, 24, 16);
-    instance!(KOALABEAR_16, KOALABEAR_16_HASH, KOALABEAR_16_COMPRESS, 16, 8);
-    instance!(KOALABEAR_24, KOALABEAR_24_HASH, KOALABEAR_24_COMPRESS, 24, 16);
-    instance!(MERSENNE31_16, MERSENNE31_16_HASH, MERSENNE31_16_COMPRESS, 16, 8);
-    instance!(MERSENNE31_24, MERSENNE31_24_HASH, MERSENNE31_24_COMPRESS, 24, 16);
+    instance!(
+        KOALABEAR_16,
+        KOALABEAR_16_HASH,
+        KOALABEAR_16_COMPRESS,
+        16,
+        8
+    );
+    instance!(
+        KOALABEAR_24,
+        KOALABEAR_24_HASH,
+        KOALABEAR_24_COMPRESS,
+        24,
+        16
+    );
+    instance!(
+        MERSENNE31_16,
+        MERSENNE31_16_HASH,
+        MERSENNE31_16_COMPRESS,
+        16,
+        8
+    );
+    instance!(
+        MERSENNE31_24,
+        MERSENNE31_24_HASH,
+        MERSENNE31_24_COMPRESS,
+        24,
+        16
+    );
 }
 
 fn anemoi_field<F>(c: &mut Covered, field: &str)

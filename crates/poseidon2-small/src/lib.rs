@@ -58,7 +58,7 @@ const fn scale_of(u: u32, p: u32) -> Option<Scale> {
     let mut inverse = 1u32; // 2^-k mod p
     let mut k = 1;
     while k < 31 {
-        inverse = if inverse % 2 == 0 {
+        inverse = if inverse.is_multiple_of(2) {
             inverse / 2
         } else {
             ((inverse as u64 + p as u64) / 2) as u32
@@ -83,11 +83,11 @@ impl<F: Field31, const W: usize> Diagonal<F, W> {
             assert!(v[i] < p, "diagonal entry not canonical");
             if let Some(scale) = scale_of(v[i], p) {
                 scales[i] = scale;
-            } else if v[i] != 0 {
-                if let Some(scale) = scale_of(p - v[i], p) {
-                    scales[i] = scale;
-                    negative[i] = true;
-                }
+            } else if v[i] != 0
+                && let Some(scale) = scale_of(p - v[i], p)
+            {
+                scales[i] = scale;
+                negative[i] = true;
             }
             i += 1;
         }
