@@ -116,9 +116,8 @@ pub trait Field31: Lanes<Scalar = Self> + Eq + Hash + Debug + Display + Default 
     /// Mersenne31), below `p`; what the packed lanes hold.
     fn to_stored(self) -> u32;
 
-    /// The element whose stored word is `word` (`word < p`, which the
-    /// packed backends keep).
-    fn from_stored(word: u32) -> Self;
+    /// The element whose stored word is `word`, or `None` when `word ≥ p`.
+    fn from_stored(word: u32) -> Option<Self>;
 
     /// The element `value`, or [`Error::NotCanonical`] when `value ≥ p`.
     #[inline]

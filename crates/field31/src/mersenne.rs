@@ -114,8 +114,7 @@ impl Field31 for Mersenne31 {
     }
 
     #[inline(always)]
-    fn from_stored(word: u32) -> Self {
-        debug_assert!(word < P);
-        Self(word)
+    fn from_stored(word: u32) -> Option<Self> {
+        Self::from_canonical(word)
     }
 }

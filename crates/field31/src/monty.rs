@@ -210,9 +210,8 @@ impl<P: MontyParams> Field31 for Monty<P> {
     }
 
     #[inline(always)]
-    fn from_stored(word: u32) -> Self {
-        debug_assert!(word < P::MODULUS);
-        Self::from_word(word)
+    fn from_stored(word: u32) -> Option<Self> {
+        (word < P::MODULUS).then_some(Self::from_word(word))
     }
 }
 

@@ -214,7 +214,8 @@ where
             // SAFETY: as above.
             unsafe { register.store(&mut words) };
             for (state, &word) in group.iter_mut().zip(words.iter()) {
-                state[cell] = F::from_stored(word);
+                // The packed arithmetic keeps every lane below p.
+                state[cell] = F::from_stored(word).expect("packed lane below p");
             }
         }
     }
