@@ -260,3 +260,145 @@ unsafe impl<S: Memory<N>, F: Field31, const N: usize> Register<N> for Packed<S, 
         unsafe { S::store(self.v, words) }
     }
 }
+
+/// Implements [`Simd`] and [`Memory`] for a backend from its intrinsics
+/// (the backends differ only in these names), and its `apply_many`.
+macro_rules! simd_backend {
+    (
+        $backend:ident, $v:ty, $n:literal, $features:literal, $name:literal,
+        splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
+        min32 = $min32:path, mul_even = $mul_even:path, add64 = $add64:path,
+        sub64 = $sub64:path, and = $and:path, or = $or:path,
+        shl32 = $shl32:path, shr32 = $shr32:path,
+        shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
+        blend_odd = |$even:ident, $odd:ident| $blend:expr,
+        load = $load:path, store = $store:path $(,)?
+    ) => {
+        #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
+        #[derive(Clone, Copy)]
+        pub(super) struct $backend;
+
+        // SAFETY: every function uses the backend's instructions only;
+        // `Simd` functions run only inside `apply_many` below, after the
+        // CPU check.
+        unsafe impl $crate::arch::packed::Simd for $backend {
+            type V = $v;
+            const N: usize = $n;
+            // SAFETY (of every `unsafe` block in this impl): the backend is
+            // available (the trait's contract).
+            #[inline(always)]
+            unsafe fn splat32(x: u32) -> $v {
+                // SAFETY: see above.
+                unsafe { $splat32(x as i32) }
+            }
+            #[inline(always)]
+            unsafe fn add32(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $add32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sub32(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $sub32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn min32(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $min32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn mul_even(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $mul_even(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn add64(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $add64(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sub64(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $sub64(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn and(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $and(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn or(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $or(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn shl32(a: $v, count: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shl32(a, count) }
+            }
+            #[inline(always)]
+            unsafe fn shr32(a: $v, count: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shr32(a, count) }
+            }
+            #[inline(always)]
+            unsafe fn shr64_32(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shr64_32(a) }
+            }
+            #[inline(always)]
+            unsafe fn shr64_31(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shr64_31(a) }
+            }
+            #[inline(always)]
+            unsafe fn shl64_32(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shl64_32(a) }
+            }
+            #[inline(always)]
+            unsafe fn blend_odd($even: $v, $odd: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $blend }
+            }
+        }
+
+        // SAFETY: unaligned loads and stores of exactly the register's
+        // bytes, within the arrays; the backend is available (the trait's
+        // contract).
+        unsafe impl $crate::arch::packed::Memory<$n> for $backend {
+            #[inline(always)]
+            unsafe fn load(words: &[u32; $n]) -> $v {
+                // SAFETY: as above.
+                unsafe { $load(words.as_ptr().cast()) }
+            }
+            #[inline(always)]
+            unsafe fn store(v: $v, words: &mut [u32; $n]) {
+                // SAFETY: as above.
+                unsafe { $store(words.as_mut_ptr().cast(), v) }
+            }
+        }
+
+        #[doc = concat!("Runs `kernel` on `states`, ", $n, " at a time.")]
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have ", $features, ".")]
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn apply_many<
+            F: $crate::Field31,
+            K: $crate::arch::LaneKernel<F, W>,
+            const W: usize,
+        >(
+            kernel: &K,
+            states: &mut [[F; W]],
+        ) {
+            // SAFETY: the backend is available (this function's contract).
+            unsafe {
+                $crate::arch::drive::<F, K, $crate::arch::packed::Packed<$backend, F>, W, $n>(
+                    kernel, states,
+                )
+            }
+        }
+    };
+}
+pub(super) use simd_backend;
