@@ -193,29 +193,34 @@ where
     K: LaneKernel<F, W>,
     R: Register<N, Scalar = F>,
 {
-    let mut words = [0u32; N];
+    // The group as words, cell-major: `columns[cell][lane]`, so that each
+    // register loads and stores one contiguous row.
+    let mut columns = [[0u32; N]; W];
     for group in states.chunks_mut(N) {
         if group.len() == 1 {
             kernel.apply(&mut group[0]);
             continue;
         }
-        let mut registers: [R; W] = core::array::from_fn(|cell| {
-            for (word, state) in words.iter_mut().zip(group.iter()) {
-                *word = state[cell].to_stored();
+        if group.len() < N {
+            // Padding lanes: zero states.
+            columns = [[0u32; N]; W];
+        }
+        for (lane, state) in group.iter().enumerate() {
+            for (column, element) in columns.iter_mut().zip(state) {
+                column[lane] = element.to_stored();
             }
-            for word in words.iter_mut().skip(group.len()) {
-                *word = 0;
-            }
-            // SAFETY: the caller runs on a CPU with R's instructions.
-            unsafe { R::load(&words) }
-        });
+        }
+        // SAFETY: the caller runs on a CPU with R's instructions.
+        let mut registers: [R; W] = core::array::from_fn(|cell| unsafe { R::load(&columns[cell]) });
         kernel.apply(&mut registers);
-        for (cell, register) in registers.into_iter().enumerate() {
+        for (column, register) in columns.iter_mut().zip(registers) {
             // SAFETY: as above.
-            unsafe { register.store(&mut words) };
-            for (state, &word) in group.iter_mut().zip(words.iter()) {
+            unsafe { register.store(column) };
+        }
+        for (lane, state) in group.iter_mut().enumerate() {
+            for (element, column) in state.iter_mut().zip(&columns) {
                 // The packed arithmetic keeps every lane below p.
-                state[cell] = F::from_stored(word).expect("packed lane below p");
+                *element = F::from_stored(column[lane]).expect("packed lane below p");
             }
         }
     }
