@@ -88,13 +88,24 @@ fn external<L: Lanes, const W: usize>(state: &mut [L; W]) {
 /// not recursion, so that it inlines into the packed backends.
 #[inline(always)]
 fn sum_of_rest<L: Lanes, const W: usize>(state: &[L; W]) -> L {
-    let mut level = *state;
-    let mut n = W - 1;
-    level.copy_within(1.., 0);
+    // First level straight from the state (no copy of it), then pairwise
+    // in place.
+    let mut level = [state[0]; W];
+    let mut n = 0;
+    let mut i = 1;
+    while i + 1 < W {
+        level[n] = state[i] + state[i + 1];
+        n += 1;
+        i += 2;
+    }
+    if i < W {
+        level[n] = state[i];
+        n += 1;
+    }
     while n > 1 {
         let half = n / 2;
-        for i in 0..half {
-            level[i] = level[2 * i] + level[2 * i + 1];
+        for j in 0..half {
+            level[j] = level[2 * j] + level[2 * j + 1];
         }
         if n % 2 == 1 {
             level[half] = level[n - 1];
