@@ -36,8 +36,6 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn mul_even(a: Self::V, b: Self::V) -> Self::V;
     /// Lane-wise 64-bit wrapping sum.
     unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
-    /// Lane-wise 64-bit wrapping difference.
-    unsafe fn sub64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
     unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
@@ -54,6 +52,12 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn shl64_32(a: Self::V) -> Self::V;
     /// Even 32-bit lanes of `even`, odd 32-bit lanes of `odd`.
     unsafe fn blend_odd(even: Self::V, odd: Self::V) -> Self::V;
+    /// Each odd 32-bit lane copied into the even lane below it (a shuffle,
+    /// not a shift: it runs beside the shifts and multiplications).
+    unsafe fn odd_to_even(a: Self::V) -> Self::V;
+    /// The high halves of the 64-bit lanes of `even_src` (into the even
+    /// 32-bit lanes) and of `odd_src` (into the odd ones).
+    unsafe fn high_halves(even_src: Self::V, odd_src: Self::V) -> Self::V;
 }
 
 /// `N` elements of `F` side by side in a register of backend `S`.
@@ -125,18 +129,20 @@ impl<S: Simd, F: Field31> Mul for Packed<S, F> {
         Self::from_vector(unsafe {
             let p = S::splat32(F::MODULUS);
             let prod_even = S::mul_even(self.v, rhs.v);
-            let prod_odd = S::mul_even(S::shr64_32(self.v), S::shr64_32(rhs.v));
+            let prod_odd = S::mul_even(S::odd_to_even(self.v), S::odd_to_even(rhs.v));
             match F::REDUCTION {
                 Reduction::Montgomery { mu, .. } => {
-                    // Per 64-bit product x: q = x·mu mod 2^32, then
-                    // x − q·p has zero low half and high half x·2^-32 in
-                    // (−p, p); adding p to a negative one is a minimum.
+                    // Per 64-bit product x: q = x·mu mod 2^32, so x and
+                    // q·p agree in their low halves and x·2^-32 is the
+                    // difference of their high halves, in (−p, p); adding
+                    // p to a negative one is a minimum.
                     let mu = S::splat32(mu);
                     let qp_even = S::mul_even(S::mul_even(prod_even, mu), p);
                     let qp_odd = S::mul_even(S::mul_even(prod_odd, mu), p);
-                    let d_even = S::sub64(prod_even, qp_even);
-                    let d_odd = S::sub64(prod_odd, qp_odd);
-                    let t = S::blend_odd(S::shr64_32(d_even), d_odd);
+                    let t = S::sub32(
+                        S::high_halves(prod_even, prod_odd),
+                        S::high_halves(qp_even, qp_odd),
+                    );
                     S::min32(t, S::add32(t, p))
                 }
                 Reduction::Mersenne => {
@@ -268,10 +274,12 @@ macro_rules! simd_backend {
         $backend:ident, $v:ty, $n:literal, $features:literal, $name:literal,
         splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
         min32 = $min32:path, mul_even = $mul_even:path, add64 = $add64:path,
-        sub64 = $sub64:path, and = $and:path, or = $or:path,
+        and = $and:path, or = $or:path,
         shl32 = $shl32:path, shr32 = $shr32:path,
         shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
         blend_odd = |$even:ident, $odd:ident| $blend:expr,
+        odd_to_even = |$o2e:ident| $odd_to_even:expr,
+        high_halves = |$hh_even:ident, $hh_odd:ident| $high_halves:expr,
         load = $load:path, store = $store:path $(,)?
     ) => {
         #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
@@ -317,11 +325,6 @@ macro_rules! simd_backend {
                 unsafe { $add64(a, b) }
             }
             #[inline(always)]
-            unsafe fn sub64(a: $v, b: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $sub64(a, b) }
-            }
-            #[inline(always)]
             unsafe fn and(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $and(a, b) }
@@ -360,6 +363,16 @@ macro_rules! simd_backend {
             unsafe fn blend_odd($even: $v, $odd: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $blend }
+            }
+            #[inline(always)]
+            unsafe fn odd_to_even($o2e: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $odd_to_even }
+            }
+            #[inline(always)]
+            unsafe fn high_halves($hh_even: $v, $hh_odd: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $high_halves }
             }
         }
 
