@@ -76,7 +76,12 @@ fn backends_match_scalar() {
 
 /// This machine kind has AVX-512 and AVX2: when the CPU lists them, the
 /// backends must run (a detection bug would otherwise skip them silently).
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+/// Detection needs `std`.
+#[cfg(all(
+    target_arch = "x86_64",
+    not(algebraic_hash_force_scalar),
+    feature = "std"
+))]
 #[test]
 fn detected_backends_run() {
     if std::is_x86_feature_detected!("avx2") {
