@@ -29,6 +29,8 @@ CRATES = [
     "algebraic_hash_rescue",
     "algebraic_hash_poseidon",
     "algebraic_hash_anemoi",
+    "algebraic_hash_field31",
+    "algebraic_hash_poseidon2_small",
 ]
 KINDS = r"(struct|enum|trait|fn|type|constant|static|macro|union|traitalias|derive|attr)"
 ITEM_FILE = re.compile(KINDS + r"\.(.+)\.html$")

@@ -3,7 +3,8 @@
 // rescue/rp64_256.json: apply_permutation, hash_elements, merge;
 // poseidon/circom_tN.json: permutation, poseidon (hash and compress of
 // poseidon-tN, hash of `poseidon`); poseidon/poseidon2_SET_tN.json:
-// permutation, compress, hash_elements; anemoi/DIR/FIELD-CELLS.*.json:
+// permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
+// permute, hash, compress; anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
 // not expose (poseidon_ex, Anemoi's single layers and byte hash, Winterfell's
 // byte hash and merge_with_int) are not mapped.
@@ -17,6 +18,11 @@ export const VECTORS = fileURLToPath(new URL('../../../test-vectors/', import.me
 export const BN254_R =
   21888242871839275222246405745257275088548364400416034343698204186575808495617n;
 const GOLDILOCKS = (1n << 64n) - (1n << 32n) + 1n;
+const SMALL_MODULI = {
+  babybear: 2013265921n,
+  koalabear: 2130706433n,
+  mersenne31: 2147483647n,
+};
 const ANEMOI_MODULI = {
   bls12_377:
     258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177n,
@@ -103,6 +109,20 @@ export function mapping(rel) {
         ['permutation', inst, 'permute', null],
         ['compress', inst, 'compress', null],
         ['hash_elements', inst, 'hash', null],
+      ],
+    };
+  }
+  if (parts[0] === 'poseidon2-small') {
+    // plonky3-FIELD-WIDTH.json: permute, hash, compress of poseidon2-plonky3-FIELD-WIDTH.
+    const stem = name.slice(0, -'.json'.length);
+    const field = stem.split('-')[1];
+    const inst = `poseidon2-${stem}`;
+    return {
+      modulus: SMALL_MODULI[field],
+      table: [
+        ['permute', inst, 'permute', null],
+        ['hash', inst, 'hash', null],
+        ['compress', inst, 'compress', null],
       ],
     };
   }

@@ -8,6 +8,8 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - poseidon/circom_tN.json: permutation -> permute, poseidon -> hash and
   compress of ``poseidon-tN``, and hash of ``poseidon`` (width from the count);
 - poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
+- poseidon2-small/plonky3-FIELD-WIDTH.json: permute, hash, compress (of
+  ``poseidon2-plonky3-FIELD-WIDTH``);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -26,6 +28,7 @@ VECTORS = ROOT / "test-vectors"
 
 BN254_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617
 GOLDILOCKS = 2**64 - 2**32 + 1
+SMALL_MODULI = {"babybear": 2013265921, "koalabear": 2130706433, "mersenne31": 2**31 - 1}
 ANEMOI_MODULI = {
     "bls12_377": 258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177,
     "bls12_381": 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787,
@@ -101,6 +104,14 @@ def mapping(rel):
             ("permutation", inst, "permute", None),
             ("compress", inst, "compress", None),
             ("hash_elements", inst, "hash", None),
+        ]
+    if parts[0] == "poseidon2-small":
+        stem = name[: -len(".json")]
+        inst = f"poseidon2-{stem}"
+        return SMALL_MODULI[stem.split("-")[1]], [
+            ("permute", inst, "permute", None),
+            ("hash", inst, "hash", None),
+            ("compress", inst, "compress", None),
         ]
     if parts[0] == "anemoi":
         prefix = {"crypto2023": "anemoi", "eprint2022": "anemoi2022"}[parts[1]]

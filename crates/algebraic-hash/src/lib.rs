@@ -25,7 +25,7 @@ pub use error::Error;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use merkle::{MerkleError, MerklePath, MerkleTree};
-pub use sponge::DuplexSponge;
+pub use sponge::{DuplexSponge, PaddingFreeSponge};
 
 /// A fixed, public permutation of a state `S` (usually `[F; WIDTH]`).
 ///

@@ -166,3 +166,57 @@ where
         }
     }
 }
+
+/// Plonky3's `PaddingFreeSponge`: a hash of any number of elements with a
+/// `RATE`-cell overwrite rate at the start of a zeroed `WIDTH`-cell state
+/// (`F::default()` must be zero), output the first `OUT` cells.
+///
+/// Elements overwrite the rate cells in order; the state is permuted after
+/// each full block and after a last partial block (whose other rate cells
+/// keep their values), so `n` elements take `⌈n / RATE⌉` permutations and
+/// the empty input gives `OUT` zeros. There is no padding and no length in
+/// the state: inputs that differ only by trailing zeros can collide, as in
+/// Plonky3, where the surrounding protocol fixes the lengths.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PaddingFreeSponge<P, const WIDTH: usize, const RATE: usize, const OUT: usize> {
+    permutation: P,
+}
+
+impl<P, const WIDTH: usize, const RATE: usize, const OUT: usize>
+    PaddingFreeSponge<P, WIDTH, RATE, OUT>
+{
+    /// Wraps `permutation`.
+    pub const fn new(permutation: P) -> Self {
+        const {
+            assert!(RATE >= 1 && RATE < WIDTH, "the rate must leave a capacity");
+            assert!(OUT >= 1 && OUT <= WIDTH, "the output must fit in the state");
+        }
+        Self { permutation }
+    }
+
+    /// The permutation.
+    pub const fn permutation(&self) -> &P {
+        &self.permutation
+    }
+}
+
+impl<F, P, const WIDTH: usize, const RATE: usize, const OUT: usize> crate::Hasher<F>
+    for PaddingFreeSponge<P, WIDTH, RATE, OUT>
+where
+    F: Copy + Default + AddAssign + Eq + core::fmt::Debug + Send + Sync,
+    P: Permutation<[F; WIDTH]>,
+{
+    type Digest = [F; OUT];
+
+    fn hash_elements(&self, input: &[F]) -> [F; OUT] {
+        let mut sponge =
+            DuplexSponge::<F, &P, WIDTH, RATE, 0>::new(&self.permutation, [F::default(); WIDTH]);
+        for &element in input {
+            sponge.overwrite_one(element);
+        }
+        sponge.flush();
+        let mut out = [F::default(); OUT];
+        out.copy_from_slice(&sponge.state()[..OUT]);
+        out
+    }
+}

@@ -4,6 +4,8 @@ use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 use algebraic_hash_poseidon::poseidon2;
+use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersenne31};
+use algebraic_hash_poseidon2_small::plonky3;
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
@@ -26,6 +28,28 @@ impl Codec for Felt {
     }
 }
 
+/// Implements [`Codec`] for the 31-bit fields.
+macro_rules! field31_codec {
+    ($($ty:ty),*) => {$(
+        impl Codec for $ty {
+            const FIELD: &'static str = <$ty as Field31>::NAME;
+            // 30 whole bits per element.
+            const BYTES: usize = 3;
+            fn parse(text: &str) -> Result<Self, Error> {
+                <$ty as Field31>::from_str_checked(text)
+            }
+            fn element(&self) -> Element {
+                Element::from_limbs(&[u64::from(self.to_canonical())])
+            }
+            fn sample(seed: u64) -> Self {
+                <$ty as Field31>::from_u64_reduced(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            }
+        }
+    )*};
+}
+
+field31_codec!(BabyBear, KoalaBear, Mersenne31);
+
 ark_codec! {
     Fr => "BN254 Fr", 4;
     algebraic_hash_anemoi::bls12_377::Felt => "BLS12-377 Fq", 6;
@@ -45,6 +69,8 @@ pub const BENCHED: &[&str] = &[
     "poseidon-t5",
     "poseidon2-new-t3",
     "poseidon2-new-t4",
+    "poseidon2-plonky3-babybear-16",
+    "poseidon2-plonky3-koalabear-16",
     "anemoi-bn254-2",
     "anemoi-bn254-4",
     "anemoi-bls12-381-2",
@@ -163,6 +189,35 @@ fn poseidon2() -> Vec<Instance> {
     )
 }
 
+macro_rules! plonky3_instances {
+    ($($perm:ident, $hash:ident, $compress:ident, $f:ty, $w:literal, $rate:literal;)*) => {
+        vec![$(
+            Instance::new(
+                plonky3::$perm.name(),
+                format!(
+                    "Poseidon2 over {}, width {}, as Plonky3 0.6 `default_..._poseidon2_{}()` \
+                     (permute {}, hash any -> 8 by PaddingFreeSponge rate {}, compress 16 -> 8 by TruncatedPermutation)",
+                    <$f as Field31>::NAME, $w, $w, $w, $rate
+                ),
+            )
+            .permutation::<$f, $w>(plonky3::$perm)
+            .hasher::<$f, _>(plonky3::$hash)
+            .compression::<$f, [$f; plonky3::DIGEST_LEN], 2>(plonky3::$compress),
+        )*]
+    };
+}
+
+fn poseidon2_plonky3() -> Vec<Instance> {
+    plonky3_instances! {
+        BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, BabyBear, 16, 8;
+        BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, BabyBear, 24, 16;
+        KOALABEAR_16, KOALABEAR_16_HASH, KOALABEAR_16_COMPRESS, KoalaBear, 16, 8;
+        KOALABEAR_24, KOALABEAR_24_HASH, KOALABEAR_24_COMPRESS, KoalaBear, 24, 16;
+        MERSENNE31_16, MERSENNE31_16_HASH, MERSENNE31_16_COMPRESS, Mersenne31, 16, 8;
+        MERSENNE31_24, MERSENNE31_24_HASH, MERSENNE31_24_COMPRESS, Mersenne31, 24, 16;
+    }
+}
+
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
 where
@@ -226,6 +281,7 @@ pub fn all() -> Vec<Instance> {
     let mut v = rescue();
     v.extend(poseidon());
     v.extend(poseidon2());
+    v.extend(poseidon2_plonky3());
     v.extend(anemoi());
     v
 }

@@ -108,6 +108,15 @@ fn mappings() -> Vec<Mapping> {
             add(&file, "hash_elements", &name, Op::Hash);
         }
     }
+    for field in ["babybear", "koalabear", "mersenne31"] {
+        for width in [16, 24] {
+            let file = format!("poseidon2-small/plonky3-{field}-{width}.json");
+            let name = format!("poseidon2-plonky3-{field}-{width}");
+            add(&file, "permute", &name, Op::Permute);
+            add(&file, "hash", &name, Op::Hash);
+            add(&file, "compress", &name, Op::Compress);
+        }
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",
@@ -189,6 +198,12 @@ fn modulus_of(file: &str) -> &'static str {
         GOLDILOCKS_P
     } else if file.starts_with("poseidon/") {
         BN254_R
+    } else if name.starts_with("plonky3-babybear-") {
+        "2013265921"
+    } else if name.starts_with("plonky3-koalabear-") {
+        "2130706433"
+    } else if name.starts_with("plonky3-mersenne31-") {
+        "2147483647"
     } else if name.starts_with("bls12_377-") {
         "258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177"
     } else if name.starts_with("bls12_381-") {

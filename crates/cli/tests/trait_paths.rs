@@ -168,6 +168,48 @@ fn poseidon2(c: &mut Covered) {
     }
 }
 
+fn poseidon2_plonky3(c: &mut Covered) {
+    use algebraic_hash_poseidon2_small::plonky3::*;
+    macro_rules! instance {
+        ($perm:ident, $hash:ident, $compress:ident, $w:literal, $rate:literal) => {{
+            let name = $perm.name();
+            c.permutation::<_, $w>(name, $perm);
+            c.compression::<_, [_; DIGEST_LEN], 2>(name, $compress);
+            c.hasher::<_, _>(name, $hash, &[0, 1, $rate - 1, $rate, $rate + 1, 40]);
+        }};
+    }
+    instance!(BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, 16, 8);
+    instance!(BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, 24, 16);
+    instance!(
+        KOALABEAR_16,
+        KOALABEAR_16_HASH,
+        KOALABEAR_16_COMPRESS,
+        16,
+        8
+    );
+    instance!(
+        KOALABEAR_24,
+        KOALABEAR_24_HASH,
+        KOALABEAR_24_COMPRESS,
+        24,
+        16
+    );
+    instance!(
+        MERSENNE31_16,
+        MERSENNE31_16_HASH,
+        MERSENNE31_16_COMPRESS,
+        16,
+        8
+    );
+    instance!(
+        MERSENNE31_24,
+        MERSENNE31_24_HASH,
+        MERSENNE31_24_COMPRESS,
+        24,
+        16
+    );
+}
+
 fn anemoi_field<F>(c: &mut Covered, field: &str)
 where
     F: algebraic_hash_anemoi::AnemoiField + Codec + DigestElements<F>,
@@ -208,6 +250,7 @@ fn every_instance_answers_as_its_trait_value() {
     rescue(&mut c);
     circom(&mut c);
     poseidon2(&mut c);
+    poseidon2_plonky3(&mut c);
     anemoi(&mut c);
     let mut missing = Vec::new();
     for instance in algebraic_hash_cli::instances() {

@@ -1,0 +1,227 @@
+//! Packed lanes and the choice between them.
+//!
+//! Code written once over [`Lanes`] (a [`LaneKernel`]) runs on many
+//! independent states with [`apply_many`]: the states are transposed into
+//! registers of several lanes (one state per lane), the kernel runs once per
+//! group, and the leftover states run on scalars.
+//!
+//! The backends, fastest first, chosen once per call by [`backend`]:
+//! - AVX-512 (`avx512f`): 16 lanes of 32 bits;
+//! - AVX2: 8 lanes of 32 bits;
+//! - scalar: one element at a time (always compiled; the reference every
+//!   packed backend is tested against).
+//!
+//! A backend is used when the build enables its instructions
+//! (`-C target-feature=…`, `target-cpu`), or else after a run-time check
+//! (`is_x86_feature_detected!`, which needs `std`; without `std` such
+//! builds stay scalar). `--cfg algebraic_hash_force_scalar` compiles no
+//! packed backend.
+//!
+//! The packed types cannot be named outside this crate: a kernel sees them
+//! only as the `L` of [`LaneKernel::apply`], which [`apply_many`] calls
+//! after the CPU check. All `unsafe` of the crate lives in this module.
+#![allow(unsafe_code)]
+
+use crate::{Field31, Lanes};
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod packed;
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod x86_64_avx2;
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+mod x86_64_avx512;
+
+/// Code written once over [`Lanes`] that transforms one `W`-cell state
+/// (one state per lane).
+pub trait LaneKernel<F: Field31, const W: usize>: Sync {
+    /// Transforms `state` (each lane independently).
+    fn apply<L: Lanes<Scalar = F>>(&self, state: &mut [L; W]);
+}
+
+/// A backend of [`apply_many`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One element at a time.
+    Scalar,
+    /// x86_64 AVX2, 8 lanes.
+    Avx2,
+    /// x86_64 AVX-512F, 16 lanes.
+    Avx512,
+}
+
+impl Backend {
+    /// Elements per register.
+    pub const fn lanes(self) -> usize {
+        match self {
+            Self::Scalar => 1,
+            Self::Avx2 => 8,
+            Self::Avx512 => 16,
+        }
+    }
+
+    /// Whether this backend runs on this CPU with this build.
+    pub fn available(self) -> bool {
+        match self {
+            Self::Scalar => true,
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx2 => avx2_available(),
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx512 => avx512_available(),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+}
+
+/// The backend [`apply_many`] uses on this CPU with this build.
+#[inline]
+pub fn backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        return Backend::Avx512;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        return Backend::Avx2;
+    }
+    Backend::Scalar
+}
+
+/// Runs `kernel` on every state, on the fastest backend of this CPU.
+#[inline]
+pub fn apply_many<F: Field31, K: LaneKernel<F, W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[F; W]],
+) {
+    run(backend(), kernel, states);
+}
+
+/// Runs `kernel` on every state with `backend`, or returns `false` (and
+/// does nothing) when that backend does not run here. For tests and
+/// measurements; [`apply_many`] chooses by itself.
+pub fn apply_many_with<F: Field31, K: LaneKernel<F, W>, const W: usize>(
+    backend: Backend,
+    kernel: &K,
+    states: &mut [[F; W]],
+) -> bool {
+    if !backend.available() {
+        return false;
+    }
+    run(backend, kernel, states);
+    true
+}
+
+/// `backend` must be available.
+#[inline]
+fn run<F: Field31, K: LaneKernel<F, W>, const W: usize>(
+    backend: Backend,
+    kernel: &K,
+    states: &mut [[F; W]],
+) {
+    match backend {
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx512 => {
+            // SAFETY: callers pass an available backend: AVX-512F (and
+            // AVX2) are enabled in this build or were detected on this CPU.
+            unsafe { x86_64_avx512::apply_many(kernel, states) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx2 => {
+            // SAFETY: callers pass an available backend: AVX2 is enabled in
+            // this build or was detected on this CPU.
+            unsafe { x86_64_avx2::apply_many(kernel, states) }
+        }
+        _ => {
+            for state in states {
+                kernel.apply(state);
+            }
+        }
+    }
+}
+
+/// Whether AVX2 may be used: known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+fn avx2_available() -> bool {
+    #[cfg(target_feature = "avx2")]
+    return true;
+    #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx2");
+    #[allow(unreachable_code)]
+    false
+}
+
+/// Whether AVX-512F may be used (with AVX2, which every AVX-512 CPU has):
+/// known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+fn avx512_available() -> bool {
+    #[cfg(target_feature = "avx512f")]
+    return avx2_available();
+    #[cfg(all(not(target_feature = "avx512f"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx512f") && avx2_available();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// A packed register of `N` lanes, loaded from and stored to the stored
+/// words of `N` elements.
+///
+/// # Safety
+/// Implementors use instructions the CPU may lack; `load` and `store` may
+/// only run where the backend is available (inside its `apply_many`).
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+unsafe trait Register<const N: usize>: Lanes {
+    /// One lane per word (`word < p`).
+    unsafe fn load(words: &[u32; N]) -> Self;
+    /// The words of the lanes (each below `p`).
+    unsafe fn store(self, words: &mut [u32; N]);
+}
+
+/// Runs `kernel` on `states`: groups of `N` states transposed into `W`
+/// registers `R` (one state per lane); a last partial group of at least two
+/// states is padded with zero states, a last single state runs on scalars.
+///
+/// # Safety
+/// The backend of `R` must be available; call it only from that backend's
+/// `#[target_feature]` function, into which it is inlined.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+unsafe fn drive<F, K, R, const W: usize, const N: usize>(kernel: &K, states: &mut [[F; W]])
+where
+    F: Field31,
+    K: LaneKernel<F, W>,
+    R: Register<N, Scalar = F>,
+{
+    // The group as words, cell-major: `columns[cell][lane]`, so that each
+    // register loads and stores one contiguous row.
+    let mut columns = [[0u32; N]; W];
+    for group in states.chunks_mut(N) {
+        if group.len() == 1 {
+            kernel.apply(&mut group[0]);
+            continue;
+        }
+        if group.len() < N {
+            // Padding lanes: zero states.
+            columns = [[0u32; N]; W];
+        }
+        for (lane, state) in group.iter().enumerate() {
+            for (column, element) in columns.iter_mut().zip(state) {
+                column[lane] = element.to_stored();
+            }
+        }
+        // SAFETY: the caller runs on a CPU with R's instructions.
+        let mut registers: [R; W] = core::array::from_fn(|cell| unsafe { R::load(&columns[cell]) });
+        kernel.apply(&mut registers);
+        for (column, register) in columns.iter_mut().zip(registers) {
+            // SAFETY: as above.
+            unsafe { register.store(column) };
+        }
+        for (lane, state) in group.iter_mut().enumerate() {
+            for (element, column) in state.iter_mut().zip(&columns) {
+                // The packed arithmetic keeps every lane below p.
+                *element = F::from_stored(column[lane]).expect("packed lane below p");
+            }
+        }
+    }
+}

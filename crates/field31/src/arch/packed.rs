@@ -1,0 +1,417 @@
+//! Field arithmetic on packed 32-bit lanes, written once over the vector
+//! primitives of a backend ([`Simd`]): AVX2 and AVX-512 supply only the
+//! instructions.
+//!
+//! Lanes hold stored words below `p` (Montgomery form for BabyBear and
+//! KoalaBear, the value for Mersenne31). A sum or difference is corrected
+//! with an unsigned minimum (`min(s, s − p)` picks the one below `p`); a
+//! product is formed in 64-bit halves, even lanes and odd lanes apart,
+//! since the CPU multiplies 32 × 32 → 64 only in the even 32-bit slots.
+
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use super::Register;
+use crate::{Field31, Lanes, Reduction};
+
+/// The vector instructions the packed arithmetic needs.
+///
+/// # Safety
+/// Implementations use instructions a CPU may lack: each function may only
+/// run where the backend is available.
+pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
+    /// The register.
+    type V: Copy + Send + Sync;
+    /// 32-bit lanes per register.
+    const N: usize;
+    /// Every 32-bit lane `x`.
+    unsafe fn splat32(x: u32) -> Self::V;
+    /// Lane-wise 32-bit wrapping sum.
+    unsafe fn add32(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise 32-bit wrapping difference.
+    unsafe fn sub32(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise unsigned 32-bit minimum.
+    unsafe fn min32(a: Self::V, b: Self::V) -> Self::V;
+    /// Products of the even 32-bit lanes, as 64-bit lanes.
+    unsafe fn mul_even(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise 64-bit wrapping sum.
+    unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise and.
+    unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise or.
+    unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
+    /// Each 32-bit lane shifted left by the matching lane of `count`.
+    unsafe fn shl32(a: Self::V, count: Self::V) -> Self::V;
+    /// Each 32-bit lane shifted right by the matching lane of `count`.
+    unsafe fn shr32(a: Self::V, count: Self::V) -> Self::V;
+    /// Each 64-bit lane shifted right by 32 (odd 32-bit lanes to even).
+    unsafe fn shr64_32(a: Self::V) -> Self::V;
+    /// Each 64-bit lane shifted right by 31.
+    unsafe fn shr64_31(a: Self::V) -> Self::V;
+    /// Each 64-bit lane shifted left by 32 (even 32-bit lanes to odd).
+    unsafe fn shl64_32(a: Self::V) -> Self::V;
+    /// Even 32-bit lanes of `even`, odd 32-bit lanes of `odd`.
+    unsafe fn blend_odd(even: Self::V, odd: Self::V) -> Self::V;
+    /// Each odd 32-bit lane copied into the even lane below it (a shuffle,
+    /// not a shift: it runs beside the shifts and multiplications).
+    unsafe fn odd_to_even(a: Self::V) -> Self::V;
+    /// The high halves of the 64-bit lanes of `even_src` (into the even
+    /// 32-bit lanes) and of `odd_src` (into the odd ones).
+    unsafe fn high_halves(even_src: Self::V, odd_src: Self::V) -> Self::V;
+}
+
+/// `N` elements of `F` side by side in a register of backend `S`.
+///
+/// Only [`super::apply_many`] makes them, after checking the CPU.
+#[derive(Clone, Copy)]
+pub(super) struct Packed<S: Simd, F> {
+    v: S::V,
+    _field: PhantomData<F>,
+}
+
+impl<S: Simd, F: Field31> Packed<S, F> {
+    #[inline(always)]
+    fn from_vector(v: S::V) -> Self {
+        Self {
+            v,
+            _field: PhantomData,
+        }
+    }
+
+    /// `r` in `0..p` from `r` in `0..2p` (as a 32-bit word).
+    #[inline(always)]
+    unsafe fn reduce_once(r: S::V) -> S::V {
+        // SAFETY: the caller runs on a CPU with the backend's instructions.
+        unsafe { S::min32(r, S::sub32(r, S::splat32(F::MODULUS))) }
+    }
+}
+
+// SAFETY (of every `unsafe` block below): a `Packed<S, F>` exists only
+// inside `apply_many` of backend `S`, which runs after the check that the
+// CPU has `S`'s instructions.
+
+impl<S: Simd, F: Field31> Add for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe { Self::reduce_once(S::add32(self.v, rhs.v)) })
+    }
+}
+
+impl<S: Simd, F: Field31> Sub for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // SAFETY: see above. A wrapped difference is ≥ 2^32 − p, and adding
+        // p brings it below p; an unwrapped one is the smaller.
+        Self::from_vector(unsafe {
+            let d = S::sub32(self.v, rhs.v);
+            S::min32(d, S::add32(d, S::splat32(F::MODULUS)))
+        })
+    }
+}
+
+impl<S: Simd, F: Field31> Neg for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe { S::splat32(0) }) - self
+    }
+}
+
+impl<S: Simd, F: Field31> Mul for Packed<S, F> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe {
+            let p = S::splat32(F::MODULUS);
+            let prod_even = S::mul_even(self.v, rhs.v);
+            let prod_odd = S::mul_even(S::odd_to_even(self.v), S::odd_to_even(rhs.v));
+            match F::REDUCTION {
+                Reduction::Montgomery { mu, .. } => {
+                    // Per 64-bit product x: q = x·mu mod 2^32, so x and
+                    // q·p agree in their low halves and x·2^-32 is the
+                    // difference of their high halves, in (−p, p); adding
+                    // p to a negative one is a minimum.
+                    let mu = S::splat32(mu);
+                    let qp_even = S::mul_even(S::mul_even(prod_even, mu), p);
+                    let qp_odd = S::mul_even(S::mul_even(prod_odd, mu), p);
+                    let t = S::sub32(
+                        S::high_halves(prod_even, prod_odd),
+                        S::high_halves(qp_even, qp_odd),
+                    );
+                    S::min32(t, S::add32(t, p))
+                }
+                Reduction::Mersenne => {
+                    // Per 64-bit product x < 2^62: (x mod 2^31) + (x >> 31),
+                    // below 2p.
+                    let low31 = S::shr64_32(S::shl64_32(p));
+                    let fold_even = S::add64(S::and(prod_even, low31), S::shr64_31(prod_even));
+                    let fold_odd = S::add64(S::and(prod_odd, low31), S::shr64_31(prod_odd));
+                    Self::reduce_once(S::blend_odd(fold_even, S::shl64_32(fold_odd)))
+                }
+            }
+        })
+    }
+}
+
+impl<S: Simd, F: Field31> AddAssign for Packed<S, F> {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+
+impl<S: Simd, F: Field31> SubAssign for Packed<S, F> {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+
+impl<S: Simd, F: Field31> MulAssign for Packed<S, F> {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
+    type Scalar = F;
+    const COUNT: usize = S::N;
+    #[inline(always)]
+    fn splat(value: F) -> Self {
+        // SAFETY: see above.
+        Self::from_vector(unsafe { S::splat32(value.to_stored()) })
+    }
+
+    #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        match F::REDUCTION {
+            // A rotation of the 31 bits (2^31 ≡ 1), as the scalar code.
+            Reduction::Mersenne if k > 0 => Self::from_vector(
+                // SAFETY: see above.
+                unsafe {
+                    let p = S::splat32(F::MODULUS);
+                    let left = S::and(S::shl32(self.v, S::splat32(k)), p);
+                    S::or(left, S::shr32(self.v, S::splat32(31 - k)))
+                },
+            ),
+            _ if k <= 3 => {
+                let mut x = self;
+                for _ in 0..k {
+                    x = x + x;
+                }
+                x
+            }
+            _ => self * Self::splat(F::from_u64_reduced(1 << k)),
+        }
+    }
+
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        match F::REDUCTION {
+            _ if k == 0 => self,
+            Reduction::Mersenne => self.mul_2exp(31 - k),
+            Reduction::Montgomery {
+                two_adicity: s,
+                c_bits: m,
+                ..
+            } if m != 0 && k <= s => Self::from_vector(
+                // SAFETY: see above. The lane-wise form of the scalar
+                // `div_2exp_shifts`.
+                unsafe {
+                    let t = S::and(S::sub32(S::splat32(0), self.v), S::splat32((1u32 << k) - 1));
+                    let high = S::shr32(S::add32(self.v, t), S::splat32(k));
+                    let tc = S::sub32(
+                        S::shl32(t, S::splat32(s - k + m)),
+                        S::shl32(t, S::splat32(s - k)),
+                    );
+                    Self::reduce_once(S::add32(high, tc))
+                },
+            ),
+            _ => {
+                let half = F::from_u64_reduced(u64::from(F::MODULUS).div_ceil(2));
+                self * Self::splat(half.exp_u64(u64::from(k)))
+            }
+        }
+    }
+}
+
+/// Loads and stores through a `[u32; N]` buffer.
+///
+/// # Safety
+/// As [`Simd`]: the functions may only run where the backend is available.
+pub(super) unsafe trait Memory<const N: usize>: Simd {
+    /// The words as one register.
+    unsafe fn load(words: &[u32; N]) -> Self::V;
+    /// The register's words.
+    unsafe fn store(v: Self::V, words: &mut [u32; N]);
+}
+
+// SAFETY: the loads and stores run only where the backend is available (the
+// contract of `Register`, passed on from `Memory`).
+unsafe impl<S: Memory<N>, F: Field31, const N: usize> Register<N> for Packed<S, F> {
+    #[inline(always)]
+    unsafe fn load(words: &[u32; N]) -> Self {
+        // SAFETY: the caller's contract.
+        Self::from_vector(unsafe { S::load(words) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, words: &mut [u32; N]) {
+        // SAFETY: the caller's contract.
+        unsafe { S::store(self.v, words) }
+    }
+}
+
+/// Implements [`Simd`] and [`Memory`] for a backend from its intrinsics
+/// (the backends differ only in these names), and its `apply_many`.
+macro_rules! simd_backend {
+    (
+        $backend:ident, $v:ty, $n:literal, $features:literal, $name:literal,
+        splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
+        min32 = $min32:path, mul_even = $mul_even:path, add64 = $add64:path,
+        and = $and:path, or = $or:path,
+        shl32 = $shl32:path, shr32 = $shr32:path,
+        shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
+        blend_odd = |$even:ident, $odd:ident| $blend:expr,
+        odd_to_even = |$o2e:ident| $odd_to_even:expr,
+        high_halves = |$hh_even:ident, $hh_odd:ident| $high_halves:expr,
+        load = $load:path, store = $store:path $(,)?
+    ) => {
+        #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
+        #[derive(Clone, Copy)]
+        pub(super) struct $backend;
+
+        // SAFETY: every function uses the backend's instructions only;
+        // `Simd` functions run only inside `apply_many` below, after the
+        // CPU check.
+        unsafe impl $crate::arch::packed::Simd for $backend {
+            type V = $v;
+            const N: usize = $n;
+            // SAFETY (of every `unsafe` block in this impl): the backend is
+            // available (the trait's contract).
+            #[inline(always)]
+            unsafe fn splat32(x: u32) -> $v {
+                // SAFETY: see above.
+                unsafe { $splat32(x as i32) }
+            }
+            #[inline(always)]
+            unsafe fn add32(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $add32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sub32(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $sub32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn min32(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $min32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn mul_even(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $mul_even(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn add64(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $add64(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn and(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $and(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn or(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $or(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn shl32(a: $v, count: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shl32(a, count) }
+            }
+            #[inline(always)]
+            unsafe fn shr32(a: $v, count: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shr32(a, count) }
+            }
+            #[inline(always)]
+            unsafe fn shr64_32(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shr64_32(a) }
+            }
+            #[inline(always)]
+            unsafe fn shr64_31(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shr64_31(a) }
+            }
+            #[inline(always)]
+            unsafe fn shl64_32(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $shl64_32(a) }
+            }
+            #[inline(always)]
+            unsafe fn blend_odd($even: $v, $odd: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $blend }
+            }
+            #[inline(always)]
+            unsafe fn odd_to_even($o2e: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $odd_to_even }
+            }
+            #[inline(always)]
+            unsafe fn high_halves($hh_even: $v, $hh_odd: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $high_halves }
+            }
+        }
+
+        // SAFETY: unaligned loads and stores of exactly the register's
+        // bytes, within the arrays; the backend is available (the trait's
+        // contract).
+        unsafe impl $crate::arch::packed::Memory<$n> for $backend {
+            #[inline(always)]
+            unsafe fn load(words: &[u32; $n]) -> $v {
+                // SAFETY: as above.
+                unsafe { $load(words.as_ptr().cast()) }
+            }
+            #[inline(always)]
+            unsafe fn store(v: $v, words: &mut [u32; $n]) {
+                // SAFETY: as above.
+                unsafe { $store(words.as_mut_ptr().cast(), v) }
+            }
+        }
+
+        #[doc = concat!("Runs `kernel` on `states`, ", $n, " at a time.")]
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have ", $features, ".")]
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn apply_many<
+            F: $crate::Field31,
+            K: $crate::arch::LaneKernel<F, W>,
+            const W: usize,
+        >(
+            kernel: &K,
+            states: &mut [[F; W]],
+        ) {
+            // SAFETY: the backend is available (this function's contract).
+            unsafe {
+                $crate::arch::drive::<F, K, $crate::arch::packed::Packed<$backend, F>, W, $n>(
+                    kernel, states,
+                )
+            }
+        }
+    };
+}
+pub(super) use simd_backend;

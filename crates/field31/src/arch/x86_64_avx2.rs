@@ -1,0 +1,20 @@
+//! AVX2: 8 lanes of 32 bits in one `__m256i` register.
+
+use core::arch::x86_64::*;
+
+super::packed::simd_backend! {
+    Avx2, __m256i, 8, "avx2", "AVX2",
+    splat32 = _mm256_set1_epi32, add32 = _mm256_add_epi32, sub32 = _mm256_sub_epi32,
+    min32 = _mm256_min_epu32, mul_even = _mm256_mul_epu32, add64 = _mm256_add_epi64,
+    and = _mm256_and_si256, or = _mm256_or_si256,
+    shl32 = _mm256_sllv_epi32, shr32 = _mm256_srlv_epi32,
+    shr64_32 = _mm256_srli_epi64::<32>, shr64_31 = _mm256_srli_epi64::<31>,
+    shl64_32 = _mm256_slli_epi64::<32>,
+    blend_odd = |even, odd| _mm256_blend_epi32::<0b1010_1010>(even, odd),
+    odd_to_even = |a| _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(a))),
+    high_halves = |e, o| _mm256_blend_epi32::<0b1010_1010>(
+        _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(e))),
+        o
+    ),
+    load = _mm256_loadu_si256, store = _mm256_storeu_si256,
+}

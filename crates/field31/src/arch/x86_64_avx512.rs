@@ -1,0 +1,22 @@
+//! AVX-512F: 16 lanes of 32 bits in one `__m512i` register.
+
+use core::arch::x86_64::*;
+
+super::packed::simd_backend! {
+    Avx512, __m512i, 16, "avx512f,avx2", "AVX-512F",
+    splat32 = _mm512_set1_epi32, add32 = _mm512_add_epi32, sub32 = _mm512_sub_epi32,
+    min32 = _mm512_min_epu32, mul_even = _mm512_mul_epu32, add64 = _mm512_add_epi64,
+    and = _mm512_and_si512, or = _mm512_or_si512,
+    shl32 = _mm512_sllv_epi32, shr32 = _mm512_srlv_epi32,
+    shr64_32 = _mm512_srli_epi64::<32>, shr64_31 = _mm512_srli_epi64::<31>,
+    shl64_32 = _mm512_slli_epi64::<32>,
+    blend_odd = |even, odd| _mm512_mask_blend_epi32(0xaaaa, even, odd),
+    odd_to_even = |a| _mm512_castps_si512(_mm512_movehdup_ps(_mm512_castsi512_ps(a))),
+    // Odd lanes of `o` kept; even lanes take the odd lane above them in `e`.
+    high_halves = |e, o| _mm512_castps_si512(_mm512_mask_movehdup_ps(
+        _mm512_castsi512_ps(o),
+        0x5555,
+        _mm512_castsi512_ps(e)
+    )),
+    load = _mm512_loadu_si512, store = _mm512_storeu_si512,
+}

@@ -1,0 +1,94 @@
+//! Every packed backend this CPU runs against the scalar code, through
+//! `apply_many_with`, for every batch size 0..=33 (whole register groups,
+//! a padded partial group, a single leftover state).
+
+use algebraic_hash_field31::{
+    BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many_with,
+};
+use algebraic_hash_testkit::Rng64;
+
+/// A mix of every lane operation, with cross-cell dependencies, constants
+/// and exponentiations (the shapes of a hash round).
+struct Mix;
+
+impl<F: Field31> LaneKernel<F, 5> for Mix {
+    fn apply<L: Lanes<Scalar = F>>(&self, s: &mut [L; 5]) {
+        let c = L::splat(F::from_u64_reduced(0x1234_5678_9abc));
+        let m = L::splat(-F::ONE.double());
+        for _ in 0..3 {
+            let sum = s[0] + s[1] + s[2] + s[3] + s[4];
+            s[0] = (s[0] + c).square() * s[0];
+            s[1] = sum - s[1] * m;
+            s[2] = -s[2] + s[3].double();
+            let mut t = s[3];
+            t *= s[4];
+            t -= c;
+            t += sum;
+            s[3] = t;
+            let mut u = s[4] * s[4];
+            u = u * u * s[1];
+            s[4] = u - s[0];
+            // Every shift amount the Poseidon2 diagonals use and more.
+            for k in [1, 2, 3, 4, 7, 8, 9, 12, 16, 22, 24, 27, 30] {
+                s[k % 5] = s[k % 5].div_2exp(k as u32) + s[(k + 1) % 5].mul_2exp(k as u32);
+            }
+        }
+    }
+}
+
+fn check<F: Field31>(seed: u64) {
+    let p = u64::from(F::MODULUS);
+    static EDGES: [u64; 1] = [0];
+    let mut rng = Rng64::new(seed, p, &EDGES);
+    let mut ran = 0;
+    for backend in [Backend::Scalar, Backend::Avx2, Backend::Avx512] {
+        for n in 0..=33usize {
+            let mut states: Vec<[F; 5]> = (0..n)
+                .map(|i| {
+                    core::array::from_fn(|j| match (i + j) % 7 {
+                        0 => F::from_canonical(F::MODULUS - 1).unwrap(),
+                        1 => F::ZERO,
+                        _ => F::from_u64_reduced(rng.element()),
+                    })
+                })
+                .collect();
+            let mut expected = states.clone();
+            for state in &mut expected {
+                Mix.apply(state);
+            }
+            if !apply_many_with(backend, &Mix, &mut states) {
+                eprintln!("{backend:?} does not run here: skipped");
+                break;
+            }
+            assert_eq!(states, expected, "{} {backend:?} n = {n}", F::NAME);
+            ran += 1;
+        }
+    }
+    assert!(ran >= 34);
+}
+
+#[test]
+fn backends_match_scalar() {
+    check::<BabyBear>(11);
+    check::<KoalaBear>(12);
+    check::<Mersenne31>(13);
+}
+
+/// This machine kind has AVX-512 and AVX2: when the CPU lists them, the
+/// backends must run (a detection bug would otherwise skip them silently).
+/// Detection needs `std`.
+#[cfg(all(
+    target_arch = "x86_64",
+    not(algebraic_hash_force_scalar),
+    feature = "std"
+))]
+#[test]
+fn detected_backends_run() {
+    if std::is_x86_feature_detected!("avx2") {
+        assert!(Backend::Avx2.available());
+    }
+    if std::is_x86_feature_detected!("avx512f") {
+        assert!(Backend::Avx512.available());
+        assert_eq!(algebraic_hash_field31::backend(), Backend::Avx512);
+    }
+}

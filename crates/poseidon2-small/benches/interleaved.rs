@@ -1,0 +1,172 @@
+//! Same-moment comparison with Plonky3 0.6.3's own Poseidon2 on a noisy
+//! machine: one process times short batches of ours and of Plonky3's in
+//! turn, many rounds over, and prints the median of the per-round ratios
+//! ours / Plonky3 (both times of a round come from the same milliseconds).
+//!
+//! Per instance:
+//! - `scalar`: one permutation of `[F; W]` (ours: `permute_mut`; Plonky3:
+//!   `Poseidon2<…>::permute_mut` on `[F; W]`);
+//! - `packed`: time per state of many states (ours: `permute_many` on
+//!   `[F; W]` states with the backend named, transposition included;
+//!   Plonky3: `permute_mut` on `[F::Packing; W]`, states already packed).
+//!
+//! Plonky3 packs only what the build enables at compile time, so run it
+//! with the SIMD width under test in RUSTFLAGS:
+//! `RUSTFLAGS="-C target-cpu=native" cargo bench -p algebraic-hash-poseidon2-small --bench interleaved`
+//! (AVX-512 on a CPU that has it: Plonky3 16 lanes, ours AVX-512), or
+//! `-C target-feature=+avx2` (Plonky3 8 lanes, ours forced to AVX2).
+//! Optional argument: rounds (default 200).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use algebraic_hash_poseidon2_small::Poseidon2;
+use algebraic_hash_poseidon2_small::field::{Backend, Field31};
+use algebraic_hash_poseidon2_small::plonky3::*;
+use p3_field::{Field, PackedValue, PrimeField32};
+use p3_symmetric::Permutation as P3Permutation;
+
+/// Nanoseconds per item of one timed batch of `n` items.
+fn time(n: usize, f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_nanos() as f64 / n as f64
+}
+
+fn median_ratio(a: &[f64], b: &[f64]) -> (f64, f64, f64) {
+    let mut r: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
+    r.sort_by(f64::total_cmp);
+    let n = r.len();
+    (r[n / 4], r[n / 2], r[3 * n / 4])
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn compare<F, G, Q, const W: usize, const D: u64>(
+    ours: Poseidon2<F, W, D>,
+    theirs: Q,
+    backend: Backend,
+    rounds: usize,
+) where
+    F: Field31,
+    G: PrimeField32,
+    Q: P3Permutation<[G; W]> + P3Permutation<[G::Packing; W]>,
+{
+    let lanes = G::Packing::WIDTH;
+    let singles = 64;
+    let groups = 16;
+    let states = groups * lanes.max(backend.lanes());
+    let start: Vec<[u32; W]> = (0..states)
+        .map(|i| core::array::from_fn(|j| ((i * 7919 + j * 104_729) as u32) % F::MODULUS))
+        .collect();
+    let mut our_states: Vec<[F; W]> = start
+        .iter()
+        .map(|s| s.map(|v| F::from_canonical(v).unwrap()))
+        .collect();
+    let mut their_states: Vec<[G; W]> = start.iter().map(|s| s.map(G::from_u32)).collect();
+    let mut their_packed: Vec<[G::Packing; W]> = their_states
+        .chunks_exact(lanes)
+        .map(|chunk| core::array::from_fn(|j| G::Packing::from_fn(|l| chunk[l][j])))
+        .collect();
+
+    let (mut s_ours, mut s_theirs, mut p_ours, mut p_theirs) = (vec![], vec![], vec![], vec![]);
+    for _ in 0..rounds {
+        s_ours.push(time(singles, || {
+            let mut s = our_states[0];
+            for _ in 0..singles {
+                ours.permute_mut(&mut s);
+            }
+            black_box(s);
+        }));
+        s_theirs.push(time(singles, || {
+            let mut s = their_states[0];
+            for _ in 0..singles {
+                theirs.permute_mut(&mut s);
+            }
+            black_box(s);
+        }));
+        p_ours.push(time(states, || {
+            assert!(ours.permute_many_on(backend, &mut our_states));
+            black_box(&our_states);
+        }));
+        p_theirs.push(time(states, || {
+            for s in their_packed.iter_mut() {
+                theirs.permute_mut(s);
+            }
+            black_box(&their_packed);
+        }));
+    }
+    their_states.truncate(1);
+    let (q1, m, q3) = median_ratio(&s_ours, &s_theirs);
+    println!(
+        "{:<34} scalar  ours {:>7.1} ns  Plonky3 {:>7.1} ns  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&s_ours),
+        median(&s_theirs)
+    );
+    let (q1, m, q3) = median_ratio(&p_ours, &p_theirs);
+    println!(
+        "{:<34} packed  ours {:>7.1} ns/state ({backend:?}, {} lanes)  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&p_ours),
+        backend.lanes(),
+        median(&p_theirs)
+    );
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(200);
+    // Ours at the SIMD width Plonky3 was compiled with.
+    let backend = match <p3_baby_bear::BabyBear as Field>::Packing::WIDTH {
+        16 => Backend::Avx512,
+        8 => Backend::Avx2,
+        _ => algebraic_hash_poseidon2_small::field::backend(),
+    };
+    println!(
+        "rounds {rounds}; Plonky3 packing width {}; ours {backend:?}",
+        <p3_baby_bear::BabyBear as Field>::Packing::WIDTH
+    );
+    compare::<_, p3_baby_bear::BabyBear, _, 16, 7>(
+        BABYBEAR_16,
+        p3_baby_bear::default_babybear_poseidon2_16(),
+        backend,
+        rounds,
+    );
+    compare::<_, p3_baby_bear::BabyBear, _, 24, 7>(
+        BABYBEAR_24,
+        p3_baby_bear::default_babybear_poseidon2_24(),
+        backend,
+        rounds,
+    );
+    compare::<_, p3_koala_bear::KoalaBear, _, 16, 3>(
+        KOALABEAR_16,
+        p3_koala_bear::default_koalabear_poseidon2_16(),
+        backend,
+        rounds,
+    );
+    compare::<_, p3_koala_bear::KoalaBear, _, 24, 3>(
+        KOALABEAR_24,
+        p3_koala_bear::default_koalabear_poseidon2_24(),
+        backend,
+        rounds,
+    );
+    compare::<_, p3_mersenne_31::Mersenne31, _, 16, 5>(
+        MERSENNE31_16,
+        p3_mersenne_31::default_mersenne31_poseidon2_16(),
+        backend,
+        rounds,
+    );
+    compare::<_, p3_mersenne_31::Mersenne31, _, 24, 5>(
+        MERSENNE31_24,
+        p3_mersenne_31::default_mersenne31_poseidon2_24(),
+        backend,
+        rounds,
+    );
+}

@@ -1,0 +1,237 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![forbid(unsafe_code)]
+
+pub mod plonky3;
+mod rounds;
+
+use core::fmt;
+
+use algebraic_hash::{Error, Permutation};
+use algebraic_hash_field31::{Backend, Field31, LaneKernel, Lanes, apply_many, apply_many_with};
+
+pub use algebraic_hash_field31 as field;
+
+/// The constants of one Poseidon2 instance of width `W` over `F`: the round
+/// constants of the first and last full rounds, of the partial rounds (one
+/// per round, added to cell 0), and the diagonal `V` of the internal matrix
+/// `1 + diag(V)`.
+#[derive(Debug)]
+pub struct Constants<F: 'static, const W: usize> {
+    pub(crate) initial: &'static [[F; W]],
+    pub(crate) partial: &'static [F],
+    pub(crate) terminal: &'static [[F; W]],
+    pub(crate) diagonal: Diagonal<F, W>,
+}
+
+/// How the internal layer applies one entry `V_i` of its diagonal: as
+/// `±2^k` (doublings, or a rotation in Mersenne31), `±3`, `±2^-k` (shifts,
+/// see `Lanes::div_2exp`) or, for any other value, a multiplication.
+/// Plonky3 chose its diagonals to be such values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scale {
+    Mul2exp(u32),
+    Three,
+    Div2exp(u32),
+    General,
+}
+
+/// The diagonal `V` of the internal matrix `1·1ᵀ + diag(V)`: the values,
+/// and how each is applied (found when the constants are built).
+#[derive(Debug)]
+pub struct Diagonal<F, const W: usize> {
+    pub(crate) values: [F; W],
+    pub(crate) scales: [Scale; W],
+    /// Whether `V_i = −scale_i` (subtracted from the sum instead of added).
+    pub(crate) negative: [bool; W],
+}
+
+/// `Some(scale)` when `u` (below `p`) is `2^k`, `3` or `2^-k mod p`.
+const fn scale_of(u: u32, p: u32) -> Option<Scale> {
+    if u == 3 {
+        return Some(Scale::Three);
+    }
+    if u.is_power_of_two() && u < (1 << 31) {
+        return Some(Scale::Mul2exp(u.trailing_zeros()));
+    }
+    let mut inverse = 1u32; // 2^-k mod p
+    let mut k = 1;
+    while k < 31 {
+        inverse = if inverse.is_multiple_of(2) {
+            inverse / 2
+        } else {
+            ((inverse as u64 + p as u64) / 2) as u32
+        };
+        if inverse == u {
+            return Some(Scale::Div2exp(k));
+        }
+        k += 1;
+    }
+    None
+}
+
+impl<F: Field31, const W: usize> Diagonal<F, W> {
+    /// The diagonal of canonical values `v` (`values` holds the same
+    /// values as field elements, built by the caller's `const` constructor).
+    pub(crate) const fn new(v: [u32; W], values: [F; W]) -> Self {
+        let p = F::MODULUS;
+        let mut scales = [Scale::General; W];
+        let mut negative = [false; W];
+        let mut i = 0;
+        while i < W {
+            assert!(v[i] < p, "diagonal entry not canonical");
+            if let Some(scale) = scale_of(v[i], p) {
+                scales[i] = scale;
+            } else if v[i] != 0
+                && let Some(scale) = scale_of(p - v[i], p)
+            {
+                scales[i] = scale;
+                negative[i] = true;
+            }
+            i += 1;
+        }
+        Self {
+            values,
+            scales,
+            negative,
+        }
+    }
+}
+
+impl<F, const W: usize> Constants<F, W> {
+    /// Full rounds `R_F` (first and last halves together).
+    pub const fn full_rounds(&self) -> usize {
+        self.initial.len() + self.terminal.len()
+    }
+
+    /// Partial rounds `R_P`.
+    pub const fn partial_rounds(&self) -> usize {
+        self.partial.len()
+    }
+}
+
+/// The Poseidon2 permutation of width `W` over `F` with S-box `x^D`, in
+/// Plonky3's layer structure: the external matrix first, `R_F / 2` full
+/// rounds, `R_P` partial rounds, `R_F / 2` full rounds (see the `rounds`
+/// module for the matrices).
+///
+/// A `Copy` handle to static constants: take one of the instances of
+/// [`plonky3`] (`plonky3::BABYBEAR_16`, …) or select one by name with
+/// [`plonky3::Instance`].
+pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
+    constants: &'static Constants<F, W>,
+    name: &'static str,
+}
+
+impl<F, const W: usize, const D: u64> Clone for Poseidon2<F, W, D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<F, const W: usize, const D: u64> Copy for Poseidon2<F, W, D> {}
+
+impl<F, const W: usize, const D: u64> fmt::Debug for Poseidon2<F, W, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Poseidon2({})", self.name)
+    }
+}
+
+impl<F, const W: usize, const D: u64> PartialEq for Poseidon2<F, W, D> {
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.constants, other.constants)
+    }
+}
+impl<F, const W: usize, const D: u64> Eq for Poseidon2<F, W, D> {}
+
+impl<F: Field31, const W: usize, const D: u64> Poseidon2<F, W, D> {
+    /// The state width.
+    pub const WIDTH: usize = W;
+    /// The S-box exponent.
+    pub const DEGREE: u64 = D;
+
+    pub(crate) const fn new(constants: &'static Constants<F, W>, name: &'static str) -> Self {
+        const {
+            assert!(
+                W == 2 || W == 3 || (W >= 4 && W.is_multiple_of(4)),
+                "Plonky3's external layer takes widths 2, 3 and multiples of 4"
+            );
+            assert!(D == 3 || D == 5 || D == 7, "S-box x^3, x^5 or x^7");
+        }
+        Self { constants, name }
+    }
+
+    /// The instance's name, e.g. `"poseidon2-plonky3-babybear-16"`.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The constants.
+    pub const fn constants(&self) -> &'static Constants<F, W> {
+        self.constants
+    }
+
+    /// Permutes `state` (Plonky3's `permute`).
+    pub fn permute(&self, mut state: [F; W]) -> [F; W] {
+        self.permute_mut(&mut state);
+        state
+    }
+
+    /// Permutes `state` in place (Plonky3's `permute_mut`).
+    pub fn permute_mut(&self, state: &mut [F; W]) {
+        rounds::permute::<F, W, D>(self.constants, state);
+    }
+
+    /// [`Permutation::permute_many`] on `backend`, or `false` (nothing
+    /// done) when that backend does not run here. For tests and
+    /// measurements; `permute_many` chooses the fastest by itself.
+    pub fn permute_many_on(&self, backend: Backend, states: &mut [[F; W]]) -> bool {
+        apply_many_with(backend, &Kernel::<F, W, D>(self.constants), states)
+    }
+
+    /// Permutes a state given as a slice of user values: a wrong count is
+    /// [`Error::WrongLength`], a value `≥ p` [`Error::NotCanonical`].
+    pub fn permute_u32s(&self, values: &[u32]) -> Result<[F; W], Error> {
+        let state = state_from_u32s::<F, W>(values)?;
+        Ok(self.permute(state))
+    }
+}
+
+/// A `W`-element state from user values: a wrong count is
+/// [`Error::WrongLength`], a value `≥ p` [`Error::NotCanonical`].
+pub fn state_from_u32s<F: Field31, const W: usize>(values: &[u32]) -> Result<[F; W], Error> {
+    if values.len() != W {
+        return Err(Error::WrongLength {
+            what: "permutation state",
+            expected: W,
+            found: values.len(),
+        });
+    }
+    let mut state = [F::ZERO; W];
+    for (cell, &value) in state.iter_mut().zip(values) {
+        *cell = F::try_from_u64(u64::from(value))?;
+    }
+    Ok(state)
+}
+
+/// The rounds as a [`LaneKernel`], for [`apply_many`].
+struct Kernel<F: 'static, const W: usize, const D: u64>(&'static Constants<F, W>);
+
+impl<F: Field31, const W: usize, const D: u64> LaneKernel<F, W> for Kernel<F, W, D> {
+    #[inline(always)]
+    fn apply<L: Lanes<Scalar = F>>(&self, state: &mut [L; W]) {
+        rounds::permute_lanes::<L, W, D>(self.0, state);
+    }
+}
+
+impl<F: Field31, const W: usize, const D: u64> Permutation<[F; W]> for Poseidon2<F, W, D> {
+    fn permute_mut(&self, state: &mut [F; W]) {
+        rounds::permute::<F, W, D>(self.constants, state);
+    }
+
+    /// Several states side by side in the lanes of AVX-512 (16) or AVX2
+    /// (8) registers when the CPU has them.
+    fn permute_many(&self, states: &mut [[F; W]]) {
+        apply_many(&Kernel::<F, W, D>(self.constants), states);
+    }
+}

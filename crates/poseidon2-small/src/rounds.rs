@@ -1,0 +1,192 @@
+//! The Poseidon2 rounds, written once over [`Lanes`]: one state of field
+//! elements, or one state per lane of a packed register.
+//!
+//! Layers, as Plonky3 orders them (which the Poseidon2 paper allows):
+//! 1. the external linear layer `M_E` on the input;
+//! 2. `R_F / 2` full rounds: add the round's constants to every cell,
+//!    `x ↦ x^D` on every cell, `M_E`;
+//! 3. `R_P` partial rounds: add the round's constant to cell 0, `x ↦ x^D`
+//!    on cell 0, the internal linear layer `M_I`;
+//! 4. `R_F / 2` full rounds as in 2.
+//!
+//! `M_E` for a width `W = 4k` is `circ(2·M4, M4, …, M4)` with Plonky3's
+//! 4 × 4 matrix `M4 = circ(2, 3, 1, 1)` (not HorizenLabs' `M4`, so outputs
+//! differ from HorizenLabs' reference even with equal round constants);
+//! for `W = 2, 3` it is `circ(2, 1)` and `circ(2, 1, 1)`.
+//! `M_I = 1·1ᵀ + diag(V)`: cell `i` becomes `Σ x + V_i · x_i`, with
+//! `V_i · x_i` on packed lanes by doublings, shifts or a rotation where
+//! `V_i` is `±2^k`, `±3` or `±2^-k` (as in every Plonky3 diagonal; see
+//! `Diagonal`), on one element by a multiplication.
+
+use algebraic_hash_field31::{Field31, Lanes};
+
+use crate::{Constants, Diagonal, Scale};
+
+/// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
+#[inline(always)]
+fn sbox<L: Lanes, const D: u64>(x: L) -> L {
+    // Three multiplications deep: x^7 = x^4 · x^3 with x^4 and x^3 side
+    // by side.
+    let x2 = x.square();
+    match D {
+        3 => x2 * x,
+        5 => x2.square() * x,
+        _ => x2.square() * (x2 * x),
+    }
+}
+
+/// `M4 = circ(2, 3, 1, 1)`: `y_i = 2·x_i + 3·x_{i+1} + x_{i+2} + x_{i+3}`
+/// (indices mod 4), as `y_i = s + x_i + 2·x_{i+1}` with `s = Σ x`; the
+/// pair sums that make `s` serve two outputs each.
+#[inline(always)]
+fn m4<L: Lanes>(x: &mut [L]) {
+    let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
+    let p01 = x0 + x1;
+    let p23 = x2 + x3;
+    let s = p01 + p23;
+    let s1 = s + x1;
+    let s3 = s + x3;
+    x[0] = s1 + p01;
+    x[1] = s1 + x2.double();
+    x[2] = s3 + p23;
+    x[3] = s3 + x0.double();
+}
+
+/// The external linear layer `M_E`.
+#[inline(always)]
+fn external<L: Lanes, const W: usize>(state: &mut [L; W]) {
+    if W < 4 {
+        let mut sum = state[0];
+        for &x in &state[1..] {
+            sum += x;
+        }
+        for x in state.iter_mut() {
+            *x += sum;
+        }
+        return;
+    }
+    for block in state.chunks_exact_mut(4) {
+        m4(block);
+    }
+    // circ(2·M4, M4, …): add to each cell the sum of its column over the
+    // blocks.
+    let mut columns = [state[0], state[1], state[2], state[3]];
+    for block in state[4..].chunks_exact(4) {
+        for (c, &x) in columns.iter_mut().zip(block) {
+            *c += x;
+        }
+    }
+    for block in state.chunks_exact_mut(4) {
+        for (x, &c) in block.iter_mut().zip(&columns) {
+            *x += c;
+        }
+    }
+}
+
+/// `Σ state[1..]` as a balanced tree of additions (depth `log2 W`, not
+/// `W`: modular additions are not reassociated by the compiler). A loop,
+/// not recursion, so that it inlines into the packed backends.
+#[inline(always)]
+fn sum_of_rest<L: Lanes, const W: usize>(state: &[L; W]) -> L {
+    // First level straight from the state (no copy of it), then pairwise
+    // in place.
+    let mut level = [state[0]; W];
+    let mut n = 0;
+    let mut i = 1;
+    while i + 1 < W {
+        level[n] = state[i] + state[i + 1];
+        n += 1;
+        i += 2;
+    }
+    if i < W {
+        level[n] = state[i];
+        n += 1;
+    }
+    while n > 1 {
+        let half = n / 2;
+        for j in 0..half {
+            level[j] = level[2 * j] + level[2 * j + 1];
+        }
+        if n % 2 == 1 {
+            level[half] = level[n - 1];
+        }
+        n = half + n % 2;
+    }
+    level[0]
+}
+
+/// A partial round: the constant and S-box on cell 0, then the internal
+/// linear layer `M_I = 1·1ᵀ + diag(V)`. The sum of cells `1..W` and their
+/// products with `V` do not wait for the S-box of cell 0 (they overlap
+/// its latency, which otherwise bounds these rounds).
+#[inline(always)]
+fn partial_round<L: Lanes, const W: usize, const D: u64>(
+    state: &mut [L; W],
+    constant: L::Scalar,
+    diagonal: &Diagonal<L::Scalar, W>,
+) {
+    let rest = sum_of_rest(state);
+    let s0 = sbox::<L, D>(state[0] + L::splat(constant));
+    let sum = rest + s0;
+    state[0] = s0;
+    if L::COUNT == 1 {
+        // One element: a multiplication (about three cycles, pipelined)
+        // costs less than choosing between the cheap forms per entry.
+        for (x, &v) in state.iter_mut().zip(&diagonal.values) {
+            *x = sum + *x * L::splat(v);
+        }
+        return;
+    }
+    for (i, x) in state.iter_mut().enumerate() {
+        let scaled = match diagonal.scales[i] {
+            Scale::Mul2exp(k) => x.mul_2exp(k),
+            Scale::Three => x.double() + *x,
+            Scale::Div2exp(k) => x.div_2exp(k),
+            Scale::General => *x * L::splat(diagonal.values[i]),
+        };
+        *x = if diagonal.negative[i] {
+            sum - scaled
+        } else {
+            sum + scaled
+        };
+    }
+}
+
+/// A full round: constants on every cell, S-box on every cell, `M_E`.
+#[inline(always)]
+fn full_round<L: Lanes, const W: usize, const D: u64>(
+    state: &mut [L; W],
+    constants: &[L::Scalar; W],
+) {
+    for (x, &c) in state.iter_mut().zip(constants) {
+        *x = sbox::<L, D>(*x + L::splat(c));
+    }
+    external(state);
+}
+
+/// The whole permutation on lanes.
+#[inline(always)]
+pub(crate) fn permute_lanes<L: Lanes, const W: usize, const D: u64>(
+    constants: &Constants<L::Scalar, W>,
+    state: &mut [L; W],
+) {
+    external(state);
+    for round in constants.initial {
+        full_round::<L, W, D>(state, round);
+    }
+    for &c in constants.partial {
+        partial_round::<L, W, D>(state, c, &constants.diagonal);
+    }
+    for round in constants.terminal {
+        full_round::<L, W, D>(state, round);
+    }
+}
+
+/// The permutation of one state of field elements.
+#[inline]
+pub(crate) fn permute<F: Field31, const W: usize, const D: u64>(
+    constants: &Constants<F, W>,
+    state: &mut [F; W],
+) {
+    permute_lanes::<F, W, D>(constants, state);
+}

@@ -1,0 +1,94 @@
+//! The known-answer files of test-vectors/poseidon2-small/ (every answer
+//! computed by Plonky3 0.6.3, see the generator named in each file):
+//! permutation (one by one and with `permute_many`), sponge hash and
+//! compression (one by one and with `compress_many`).
+
+use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash_poseidon2_small::field::Field31;
+use algebraic_hash_poseidon2_small::plonky3::*;
+use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher, check_permutation};
+
+fn parse<F: Field31>(text: &str) -> F {
+    F::from_str_checked(text).expect("vector value")
+}
+
+fn digest<F: Field31>(elements: &[F]) -> [F; DIGEST_LEN] {
+    elements.try_into().expect("8-element digest")
+}
+
+fn split<F: Field31>(elements: &[F]) -> [[F; DIGEST_LEN]; 2] {
+    [digest(&elements[..8]), digest(&elements[8..])]
+}
+
+fn check<F, P, H, C, const W: usize>(json: &str, name: &str, perm: P, hash: H, compress: C)
+where
+    F: Field31,
+    P: Permutation<[F; W]>,
+    H: Hasher<F, Digest = [F; DIGEST_LEN]>,
+    C: Compression<[F; DIGEST_LEN], 2>,
+{
+    let file = VectorFile::parse(json);
+    assert!(file.source.contains("Plonky3 0.6.3"), "{}", file.source);
+    assert!(json.contains(&format!("\"instance\": \"{name}\"")));
+    assert!(check_permutation::<F, P, W>(&file, "permute", &perm, parse) >= 10);
+    assert!(check_hasher(&file, "hash", &hash, parse, digest) >= 10);
+    assert!(check_compression(&file, "compress", &compress, parse, split, digest) >= 8);
+}
+
+macro_rules! vector_test {
+    ($test:ident, $file:literal, $perm:ident, $hash:ident, $compress:ident) => {
+        #[test]
+        fn $test() {
+            check(
+                include_str!(concat!("../../../test-vectors/poseidon2-small/", $file)),
+                $perm.name(),
+                $perm,
+                $hash,
+                $compress,
+            );
+        }
+    };
+}
+
+vector_test!(
+    babybear_16,
+    "plonky3-babybear-16.json",
+    BABYBEAR_16,
+    BABYBEAR_16_HASH,
+    BABYBEAR_16_COMPRESS
+);
+vector_test!(
+    babybear_24,
+    "plonky3-babybear-24.json",
+    BABYBEAR_24,
+    BABYBEAR_24_HASH,
+    BABYBEAR_24_COMPRESS
+);
+vector_test!(
+    koalabear_16,
+    "plonky3-koalabear-16.json",
+    KOALABEAR_16,
+    KOALABEAR_16_HASH,
+    KOALABEAR_16_COMPRESS
+);
+vector_test!(
+    koalabear_24,
+    "plonky3-koalabear-24.json",
+    KOALABEAR_24,
+    KOALABEAR_24_HASH,
+    KOALABEAR_24_COMPRESS
+);
+vector_test!(
+    mersenne31_16,
+    "plonky3-mersenne31-16.json",
+    MERSENNE31_16,
+    MERSENNE31_16_HASH,
+    MERSENNE31_16_COMPRESS
+);
+vector_test!(
+    mersenne31_24,
+    "plonky3-mersenne31-24.json",
+    MERSENNE31_24,
+    MERSENNE31_24_HASH,
+    MERSENNE31_24_COMPRESS
+);
