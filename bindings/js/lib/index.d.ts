@@ -27,3 +27,9 @@ export function compressMany(name: string, inputs: Iterable<Iterable<Element>>):
 
 /** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
 export function poseidon(inputs: Iterable<Element>): bigint;
+/**
+ * circomlib's `PoseidonEx` (circomlibjs `poseidon(inputs, initState, nOut)`): the state
+ * `[initState, ...inputs]` (1 to 16 inputs) permuted, its first `nOut` cells (1 to inputs + 1).
+ * Throws an `Error` with the library's message for a bad count or a value outside [0, p).
+ */
+export function poseidonEx(inputs: Iterable<Element>, initState?: Element, nOut?: number): bigint[];

@@ -8,8 +8,9 @@
 // ah_input(len) -> address of an input buffer to fill with the UTF-8
 // arguments (NUL-separated), ah_call(function) -> 0 or 1 (error), and
 // ah_output_ptr() / ah_output_len() for the result or the error message;
-// and one binary call, ah_poseidon(), for `poseidon()`: the input buffer
-// holds 32-byte little-endian elements, the output the 32-byte hash.
+// and one binary call, ah_poseidon_ex(nOut), for `poseidon()` and
+// `poseidonEx()`: the input buffer holds 32-byte little-endian elements
+// (the initState, then the inputs), the output nOut 32-byte words.
 
 const WASM = new URL('../pkg/algebraic_hash.wasm', import.meta.url);
 
@@ -27,7 +28,7 @@ const abi = instance.exports;
 
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
-const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4 };
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5 };
 
 // Calls one function of the module; a failure throws an Error with the
 // library's message.
@@ -51,6 +52,7 @@ const wasm = {
   operations: (name) => lines(call('operations', name)),
   run: (op, name, input) => call('run', op, name, input),
   run_many: (op, name, inputs) => call('run_many', op, name, inputs),
+  poseidon_ex: (init, inputs, nOut) => call('poseidon_ex', init, inputs, nOut),
 };
 
 // An element as the decimal text the library reads. Negative values go
@@ -112,37 +114,62 @@ export const compressMany = (name, inputs) => many('compress', name, inputs);
  * and poseidon-lite's `poseidonN(inputs)`: one bigint.
  */
 export function poseidon(inputs) {
-  const xs = words(inputs);
+  const xs = words(inputs, 0n);
   if (xs === null) return BigInt(wasm.run('hash', 'poseidon', encode(inputs, '')));
+  return permuteWords(xs, 1)[0];
+}
+
+/**
+ * circomlib's `PoseidonEx`, as circomlibjs's `poseidon(inputs, initState,
+ * nOut)`: the state `[initState, ...inputs]` (1 to 16 inputs) permuted, its
+ * first `nOut` cells (1 to inputs + 1) as an array of bigints.
+ */
+export function poseidonEx(inputs, initState = 0n, nOut = 1) {
+  if (!Number.isSafeInteger(nOut)) throw new TypeError(`nOut: expected an integer, got ${String(nOut)}`);
+  const init = typeof initState === 'number' && Number.isSafeInteger(initState) ? BigInt(initState) : initState;
+  if (typeof init !== 'bigint') throw new TypeError(`initState: expected a bigint, got ${init === null ? 'null' : typeof init}`);
+  const xs = init >= 0n && init < P && nOut >= 1 && nOut <= 17 ? words(inputs, init) : null;
+  if (xs !== null) return permuteWords(xs, nOut);
+  return decode(wasm.poseidon_ex(init.toString(), encode(inputs, ''), String(nOut)));
+}
+
+// The binary call: `xs` (the initState, then the inputs: bigints in [0, p))
+// written as 32-byte little-endian words, the first nOut cells of the
+// permuted state read back the same way.
+function permuteWords(xs, nOut) {
   const at = abi.ah_input(32 * xs.length) >>> 0;
   let view = new DataView(abi.memory.buffer, at, 32 * xs.length);
   xs.forEach((x, k) => {
     for (let i = 0; i < 4; i++) view.setBigUint64(32 * k + 8 * i, BigInt.asUintN(64, x >> BigInt(64 * i)), true);
   });
-  const status = abi.ah_poseidon();
+  const status = abi.ah_poseidon_ex(nOut);
   const len = abi.ah_output_len() >>> 0;
   view = new DataView(abi.memory.buffer, abi.ah_output_ptr() >>> 0, len);
   if (status !== 0) throw new Error(utf8Out.decode(new Uint8Array(view.buffer, view.byteOffset, len)));
-  return (
-    view.getBigUint64(0, true) |
-    (view.getBigUint64(8, true) << 64n) |
-    (view.getBigUint64(16, true) << 128n) |
-    (view.getBigUint64(24, true) << 192n)
-  );
+  const out = new Array(nOut);
+  for (let k = 0; k < nOut; k++) {
+    out[k] =
+      view.getBigUint64(32 * k, true) |
+      (view.getBigUint64(32 * k + 8, true) << 64n) |
+      (view.getBigUint64(32 * k + 16, true) << 128n) |
+      (view.getBigUint64(32 * k + 24, true) << 192n);
+  }
+  return out;
 }
 
-// The inputs of `poseidon()` as bigints below the BN254 modulus, when they
-// all are (1 to 16 of them); null sends the call through the text path,
-// whose messages name what is wrong.
+// `[init, ...inputs]` when the inputs are 1 to 16 bigints (or safe
+// integers) below the BN254 modulus; null sends the call through the text
+// path, whose messages name what is wrong.
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
-function words(inputs) {
+function words(inputs, init) {
   if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 16) return null;
-  const out = new Array(inputs.length);
+  const out = new Array(inputs.length + 1);
+  out[0] = init;
   for (let k = 0; k < inputs.length; k++) {
     let x = inputs[k];
     if (typeof x === 'number' && Number.isSafeInteger(x)) x = BigInt(x);
     if (typeof x !== 'bigint' || x < 0n || x >= P) return null;
-    out[k] = x;
+    out[k + 1] = x;
   }
   return out;
 }

@@ -6,10 +6,16 @@
 //! (`arch/wasm32.rs`: one input buffer, one output buffer, no generated
 //! glue), and turns the `0x`-hex they return back into `bigint`s. Errors
 //! become JavaScript `Error`s whose message is the library's (the CLI
-//! prints the same line).
+//! prints the same line). circom Poseidon (`poseidon()`, `poseidonEx()` and
+//! the circomlibjs / poseidon-lite drop-ins) has a binary call beside the
+//! text: 32-byte little-endian words in and out ([`poseidon_ex_le`]).
 
 use algebraic_hash_cli::CliError;
-use algebraic_hash_cli::registry::{Instance, Op};
+use algebraic_hash_cli::element::Codec;
+use algebraic_hash_cli::registry::{Instance, Op, OpError};
+use algebraic_hash_poseidon::Fr;
+use algebraic_hash_poseidon::circom::{MAX_WIDTH, poseidon_ex};
+use algebraic_hash_poseidon::field::{fr_from_le_bytes, fr_from_str, fr_to_le_bytes};
 
 #[cfg(target_arch = "wasm32")]
 mod arch;
@@ -119,18 +125,73 @@ pub fn run_many(op_name: &str, name: &str, inputs: &str) -> Result<String, Messa
     Ok(out)
 }
 
-/// circom Poseidon of `input.len() / 32` elements given as 32-byte
-/// little-endian words (the fast path of `poseidon()` in lib/index.js),
-/// the hash in the same encoding. Errors are the library's messages.
-pub fn poseidon_le(input: &[u8]) -> Result<[u8; 32], Message> {
-    let (words, rest) = input.as_chunks::<32>();
+/// circomlibjs' `poseidon(inputs, initState, nOut)` on 32-byte
+/// little-endian words (the fast path of `poseidonEx()` and `poseidon()` in
+/// lib/index.js): `words` holds the initState and then the 1 to 16 inputs;
+/// the first `n_out` cells of the permuted state `[initState, inputs...]`
+/// come back in the same encoding. Errors are the library's messages.
+pub fn poseidon_ex_le(words: &[u8], n_out: usize) -> Result<Vec<u8>, Message> {
+    let (words, rest) = words.as_chunks::<32>();
     if !rest.is_empty() {
         return Err(format!(
             "the input is {} bytes, not a whole number of 32-byte elements",
-            input.len()
+            words.len() * 32 + rest.len()
         ));
     }
-    algebraic_hash_poseidon::circom::poseidon_le_bytes(words).map_err(|e| e.to_string())
+    let Some((init, inputs)) = words.split_first() else {
+        return Err("no initState word".to_owned());
+    };
+    let init = fr_from_le_bytes(init).map_err(|e| format!("initState: {e}"))?;
+    let inputs = inputs
+        .iter()
+        .map(|w| fr_from_le_bytes(w))
+        .collect::<Result<Vec<Fr>, _>>()
+        .map_err(|e| e.to_string())?;
+    let out = poseidon_ex_checked(&inputs, init, n_out)?;
+    Ok(out.iter().flat_map(fr_to_le_bytes).collect())
+}
+
+/// [`poseidon_ex_le`] on text: the initState, comma-separated inputs and
+/// the output count in decimal (or `0x`-hex for elements); the outputs as
+/// comma-separated `0x`-hex. `poseidonEx()` comes here only for inputs its
+/// fast path cannot encode (not bigints in [0, p)), so that the messages
+/// name the bad element as `poseidon()`'s do.
+pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String, Message> {
+    let inputs = elements(inputs)
+        .into_iter()
+        .enumerate()
+        .map(|(index, text)| {
+            fr_from_str(text).map_err(|error| {
+                CliError::Input(OpError::Element {
+                    index,
+                    text: text.to_owned(),
+                    error,
+                })
+                .to_string()
+            })
+        })
+        .collect::<Result<Vec<Fr>, _>>()?;
+    let init = fr_from_str(init).map_err(|e| format!("initState: {e}"))?;
+    let n_out = n_out
+        .parse::<usize>()
+        .map_err(|_| format!("nOut `{n_out}` is not a count"))?;
+    let out = poseidon_ex_checked(&inputs, init, n_out)?;
+    Ok(out
+        .iter()
+        .map(|x| x.element().to_hex())
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+/// The library's `poseidon_ex` with the outputs allocated here; `n_out`
+/// beyond the widest state is refused before any allocation.
+fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>, Message> {
+    if n_out > MAX_WIDTH {
+        return Err(format!("nOut {n_out}: at most {MAX_WIDTH} outputs"));
+    }
+    let mut out = vec![Fr::default(); n_out];
+    poseidon_ex(inputs, init, &mut out).map_err(|e| e.to_string())?;
+    Ok(out)
 }
 
 /// Function `function` of this crate on the arguments packed in `args`
@@ -139,7 +200,7 @@ pub fn poseidon_le(input: &[u8]) -> Result<[u8; 32], Message> {
 ///
 /// `function`: 0 [`list`], 1 [`describe`] (name), 2 [`operations`] (name),
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
-/// inputs).
+/// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut).
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -155,6 +216,10 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             let (op, name, inputs) = (next(), next(), next());
             run_many(op, name, inputs)
         }
+        5 => {
+            let (init, inputs, n_out) = (next(), next(), next());
+            poseidon_ex_text(init, inputs, n_out)
+        }
         other => Err(format!("unknown function {other}")),
     }
 }
@@ -163,24 +228,73 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
 mod tests {
     use super::*;
 
+    fn word(x: u8) -> [u8; 32] {
+        let mut w = [0u8; 32];
+        w[0] = x;
+        w
+    }
+
+    fn hex_of_le(word: &[u8]) -> String {
+        let digits: String = word.iter().rev().map(|b| format!("{b:02x}")).collect();
+        format!("0x{}", digits.trim_start_matches('0'))
+    }
+
     #[test]
     fn poseidon_words_equal_the_text_path() {
-        let word = |x: u8| {
-            let mut w = [0u8; 32];
-            w[0] = x;
-            w
-        };
-        let out = poseidon_le(&[word(1), word(2)].concat()).unwrap();
-        let mut be = out;
-        be.reverse();
-        let hex: String = be.iter().map(|b| format!("{b:02x}")).collect();
+        // circomlibjs' poseidon([1, 2]).
+        let out = poseidon_ex_le(&[word(0), word(1), word(2)].concat(), 1).unwrap();
         assert_eq!(
-            format!("0x{hex}"),
+            hex_of_le(&out),
             "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
         );
-        assert!(poseidon_le(&[0u8; 33]).unwrap_err().contains("32-byte"));
-        assert!(poseidon_le(&[]).is_err());
-        assert!(poseidon_le(&[0xffu8; 32]).is_err());
+        // initState 7, three outputs: the same cells through both paths.
+        let words = poseidon_ex_le(&[word(7), word(1), word(2)].concat(), 3).unwrap();
+        let text = poseidon_ex_text("7", "1,2", "3").unwrap();
+        let from_words: Vec<String> = words.chunks(32).map(hex_of_le).collect();
+        assert_eq!(from_words.join(","), text);
+        assert_eq!(dispatch(5, "7\x001,2\x003").unwrap(), text);
+
+        assert!(
+            poseidon_ex_le(&[0u8; 33], 1)
+                .unwrap_err()
+                .contains("32-byte")
+        );
+        assert!(poseidon_ex_le(&[], 1).unwrap_err().contains("initState"));
+        assert!(poseidon_ex_le(&word(0), 1).unwrap_err().contains("inputs"));
+        assert!(
+            poseidon_ex_le(&[[0xffu8; 32], word(1)].concat(), 1)
+                .unwrap_err()
+                .starts_with("initState: ")
+        );
+        assert!(
+            poseidon_ex_le(&[word(0), word(1)].concat(), 3)
+                .unwrap_err()
+                .contains("outputs")
+        );
+        assert!(
+            poseidon_ex_le(&[word(0), word(1)].concat(), 0)
+                .unwrap_err()
+                .contains("outputs")
+        );
+        assert!(
+            poseidon_ex_le(&[word(0), word(1)].concat(), 1 << 40)
+                .unwrap_err()
+                .contains("at most 17")
+        );
+        assert_eq!(
+            poseidon_ex_text("0", "1,-2", "1").unwrap_err(),
+            "element 2 (`-2`): malformed number: unexpected '-' at byte 0"
+        );
+        assert!(
+            poseidon_ex_text("-1", "1", "1")
+                .unwrap_err()
+                .starts_with("initState: ")
+        );
+        assert!(
+            poseidon_ex_text("0", "1", "x")
+                .unwrap_err()
+                .contains("nOut")
+        );
     }
 
     #[test]

@@ -124,3 +124,23 @@ export function mapping(rel) {
   }
   throw new Error(`vector file ${rel} has no mapping: add one`);
 }
+
+// Random BN254 Fr elements from xorshift64* with a fixed seed (reproducible),
+// with 0, p - 1 and 64-bit values among them.
+export function rng(seed) {
+  let s = BigInt(seed) | 1n;
+  const MASK = (1n << 64n) - 1n;
+  const next = () => {
+    s ^= s >> 12n;
+    s ^= (s << 25n) & MASK;
+    s ^= s >> 27n;
+    return (s * 0x2545f4914f6cdd1dn) & MASK;
+  };
+  return () => {
+    const pick = Number(next() % 100n);
+    if (pick < 3) return 0n;
+    if (pick < 6) return BN254_R - 1n;
+    if (pick < 10) return next();
+    return ((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % BN254_R;
+  };
+}
