@@ -5,8 +5,11 @@
 #   bindings/js/run-tests.sh
 #
 # Installs the pinned test peers (circomlibjs 0.1.7, @aztec/bb.js 5.0.0,
-# poseidon-lite) from package-lock.json with `npm install` (locked versions), then `node --test`,
-# which exits non-zero on any failure.
+# poseidon-lite 0.3.0, and mocha 9 / chai 4 for circomlibjs's own test file)
+# from package-lock.json with `npm install` (locked versions), then
+# `node --test`, which exits non-zero on any failure. circomlibjs's test file
+# is downloaded from GitHub by tests/upstream.test.mjs; without a route to
+# GitHub that one test is skipped and says so.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 "$here/build.sh"
