@@ -1,7 +1,10 @@
 // The package in a real browser: Chromium (the system's, /usr/bin/chromium
 // or $CHROMIUM) driven headless by playwright-core loads browser/index.html
 // from a server on 127.0.0.1, so lib/index.js takes its browser path
-// (fetching pkg/algebraic_hash.wasm), and the page computes:
+// (fetching the modules under pkg/), and the page computes:
+//   - what the import alone fetched: the circom module only, and
+//     poseidon([1, 2]) from it; a call of another family before `load()`
+//     throws the Error that says to load it;
 //   - vector-file answers for every instance of every family (each file
 //     under test-vectors/, up to 4 cases per function, the first through
 //     the single call and all through the batch call);
@@ -9,24 +12,22 @@
 //     messages the library prints;
 //   - the circomlibjs and poseidon-lite drop-ins on random (inputs,
 //     initState, nOut) for t = 2..17, against circomlibjs 0.1.7 and
-//     poseidon-lite 0.3.0 run here in Node.
+//     poseidon-lite 0.3.0 run here in Node;
+//   - the demo page (demo/index.html) with poseidon-t3 on [1, 2]: its
+//     answers are read from the page, and a screenshot of it is written to
+//     browser/demo.png.
 // Exits 0 when every answer matches, 1 otherwise (each mismatch printed).
 //
 //   node browser/run.mjs
 
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
 import { buildPoseidon } from 'circomlibjs';
 import * as lite from 'poseidon-lite';
 
 import { BN254_R, elements, files, load, mapping, rng } from '../tests/vectors.mjs';
+import { CHROMIUM, launch, serve } from './serve.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const PER_FUNCTION = 4;
 const GOLDILOCKS = (1n << 64n) - (1n << 32n) + 1n;
 
@@ -136,29 +137,9 @@ async function inPage({ vectorChecks, errorChecks, dropinChecks }) {
 
 // --- the server, the browser, the comparison ------------------------------
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
-const server = createServer(async (req, res) => {
-  const path = normalize(join(ROOT, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-  const allowed = ['lib', 'pkg', 'browser'].some((d) => path.startsWith(join(ROOT, d) + sep));
-  try {
-    if (!allowed) throw new Error('not served');
-    const body = await readFile(path);
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${server.address().port}/browser/index.html`;
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const server = await serve(['lib', 'pkg', 'browser', 'demo']);
+const url = `${server.base}/browser/index.html`;
+const browser = await launch();
 const failures = [];
 try {
   const page = await browser.newPage();
@@ -168,6 +149,17 @@ try {
   await page.waitForFunction(() => window.ready === true, null, { timeout: 120_000 });
   const loadMs = Date.now() - t0;
   const status = await page.textContent('#status');
+  const atImport = await page.evaluate(() => window.atImport);
+  const expectAtImport = {
+    wasm: ['circom.wasm'],
+    poseidon: '7853200120776062878684798364095072458815029376092732009249414926327459813530',
+    beforeLoad: "Error: the anemoi module is not loaded yet: `await load('anemoi')` (or `await load()`) first; " +
+      'a browser fetches modules only asynchronously',
+  };
+  for (const [k, v] of Object.entries(expectAtImport)) {
+    if (JSON.stringify(atImport[k]) !== JSON.stringify(v)) failures.push(`at import, ${k}: ${JSON.stringify(atImport[k])}`);
+  }
+  if (atImport.afterLoad.length !== 4) failures.push(`after load(): ${JSON.stringify(atImport.afterLoad)}`);
   const version = browser.version();
   const t1 = Date.now();
   const got = await page.evaluate(inPage, { vectorChecks, errorChecks: [...errorChecks, unknownInstance], dropinChecks });
@@ -192,9 +184,26 @@ try {
   const cases = vectorChecks.reduce((n, v) => n + v.inputs.length, 0);
   console.log(`Chromium ${version} (${CHROMIUM}), page ${url}`);
   console.log(`page: ${status} (loaded in ${loadMs} ms)`);
+  console.log(`the import fetched ${atImport.wasm.join(', ')}; load() then fetched ${atImport.afterLoad.join(', ')}`);
   console.log(`vectors: ${vectorChecks.length} functions of ${files().length} files (${[...families].join(', ')}), ${cases} cases`);
   console.log(`errors: ${errorChecks.length + 1} messages; drop-ins: ${dropinChecks.length} random cases (t = 2..17) against circomlibjs 0.1.7 and poseidon-lite 0.3.0`);
   console.log(`checks ran in ${runMs} ms`);
+
+  const demo = await browser.newPage({ viewport: { width: 1000, height: 640 } });
+  demo.on('pageerror', (e) => failures.push(`demo page error: ${e.message}`));
+  await demo.goto(url.replace('/browser/index.html', '/demo/?instance=poseidon-t3&input=1,%202'));
+  await demo.waitForFunction(() => window.demoDone === true, null, { timeout: 60_000 });
+  const rows = await demo.$$eval('#results tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const expectRows = [
+    ['permute', 'permutation state (elements): expected 3, got 2'],
+    ['hash', '0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a'],
+    ['compress', '0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a'],
+  ];
+  const gotRows = rows.map(([op, out]) => [op, out]);
+  if (JSON.stringify(gotRows) !== JSON.stringify(expectRows)) failures.push(`demo page rows: ${JSON.stringify(rows)}`);
+  const png = fileURLToPath(new URL('demo.png', import.meta.url));
+  await demo.screenshot({ path: png, fullPage: true });
+  console.log(`demo page: ${rows.map((r) => `${r[0]} ${r[2] || '(error)'}`).join(', ')}; screenshot ${png}`);
 } finally {
   await browser.close();
   server.close();

@@ -1,6 +1,13 @@
 //! The WebAssembly half of the `algebraic-hash` npm package: the CLI's
 //! instance registry (`algebraic_hash_cli::instances`) with elements as text.
 //!
+//! One module per family: build.sh builds this crate once per feature
+//! (`circom`, `poseidon2`, `rescue`, `anemoi`), each module holding the
+//! registry of its family only, so that a page that hashes circom Poseidon
+//! loads that family's code and constants and nothing else. lib/index.js
+//! knows which module holds which instance from `pkg/instances.json`, which
+//! build.sh writes from the modules' own `list`.
+//!
 //! `lib/index.js` is the public API: it turns `bigint`s into decimal text,
 //! calls these functions through the module's small text ABI
 //! (`arch/wasm32.rs`: one input buffer, one output buffer, no generated
@@ -11,11 +18,15 @@
 //! text: 32-byte little-endian words in and out ([`poseidon_ex_le`]).
 
 use algebraic_hash_cli::CliError;
-use algebraic_hash_cli::element::Codec;
-use algebraic_hash_cli::registry::{Instance, Op, OpError};
-use algebraic_hash_poseidon::Fr;
-use algebraic_hash_poseidon::circom::{MAX_WIDTH, poseidon_ex};
-use algebraic_hash_poseidon::field::{fr_from_le_bytes, fr_from_str, fr_to_le_bytes};
+use algebraic_hash_cli::registry::{Instance, Op};
+#[cfg(feature = "circom")]
+use algebraic_hash_cli::{element::Codec, registry::OpError};
+#[cfg(feature = "circom")]
+use algebraic_hash_poseidon::{
+    Fr,
+    circom::{MAX_WIDTH, poseidon_ex},
+    field::{fr_from_le_bytes, fr_from_str, fr_to_le_bytes},
+};
 
 #[cfg(target_arch = "wasm32")]
 mod arch;
@@ -33,7 +44,11 @@ fn op(name: &str) -> Result<Op, Message> {
 }
 
 fn instance(name: &str) -> Result<&'static Instance, Message> {
-    algebraic_hash_cli::find(name).map_err(|e| match e {
+    algebraic_hash_cli::find(name).map_err(unknown_message)
+}
+
+fn unknown_message(e: CliError) -> Message {
+    match e {
         CliError::UnknownInstance { name, suggestions } if !suggestions.is_empty() => format!(
             "unknown instance `{name}`; closest: {} (list() names all)",
             suggestions.join(", ")
@@ -42,7 +57,13 @@ fn instance(name: &str) -> Result<&'static Instance, Message> {
             format!("unknown instance `{name}` (list() names all)")
         }
         other => other.to_string(),
-    })
+    }
+}
+
+/// The message for an instance `name` that no module holds, with the
+/// closest of `names` (every module's instances, one a line).
+pub fn unknown(name: &str, names: &str) -> Message {
+    unknown_message(algebraic_hash_cli::unknown_instance(name, names.lines()))
 }
 
 fn instance_with(name: &str, op: Op) -> Result<&'static Instance, Message> {
@@ -130,6 +151,7 @@ pub fn run_many(op_name: &str, name: &str, inputs: &str) -> Result<String, Messa
 /// lib/index.js): `words` holds the initState and then the 1 to 16 inputs;
 /// the first `n_out` cells of the permuted state `[initState, inputs...]`
 /// come back in the same encoding. Errors are the library's messages.
+#[cfg(feature = "circom")]
 pub fn poseidon_ex_le(words: &[u8], n_out: usize) -> Result<Vec<u8>, Message> {
     let (words, rest) = words.as_chunks::<32>();
     if !rest.is_empty() {
@@ -156,6 +178,7 @@ pub fn poseidon_ex_le(words: &[u8], n_out: usize) -> Result<Vec<u8>, Message> {
 /// comma-separated `0x`-hex. `poseidonEx()` comes here only for inputs its
 /// fast path cannot encode (not bigints in [0, p)), so that the messages
 /// name the bad element as `poseidon()`'s do.
+#[cfg(feature = "circom")]
 pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String, Message> {
     let inputs = elements(inputs)
         .into_iter()
@@ -185,6 +208,7 @@ pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String,
 
 /// The library's `poseidon_ex` with the outputs allocated here; `n_out`
 /// beyond the widest state is refused before any allocation.
+#[cfg(feature = "circom")]
 fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>, Message> {
     if n_out > MAX_WIDTH {
         return Err(format!("nOut {n_out}: at most {MAX_WIDTH} outputs"));
@@ -200,7 +224,8 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 ///
 /// `function`: 0 [`list`], 1 [`describe`] (name), 2 [`operations`] (name),
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
-/// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut).
+/// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the circom
+/// module only), 6 [`unknown`] (name, names), which always fails.
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -216,15 +241,20 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             let (op, name, inputs) = (next(), next(), next());
             run_many(op, name, inputs)
         }
+        #[cfg(feature = "circom")]
         5 => {
             let (init, inputs, n_out) = (next(), next(), next());
             poseidon_ex_text(init, inputs, n_out)
+        }
+        6 => {
+            let (name, names) = (next(), next());
+            Err(unknown(name, names))
         }
         other => Err(format!("unknown function {other}")),
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "circom"))]
 mod tests {
     use super::*;
 
@@ -323,6 +353,10 @@ mod tests {
             dispatch(4, "hash\0poseidon\x001;x")
                 .unwrap_err()
                 .starts_with("input 2: ")
+        );
+        assert_eq!(
+            dispatch(6, "poseidon-t33\0rp64-256\nposeidon-t3\nanemoi-bn254-2").unwrap_err(),
+            "unknown instance `poseidon-t33`; closest: poseidon-t3, rp64-256, anemoi-bn254-2 (list() names all)"
         );
         assert!(dispatch(9, "").is_err());
     }
