@@ -35,6 +35,14 @@ for (const family of families) {
     instances.push({ name, family, description: call(1, name), operations: call(2, name).split('\n') });
   }
 }
+// A family the Cargo features do not separate would be in every module.
+const seen = new Map();
+for (const { name, family } of instances) {
+  if (seen.has(name)) {
+    throw new Error(`instance ${name} is in the ${seen.get(name)} and ${family} modules: give its family a Cargo feature`);
+  }
+  seen.set(name, family);
+}
 const manifest = { families, instances };
 writeFileSync(
   new URL('pkg/instances.js', import.meta.url),

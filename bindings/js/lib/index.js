@@ -59,8 +59,8 @@ const loaded = new Map(); // family -> Module
 const loading = new Map(); // family -> Promise<Module>
 
 function familyOf(name) {
-  const entry = byName.get(name);
-  if (entry !== undefined) return entry.family;
+  const found = byName.get(name);
+  if (found !== undefined) return found.family;
   if (MANIFEST.families.includes(name)) return name;
   return null;
 }
@@ -71,9 +71,14 @@ async function loadFamily(family) {
     loading.set(
       family,
       (async () => {
-        const bytes = inNode
-          ? await nodeFs.promises.readFile(wasmUrl(family))
-          : await (await fetch(wasmUrl(family))).arrayBuffer();
+        let bytes;
+        if (inNode) {
+          bytes = await nodeFs.promises.readFile(wasmUrl(family));
+        } else {
+          const response = await fetch(wasmUrl(family));
+          if (!response.ok) throw new Error(`${wasmUrl(family)}: HTTP ${response.status}`);
+          bytes = await response.arrayBuffer();
+        }
         const { instance } = await WebAssembly.instantiate(bytes, {});
         if (!loaded.has(family)) loaded.set(family, new Module(instance));
         return loaded.get(family);
