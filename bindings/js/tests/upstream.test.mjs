@@ -1,4 +1,4 @@
-// The published Poseidon tests of circomlibjs 0.1.7 and poseidon-lite 0.3.0,
+// The published Poseidon tests of circomlibjs (0.1.7, 0.0.8) and poseidon-lite 0.3.0,
 // run against the drop-ins with only their imports changed (each rewritten
 // line is listed below; nothing else in the files is touched).
 //
@@ -6,6 +6,10 @@
 //   it). GPL-3.0, so not in this repository: fetched from GitHub at its
 //   commit into `.upstream/` (git-ignored) and checked against its SHA-256.
 //   Offline, the test is skipped and says where to put the file.
+// - circomlibjs `test/poseidon.js` of 0.0.8, the only circomlibjs tarball on
+//   npm that ships its tests: taken from `npm pack circomlibjs@0.0.8` into
+//   `.upstream/` (GPL-3.0, not in the repository), SHA-256 checked. CI
+//   reaches npm but not GitHub, so this one runs in CI.
 // - poseidon-lite `test.mjs` at 0.3.0 (10 000 random inputs against
 //   circomlibjs, nOuts 1 and N). MIT: kept in `tests/upstream/` (see the
 //   README there for its source and licence).
@@ -39,6 +43,24 @@ const UPSTREAM = [
     passed: /3 passing/,
   },
   {
+    // The only circomlibjs tarball on npm with its tests (0.1.x ship none):
+    // CI reaches the npm registry, not GitHub, so this one runs there. Its
+    // `poseidon` is the synchronous one of circomlibjs 0.0.x, this
+    // package's `poseidon()`. CommonJS; run as an ES module here, so both
+    // of its `require` lines become imports.
+    name: 'circomlibjs 0.0.8 test/poseidon.js (npm tarball)',
+    pack: 'circomlibjs@0.0.8',
+    member: 'package/test/poseidon.js',
+    cached: 'circomlibjs-0.0.8-test-poseidon.js',
+    sha256: 'fde29c23ebcfdce1797db82198dbac3a905dbbacb932532aa3954b8e5b31e448',
+    imports: [
+      ['const chai = require("chai");', 'import chai from "chai";'],
+      ['const poseidon = require("../src/poseidon.js");', 'import { poseidon } from "algebraic-hash";'],
+    ],
+    run: (file) => [join(here, 'node_modules', 'mocha', 'bin', 'mocha'), file],
+    passed: /2 passing/,
+  },
+  {
     name: 'poseidon-lite 0.3.0 test.mjs',
     committed: join(here, 'tests', 'upstream', 'poseidon-lite-0.3.0.mjs'),
     sha256: '89535b9c94094a5f213899b5db90e6a1a8ea0c8ed7e73a63f3e600a52f91a746',
@@ -56,6 +78,21 @@ async function source(u) {
   if (u.committed) return { text: readFileSync(u.committed, 'utf8') };
   const cached = join(cacheDir, u.cached);
   if (existsSync(cached)) return { text: readFileSync(cached, 'utf8') };
+  if (u.pack) {
+    // `npm pack` downloads the tarball from the registry npm is set up for.
+    mkdirSync(cacheDir, { recursive: true });
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const packed = spawnSync(npm, ['pack', u.pack, '--silent', '--pack-destination', cacheDir], {
+      cwd: cacheDir, encoding: 'utf8', timeout: 120_000,
+    });
+    const tgz = join(cacheDir, packed.stdout.trim().split('\n').pop() ?? '');
+    const tar = packed.status === 0 ? spawnSync('tar', ['xzf', tgz, '-O', u.member], { encoding: 'utf8' }) : null;
+    if (tar === null || tar.status !== 0) {
+      return { text: null, why: `cannot get ${u.member} from npm pack ${u.pack} (${packed.stderr || tar?.stderr})` };
+    }
+    if (sha256(tar.stdout) === u.sha256) writeFileSync(cached, tar.stdout);
+    return { text: tar.stdout };
+  }
   try {
     const response = await fetch(u.url, { signal: AbortSignal.timeout(15000) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
