@@ -32,6 +32,9 @@ echo "+ python $(python3 --version 2>&1), node $(node --version)"
 # packages' own builds (their READMEs, the speed scripts) keep their release
 # profiles.
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=1
+# No wasm-opt either (build.sh runs it on the small modules when binaryen is
+# installed): about 20 s a module here, for size only.
+export AH_WASM_OPT=0
 t0=$(date +%s)
 bash bindings/python/run-tests.sh
 t1=$(date +%s)

@@ -5,11 +5,14 @@
 #   bindings/js/run-tests.sh
 #
 # Installs the pinned test peers (circomlibjs 0.1.7, @aztec/bb.js 5.0.0,
-# poseidon-lite) from package-lock.json with `npm install` (locked versions), then `node --test`,
-# which exits non-zero on any failure.
+# poseidon-lite 0.3.0, and mocha 9 / chai 4 for circomlibjs's own test file,
+# binaryen 132 for wasm-opt, playwright-core for the browser test)
+# from package-lock.json with `npm install` (locked versions), then
+# `node --test`, which exits non-zero on any failure. circomlibjs's test file
+# is downloaded from GitHub by tests/upstream.test.mjs; without a route to
+# GitHub that one test is skipped and says so.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-"$here/build.sh"
 cd "$here"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     # `npm ci` refuses this lock file: the registry this project installs
@@ -18,4 +21,6 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     # versions and skips those.
     npm install --ignore-scripts --no-audit --no-fund --no-save
 fi
+# After npm install: build.sh runs binaryen's wasm-opt when it is there.
+"$here/build.sh"
 node --test tests/

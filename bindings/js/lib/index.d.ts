@@ -27,3 +27,18 @@ export function compressMany(name: string, inputs: Iterable<Iterable<Element>>):
 
 /** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
 export function poseidon(inputs: Iterable<Element>): bigint;
+/**
+ * circomlib's `PoseidonEx` (circomlibjs `poseidon(inputs, initState, nOut)`): the state
+ * `[initState, ...inputs]` (1 to 16 inputs) permuted, its first `nOut` cells (1 to inputs + 1).
+ * Throws an `Error` with the library's message for a bad count or a value outside [0, p).
+ */
+export function poseidonEx(inputs: Iterable<Element>, initState?: Element, nOut?: number): bigint[];
+
+/**
+ * Loads the wasm modules of these instances or families (`'anemoi-bn254-2'`, `'anemoi'`), or of
+ * every family when none is given. Browsers need it before the first call of a family other than
+ * circom Poseidon (loaded at import); in Node the first call loads its module by itself.
+ */
+export function load(...names: string[]): Promise<void>;
+/** The four family modules (`rescue`, `circom`, `poseidon2`, `anemoi`) and whether each is loaded. */
+export function families(): { family: string; loaded: boolean }[];

@@ -1,57 +1,145 @@
 // algebraic-hash for JavaScript: every instance of the `algebraic-hash`
 // command-line tool, by the same name, with field elements as `bigint`.
-// Runs in Node (the wasm file is read from disk at import) and in browsers
-// and bundlers (fetched next to this module); both through top-level await,
-// so the functions are ready once the import resolves.
 //
-// The module exports a small text ABI (bindings/js/src/arch/wasm32.rs):
+// One wasm module per family (pkg/<family>.wasm: circom, poseidon2, rescue,
+// anemoi), each holding that family's instances only. Importing this file
+// loads the circom Poseidon module (top-level await: `poseidon()`,
+// `poseidonEx()` and the drop-ins are ready once the import resolves); the
+// other families load on first use. In Node that first use loads the module
+// synchronously (read from disk), so every function works at once. A
+// browser cannot fetch synchronously: there `await load(name)` (or
+// `await load()` for every family) before the first call of another family;
+// without it the call throws an Error that says so. pkg/instances.js, which
+// build.sh writes from the modules' own lists, tells which module holds
+// which instance, so `list()`, `describe()` and `operations()` load nothing.
+//
+// Each module exports a small text ABI (bindings/js/src/arch/wasm32.rs):
 // ah_input(len) -> address of an input buffer to fill with the UTF-8
 // arguments (NUL-separated), ah_call(function) -> 0 or 1 (error), and
 // ah_output_ptr() / ah_output_len() for the result or the error message;
-// and one binary call, ah_poseidon(), for `poseidon()`: the input buffer
-// holds 32-byte little-endian elements, the output the 32-byte hash.
+// the circom module adds one binary call, ah_poseidon_ex(nOut), for
+// `poseidon()` and `poseidonEx()`: the input buffer holds 32-byte
+// little-endian elements (the initState, then the inputs), the output
+// nOut 32-byte words.
 
-const WASM = new URL('../pkg/algebraic_hash.wasm', import.meta.url);
+import MANIFEST from '../pkg/instances.js';
 
 const inNode =
   typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
-let bytes;
-if (inNode) {
-  const { readFileSync } = await import('node:fs');
-  bytes = readFileSync(WASM);
-} else {
-  bytes = await (await fetch(WASM)).arrayBuffer();
-}
-const { instance } = await WebAssembly.instantiate(bytes, {});
-const abi = instance.exports;
+const wasmUrl = (family) => new URL(`../pkg/${family}.wasm`, import.meta.url);
+const nodeFs = inNode ? await import('node:fs') : null;
 
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
-const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4 };
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6 };
 
-// Calls one function of the module; a failure throws an Error with the
-// library's message.
-function call(fn, ...args) {
-  const input = utf8In.encode(args.join('\0'));
-  const at = abi.ah_input(input.length) >>> 0;
-  // A fresh view each time: the memory's buffer changes when it grows.
-  new Uint8Array(abi.memory.buffer, at, input.length).set(input);
-  const status = abi.ah_call(FUNCTIONS[fn]);
-  const out = new Uint8Array(abi.memory.buffer, abi.ah_output_ptr() >>> 0, abi.ah_output_len() >>> 0);
-  const text = utf8Out.decode(out);
-  if (status !== 0) throw new Error(text);
-  return text;
+// One instantiated family module.
+class Module {
+  constructor(instance) {
+    this.abi = instance.exports;
+  }
+
+  // Calls one function of the module; a failure throws an Error with the
+  // library's message.
+  call(fn, ...args) {
+    const { abi } = this;
+    const input = utf8In.encode(args.join('\0'));
+    const at = abi.ah_input(input.length) >>> 0;
+    // A fresh view each time: the memory's buffer changes when it grows.
+    new Uint8Array(abi.memory.buffer, at, input.length).set(input);
+    const status = abi.ah_call(FUNCTIONS[fn]);
+    const out = new Uint8Array(abi.memory.buffer, abi.ah_output_ptr() >>> 0, abi.ah_output_len() >>> 0);
+    const text = utf8Out.decode(out);
+    if (status !== 0) throw new Error(text);
+    return text;
+  }
 }
 
-const lines = (s) => (s === '' ? [] : s.split('\n'));
+const loaded = new Map(); // family -> Module
+const loading = new Map(); // family -> Promise<Module>
+
+function familyOf(name) {
+  const found = byName.get(name);
+  if (found !== undefined) return found.family;
+  if (MANIFEST.families.includes(name)) return name;
+  return null;
+}
+
+async function loadFamily(family) {
+  if (loaded.has(family)) return loaded.get(family);
+  if (!loading.has(family)) {
+    loading.set(
+      family,
+      (async () => {
+        let bytes;
+        if (inNode) {
+          bytes = await nodeFs.promises.readFile(wasmUrl(family));
+        } else {
+          const response = await fetch(wasmUrl(family));
+          if (!response.ok) throw new Error(`${wasmUrl(family)}: HTTP ${response.status}`);
+          bytes = await response.arrayBuffer();
+        }
+        const { instance } = await WebAssembly.instantiate(bytes, {});
+        if (!loaded.has(family)) loaded.set(family, new Module(instance));
+        return loaded.get(family);
+      })(),
+    );
+  }
+  return loading.get(family);
+}
+
+// The module of `family`, loaded now if it is not (Node only).
+function moduleOf(family) {
+  let m = loaded.get(family);
+  if (m !== undefined) return m;
+  if (!inNode) {
+    throw new Error(
+      `the ${family} module is not loaded yet: \`await load('${family}')\` (or \`await load()\`) first; ` +
+        'a browser fetches modules only asynchronously',
+    );
+  }
+  const module = new WebAssembly.Module(nodeFs.readFileSync(wasmUrl(family)));
+  m = new Module(new WebAssembly.Instance(module, {}));
+  loaded.set(family, m);
+  return m;
+}
+
+const byName = new Map(MANIFEST.instances.map((i) => [i.name, i]));
+const circom = await loadFamily('circom');
+
+// The manifest entry of `name`, or the library's unknown-instance Error
+// with the closest names of every family.
+function entry(name) {
+  const found = byName.get(name);
+  if (found !== undefined) return found;
+  circom.call('unknown', String(name), MANIFEST.instances.map((i) => i.name).join('\n'));
+  throw new Error('unreachable: `unknown` always fails');
+}
 
 const wasm = {
-  list: () => lines(call('list')),
-  describe: (name) => call('describe', name),
-  operations: (name) => lines(call('operations', name)),
-  run: (op, name, input) => call('run', op, name, input),
-  run_many: (op, name, inputs) => call('run_many', op, name, inputs),
+  run: (op, name, input) => moduleOf(entry(name).family).call('run', op, name, input),
+  run_many: (op, name, inputs) => moduleOf(entry(name).family).call('run_many', op, name, inputs),
+  poseidon_ex: (init, inputs, nOut) => circom.call('poseidon_ex', init, inputs, nOut),
 };
+
+/**
+ * Loads the modules of the given instances or families (`'anemoi-bn254-2'`,
+ * `'anemoi'`), or of every family when none is given. Needed in browsers
+ * before the first call of a family other than circom Poseidon; in Node the
+ * first call loads its module by itself.
+ */
+export async function load(...names) {
+  const families = new Set();
+  for (const n of names.length === 0 ? MANIFEST.families : names) {
+    const family = familyOf(n);
+    if (family === null) entry(n); // throws the unknown-instance Error
+    families.add(family);
+  }
+  await Promise.all([...families].map(loadFamily));
+}
+
+/** The families (one wasm module each) and whether each is loaded. */
+export const families = () => MANIFEST.families.map((family) => ({ family, loaded: loaded.has(family) }));
 
 // An element as the decimal text the library reads. Negative values go
 // through as written: the library refuses them with its own message.
@@ -81,18 +169,18 @@ function many(op, name, inputs) {
   }
   const all = Array.from(inputs, (xs, k) => encode(xs, `input ${k + 1}: `));
   if (all.length === 0) {
-    wasm.operations(name); // still refuse unknown instances
+    entry(name); // still refuse unknown instances
     return [];
   }
   return wasm.run_many(op, name, all.join(';')).split(';').map(decode);
 }
 
 /** Every instance name, in the order of `algebraic-hash list`. */
-export const list = () => wasm.list();
+export const list = () => MANIFEST.instances.map((i) => i.name);
 /** The one-line description of an instance. */
-export const describe = (name) => wasm.describe(name);
+export const describe = (name) => entry(name).description;
 /** The operations of an instance: some of "permute", "hash", "compress". */
-export const operations = (name) => wasm.operations(name);
+export const operations = (name) => [...entry(name).operations];
 
 /** The permutation of a full state. */
 export const permute = (name, xs) => one('permute', name, xs);
@@ -112,37 +200,63 @@ export const compressMany = (name, inputs) => many('compress', name, inputs);
  * and poseidon-lite's `poseidonN(inputs)`: one bigint.
  */
 export function poseidon(inputs) {
-  const xs = words(inputs);
+  const xs = words(inputs, 0n);
   if (xs === null) return BigInt(wasm.run('hash', 'poseidon', encode(inputs, '')));
+  return permuteWords(xs, 1)[0];
+}
+
+/**
+ * circomlib's `PoseidonEx`, as circomlibjs's `poseidon(inputs, initState,
+ * nOut)`: the state `[initState, ...inputs]` (1 to 16 inputs) permuted, its
+ * first `nOut` cells (1 to inputs + 1) as an array of bigints.
+ */
+export function poseidonEx(inputs, initState = 0n, nOut = 1) {
+  if (!Number.isSafeInteger(nOut)) throw new TypeError(`nOut: expected an integer, got ${String(nOut)}`);
+  const init = typeof initState === 'number' && Number.isSafeInteger(initState) ? BigInt(initState) : initState;
+  if (typeof init !== 'bigint') throw new TypeError(`initState: expected a bigint, got ${init === null ? 'null' : typeof init}`);
+  const xs = init >= 0n && init < P && nOut >= 1 && nOut <= 17 ? words(inputs, init) : null;
+  if (xs !== null) return permuteWords(xs, nOut);
+  return decode(wasm.poseidon_ex(init.toString(), encode(inputs, ''), String(nOut)));
+}
+
+// The binary call: `xs` (the initState, then the inputs: bigints in [0, p))
+// written as 32-byte little-endian words, the first nOut cells of the
+// permuted state read back the same way.
+function permuteWords(xs, nOut) {
+  const { abi } = circom;
   const at = abi.ah_input(32 * xs.length) >>> 0;
   let view = new DataView(abi.memory.buffer, at, 32 * xs.length);
   xs.forEach((x, k) => {
     for (let i = 0; i < 4; i++) view.setBigUint64(32 * k + 8 * i, BigInt.asUintN(64, x >> BigInt(64 * i)), true);
   });
-  const status = abi.ah_poseidon();
+  const status = abi.ah_poseidon_ex(nOut);
   const len = abi.ah_output_len() >>> 0;
   view = new DataView(abi.memory.buffer, abi.ah_output_ptr() >>> 0, len);
   if (status !== 0) throw new Error(utf8Out.decode(new Uint8Array(view.buffer, view.byteOffset, len)));
-  return (
-    view.getBigUint64(0, true) |
-    (view.getBigUint64(8, true) << 64n) |
-    (view.getBigUint64(16, true) << 128n) |
-    (view.getBigUint64(24, true) << 192n)
-  );
+  const out = new Array(nOut);
+  for (let k = 0; k < nOut; k++) {
+    out[k] =
+      view.getBigUint64(32 * k, true) |
+      (view.getBigUint64(32 * k + 8, true) << 64n) |
+      (view.getBigUint64(32 * k + 16, true) << 128n) |
+      (view.getBigUint64(32 * k + 24, true) << 192n);
+  }
+  return out;
 }
 
-// The inputs of `poseidon()` as bigints below the BN254 modulus, when they
-// all are (1 to 16 of them); null sends the call through the text path,
-// whose messages name what is wrong.
+// `[init, ...inputs]` when the inputs are 1 to 16 bigints (or safe
+// integers) below the BN254 modulus; null sends the call through the text
+// path, whose messages name what is wrong.
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
-function words(inputs) {
+function words(inputs, init) {
   if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 16) return null;
-  const out = new Array(inputs.length);
+  const out = new Array(inputs.length + 1);
+  out[0] = init;
   for (let k = 0; k < inputs.length; k++) {
     let x = inputs[k];
     if (typeof x === 'number' && Number.isSafeInteger(x)) x = BigInt(x);
     if (typeof x !== 'bigint' || x < 0n || x >= P) return null;
-    out[k] = x;
+    out[k + 1] = x;
   }
   return out;
 }

@@ -1,15 +1,32 @@
 //! The WebAssembly half of the `algebraic-hash` npm package: the CLI's
 //! instance registry (`algebraic_hash_cli::instances`) with elements as text.
 //!
+//! One module per family: build.sh builds this crate once per feature
+//! (`circom`, `poseidon2`, `rescue`, `anemoi`), each module holding the
+//! registry of its family only, so that a page that hashes circom Poseidon
+//! loads that family's code and constants and nothing else. lib/index.js
+//! knows which module holds which instance from `pkg/instances.json`, which
+//! build.sh writes from the modules' own `list`.
+//!
 //! `lib/index.js` is the public API: it turns `bigint`s into decimal text,
 //! calls these functions through the module's small text ABI
 //! (`arch/wasm32.rs`: one input buffer, one output buffer, no generated
 //! glue), and turns the `0x`-hex they return back into `bigint`s. Errors
 //! become JavaScript `Error`s whose message is the library's (the CLI
-//! prints the same line).
+//! prints the same line). circom Poseidon (`poseidon()`, `poseidonEx()` and
+//! the circomlibjs / poseidon-lite drop-ins) has a binary call beside the
+//! text: 32-byte little-endian words in and out ([`poseidon_ex_le`]).
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::registry::{Instance, Op};
+#[cfg(feature = "circom")]
+use algebraic_hash_cli::{element::Codec, registry::OpError};
+#[cfg(feature = "circom")]
+use algebraic_hash_poseidon::{
+    Fr,
+    circom::{MAX_WIDTH, poseidon_ex},
+    field::{fr_from_le_bytes, fr_from_str, fr_to_le_bytes},
+};
 
 #[cfg(target_arch = "wasm32")]
 mod arch;
@@ -27,7 +44,11 @@ fn op(name: &str) -> Result<Op, Message> {
 }
 
 fn instance(name: &str) -> Result<&'static Instance, Message> {
-    algebraic_hash_cli::find(name).map_err(|e| match e {
+    algebraic_hash_cli::find(name).map_err(unknown_message)
+}
+
+fn unknown_message(e: CliError) -> Message {
+    match e {
         CliError::UnknownInstance { name, suggestions } if !suggestions.is_empty() => format!(
             "unknown instance `{name}`; closest: {} (list() names all)",
             suggestions.join(", ")
@@ -36,7 +57,13 @@ fn instance(name: &str) -> Result<&'static Instance, Message> {
             format!("unknown instance `{name}` (list() names all)")
         }
         other => other.to_string(),
-    })
+    }
+}
+
+/// The message for an instance `name` that no module holds, with the
+/// closest of `names` (every module's instances, one a line).
+pub fn unknown(name: &str, names: &str) -> Message {
+    unknown_message(algebraic_hash_cli::unknown_instance(name, names.lines()))
 }
 
 fn instance_with(name: &str, op: Op) -> Result<&'static Instance, Message> {
@@ -119,18 +146,76 @@ pub fn run_many(op_name: &str, name: &str, inputs: &str) -> Result<String, Messa
     Ok(out)
 }
 
-/// circom Poseidon of `input.len() / 32` elements given as 32-byte
-/// little-endian words (the fast path of `poseidon()` in lib/index.js),
-/// the hash in the same encoding. Errors are the library's messages.
-pub fn poseidon_le(input: &[u8]) -> Result<[u8; 32], Message> {
-    let (words, rest) = input.as_chunks::<32>();
+/// circomlibjs' `poseidon(inputs, initState, nOut)` on 32-byte
+/// little-endian words (the fast path of `poseidonEx()` and `poseidon()` in
+/// lib/index.js): `words` holds the initState and then the 1 to 16 inputs;
+/// the first `n_out` cells of the permuted state `[initState, inputs...]`
+/// come back in the same encoding. Errors are the library's messages.
+#[cfg(feature = "circom")]
+pub fn poseidon_ex_le(words: &[u8], n_out: usize) -> Result<Vec<u8>, Message> {
+    let (words, rest) = words.as_chunks::<32>();
     if !rest.is_empty() {
         return Err(format!(
             "the input is {} bytes, not a whole number of 32-byte elements",
-            input.len()
+            words.len() * 32 + rest.len()
         ));
     }
-    algebraic_hash_poseidon::circom::poseidon_le_bytes(words).map_err(|e| e.to_string())
+    let Some((init, inputs)) = words.split_first() else {
+        return Err("no initState word".to_owned());
+    };
+    let init = fr_from_le_bytes(init).map_err(|e| format!("initState: {e}"))?;
+    let inputs = inputs
+        .iter()
+        .map(|w| fr_from_le_bytes(w))
+        .collect::<Result<Vec<Fr>, _>>()
+        .map_err(|e| e.to_string())?;
+    let out = poseidon_ex_checked(&inputs, init, n_out)?;
+    Ok(out.iter().flat_map(fr_to_le_bytes).collect())
+}
+
+/// [`poseidon_ex_le`] on text: the initState, comma-separated inputs and
+/// the output count in decimal (or `0x`-hex for elements); the outputs as
+/// comma-separated `0x`-hex. `poseidonEx()` comes here only for inputs its
+/// fast path cannot encode (not bigints in [0, p)), so that the messages
+/// name the bad element as `poseidon()`'s do.
+#[cfg(feature = "circom")]
+pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String, Message> {
+    let inputs = elements(inputs)
+        .into_iter()
+        .enumerate()
+        .map(|(index, text)| {
+            fr_from_str(text).map_err(|error| {
+                CliError::Input(OpError::Element {
+                    index,
+                    text: text.to_owned(),
+                    error,
+                })
+                .to_string()
+            })
+        })
+        .collect::<Result<Vec<Fr>, _>>()?;
+    let init = fr_from_str(init).map_err(|e| format!("initState: {e}"))?;
+    let n_out = n_out
+        .parse::<usize>()
+        .map_err(|_| format!("nOut `{n_out}` is not a count"))?;
+    let out = poseidon_ex_checked(&inputs, init, n_out)?;
+    Ok(out
+        .iter()
+        .map(|x| x.element().to_hex())
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+/// The library's `poseidon_ex` with the outputs allocated here; `n_out`
+/// beyond the widest state is refused before any allocation.
+#[cfg(feature = "circom")]
+fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>, Message> {
+    if n_out > MAX_WIDTH {
+        return Err(format!("nOut {n_out}: at most {MAX_WIDTH} outputs"));
+    }
+    let mut out = vec![Fr::default(); n_out];
+    poseidon_ex(inputs, init, &mut out).map_err(|e| e.to_string())?;
+    Ok(out)
 }
 
 /// Function `function` of this crate on the arguments packed in `args`
@@ -139,7 +224,8 @@ pub fn poseidon_le(input: &[u8]) -> Result<[u8; 32], Message> {
 ///
 /// `function`: 0 [`list`], 1 [`describe`] (name), 2 [`operations`] (name),
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
-/// inputs).
+/// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the circom
+/// module only), 6 [`unknown`] (name, names), which always fails.
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -155,32 +241,90 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             let (op, name, inputs) = (next(), next(), next());
             run_many(op, name, inputs)
         }
+        #[cfg(feature = "circom")]
+        5 => {
+            let (init, inputs, n_out) = (next(), next(), next());
+            poseidon_ex_text(init, inputs, n_out)
+        }
+        6 => {
+            let (name, names) = (next(), next());
+            Err(unknown(name, names))
+        }
         other => Err(format!("unknown function {other}")),
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "circom"))]
 mod tests {
     use super::*;
 
+    fn word(x: u8) -> [u8; 32] {
+        let mut w = [0u8; 32];
+        w[0] = x;
+        w
+    }
+
+    fn hex_of_le(word: &[u8]) -> String {
+        let digits: String = word.iter().rev().map(|b| format!("{b:02x}")).collect();
+        format!("0x{}", digits.trim_start_matches('0'))
+    }
+
     #[test]
     fn poseidon_words_equal_the_text_path() {
-        let word = |x: u8| {
-            let mut w = [0u8; 32];
-            w[0] = x;
-            w
-        };
-        let out = poseidon_le(&[word(1), word(2)].concat()).unwrap();
-        let mut be = out;
-        be.reverse();
-        let hex: String = be.iter().map(|b| format!("{b:02x}")).collect();
+        // circomlibjs' poseidon([1, 2]).
+        let out = poseidon_ex_le(&[word(0), word(1), word(2)].concat(), 1).unwrap();
         assert_eq!(
-            format!("0x{hex}"),
+            hex_of_le(&out),
             "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
         );
-        assert!(poseidon_le(&[0u8; 33]).unwrap_err().contains("32-byte"));
-        assert!(poseidon_le(&[]).is_err());
-        assert!(poseidon_le(&[0xffu8; 32]).is_err());
+        // initState 7, three outputs: the same cells through both paths.
+        let words = poseidon_ex_le(&[word(7), word(1), word(2)].concat(), 3).unwrap();
+        let text = poseidon_ex_text("7", "1,2", "3").unwrap();
+        let from_words: Vec<String> = words.chunks(32).map(hex_of_le).collect();
+        assert_eq!(from_words.join(","), text);
+        assert_eq!(dispatch(5, "7\x001,2\x003").unwrap(), text);
+
+        assert!(
+            poseidon_ex_le(&[0u8; 33], 1)
+                .unwrap_err()
+                .contains("32-byte")
+        );
+        assert!(poseidon_ex_le(&[], 1).unwrap_err().contains("initState"));
+        assert!(poseidon_ex_le(&word(0), 1).unwrap_err().contains("inputs"));
+        assert!(
+            poseidon_ex_le(&[[0xffu8; 32], word(1)].concat(), 1)
+                .unwrap_err()
+                .starts_with("initState: ")
+        );
+        assert!(
+            poseidon_ex_le(&[word(0), word(1)].concat(), 3)
+                .unwrap_err()
+                .contains("outputs")
+        );
+        assert!(
+            poseidon_ex_le(&[word(0), word(1)].concat(), 0)
+                .unwrap_err()
+                .contains("outputs")
+        );
+        assert!(
+            poseidon_ex_le(&[word(0), word(1)].concat(), 1 << 40)
+                .unwrap_err()
+                .contains("at most 17")
+        );
+        assert_eq!(
+            poseidon_ex_text("0", "1,-2", "1").unwrap_err(),
+            "element 2 (`-2`): malformed number: unexpected '-' at byte 0"
+        );
+        assert!(
+            poseidon_ex_text("-1", "1", "1")
+                .unwrap_err()
+                .starts_with("initState: ")
+        );
+        assert!(
+            poseidon_ex_text("0", "1", "x")
+                .unwrap_err()
+                .contains("nOut")
+        );
     }
 
     #[test]
@@ -209,6 +353,10 @@ mod tests {
             dispatch(4, "hash\0poseidon\x001;x")
                 .unwrap_err()
                 .starts_with("input 2: ")
+        );
+        assert_eq!(
+            dispatch(6, "poseidon-t33\0rp64-256\nposeidon-t3\nanemoi-bn254-2").unwrap_err(),
+            "unknown instance `poseidon-t33`; closest: poseidon-t3, rp64-256, anemoi-bn254-2 (list() names all)"
         );
         assert!(dispatch(9, "").is_err());
     }

@@ -8,28 +8,9 @@ import assert from 'node:assert/strict';
 import { buildPoseidon } from 'circomlibjs';
 
 import * as ah from '../lib/index.js';
-import { BN254_R } from './vectors.mjs';
+import { rng } from './vectors.mjs';
 
 const CASES = Number(process.env.ALGEBRAIC_HASH_JS_CASES ?? 1000);
-
-// xorshift64*, fixed seed per width: reproducible inputs.
-function rng(seed) {
-  let s = BigInt(seed) | 1n;
-  const MASK = (1n << 64n) - 1n;
-  const next = () => {
-    s ^= s >> 12n;
-    s ^= (s << 25n) & MASK;
-    s ^= s >> 27n;
-    return (s * 0x2545f4914f6cdd1dn) & MASK;
-  };
-  return () => {
-    const pick = Number(next() % 100n);
-    if (pick < 3) return 0n;
-    if (pick < 6) return BN254_R - 1n;
-    if (pick < 10) return next();
-    return ((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % BN254_R;
-  };
-}
 
 const circom = await buildPoseidon();
 

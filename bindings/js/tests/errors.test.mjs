@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as ah from '../lib/index.js';
-import { buildPoseidon, poseidon as compatPoseidon } from '../lib/circomlibjs.js';
 import { BN254_R } from './vectors.mjs';
 
 const GOLDILOCKS = (1n << 64n) - (1n << 32n) + 1n;
@@ -100,17 +99,6 @@ test('numbers that are safe integers are elements too', () => {
   assert.deepEqual(ah.hash('poseidon', [1, 2]), ah.hash('poseidon', [1n, 2n]));
 });
 
-test('circomlibjs drop-in: calling convention and F', async () => {
-  const p = await buildPoseidon();
-  const h = p([1, '2']);
-  assert.equal(typeof h, 'bigint');
-  assert.equal(h, ah.poseidon([1n, 2n]));
-  assert.equal(p.F.toObject(h), h);
-  assert.equal(p.F.toString(h), h.toString());
-  assert.equal(compatPoseidon(['0x1', 2n]), h);
-  assert.throws(() => p([1n], [0n]), /initState and nOut are not supported/);
-});
-
 test('poseidon(): inputs outside [0, p) and iterables take the text path, with its messages', () => {
   const R = BN254_R;
   for (const bad of [R, R + 5n, (1n << 256n) - 1n, 1n << 256n, -1n]) {
@@ -129,4 +117,16 @@ test('poseidon(): inputs outside [0, p) and iterables take the text path, with i
   }
   assert.equal(ah.poseidon(new Set([1n, 2n])), ah.poseidon([1n, 2n]));
   assert.equal(ah.poseidon([1, 2]), ah.poseidon([1n, 2n]));
+});
+
+test('poseidonEx(): defaults, the text path for odd inputs, and its errors', () => {
+  assert.deepEqual(ah.poseidonEx([1n, 2n]), [ah.poseidon([1n, 2n])]);
+  assert.deepEqual(ah.poseidonEx(new Set([1n, 2n]), 5n, 3), ah.poseidonEx([1n, 2n], 5, 3));
+  assert.equal(ah.poseidonEx([1n, 2n], 0n, 3)[0], ah.poseidon([1n, 2n]));
+  assert.throws(() => ah.poseidonEx([1n], '5'), { name: 'TypeError', message: 'initState: expected a bigint, got string' });
+  assert.throws(() => ah.poseidonEx([1n], 0n, '1'), { name: 'TypeError', message: 'nOut: expected an integer, got 1' });
+  assert.throws(() => ah.poseidonEx([1n, 'x']), { name: 'TypeError', message: /^element 2: expected a bigint/ });
+  assert.throws(() => ah.poseidonEx([1n], BN254_R + 1n), { message: 'initState: value is not below the BN254 Fr modulus' });
+  assert.throws(() => ah.poseidonEx([1n], 0n, 3), { message: 'circom Poseidon outputs: expected 1 to 2, got 3' });
+  assert.throws(() => ah.poseidonEx([1n], 0n, 0), { message: 'circom Poseidon outputs: expected 1 to 2, got 0' });
 });

@@ -6,8 +6,9 @@
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
 // permute, hash, compress; anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
-// not expose (poseidon_ex, Anemoi's single layers and byte hash, Winterfell's
-// byte hash and merge_with_int) are not mapped.
+// not expose (Anemoi's single layers and byte hash, Winterfell's
+// byte hash and merge_with_int) are not mapped; circom's poseidon_ex cases are
+// checked by their own test in vectors.test.mjs.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -143,4 +144,24 @@ export function mapping(rel) {
     return { modulus: ANEMOI_MODULI[field], table };
   }
   throw new Error(`vector file ${rel} has no mapping: add one`);
+}
+
+// Random BN254 Fr elements from xorshift64* with a fixed seed (reproducible),
+// with 0, p - 1 and 64-bit values among them.
+export function rng(seed) {
+  let s = BigInt(seed) | 1n;
+  const MASK = (1n << 64n) - 1n;
+  const next = () => {
+    s ^= s >> 12n;
+    s ^= (s << 25n) & MASK;
+    s ^= s >> 27n;
+    return (s * 0x2545f4914f6cdd1dn) & MASK;
+  };
+  return () => {
+    const pick = Number(next() % 100n);
+    if (pick < 3) return 0n;
+    if (pick < 6) return BN254_R - 1n;
+    if (pick < 10) return next();
+    return ((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % BN254_R;
+  };
 }

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as ah from '../lib/index.js';
+import { poseidon as circomlibjs } from '../lib/circomlibjs.js';
 import { elements, files, load, mapping } from './vectors.mjs';
 
 const FILES = files();
@@ -47,3 +48,20 @@ for (const rel of FILES) {
     assert.ok(checked > 0, `${rel}: no case checked`);
   });
 }
+
+// circom's `poseidon_ex` cases (circomlibjs's poseidon(inputs, initState,
+// nOut)) through `poseidonEx` and the circomlibjs drop-in.
+test('vectors poseidon/circom_tN.json poseidon_ex: poseidonEx and the circomlibjs drop-in', () => {
+  let checked = 0;
+  for (const rel of FILES.filter((f) => /^poseidon\/circom_t\d+\.json$/.test(f))) {
+    for (const c of load(rel).cases.filter((c) => c.fn === 'poseidon_ex')) {
+      const xs = elements(c.input);
+      const init = BigInt(c.init_state);
+      const expected = elements(c.output);
+      assert.deepEqual(ah.poseidonEx(xs, init, c.n_out), expected, `${rel} ${xs}`);
+      assert.deepEqual(circomlibjs(xs, init, c.n_out), c.n_out === 1 ? expected[0] : expected);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 16, `${checked} poseidon_ex cases`);
+});

@@ -1,17 +1,32 @@
 //! Every instance of every family crate, by its stable CLI name.
+//!
+//! Each family is behind the crate feature of its name (all on by
+//! default), so that the WebAssembly package can build one small module
+//! per family from this same registry.
 
-use algebraic_hash::{Compression, Error, Hasher, Permutation};
+use algebraic_hash::Error;
+#[cfg(feature = "rescue")]
+use algebraic_hash::{Compression, Hasher, Permutation};
+#[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
+#[cfg(feature = "circom")]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
+#[cfg(feature = "poseidon2")]
 use algebraic_hash_poseidon::poseidon2;
+#[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersenne31};
+#[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::plonky3;
+#[cfg(feature = "rescue")]
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
 use crate::element::{Codec, Element, ark_codec};
-use crate::registry::{DigestElements, Instance};
+#[cfg(any(feature = "rescue", feature = "anemoi"))]
+use crate::registry::DigestElements;
+use crate::registry::Instance;
 
+#[cfg(feature = "rescue")]
 impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
     // Winterfell's `hash(&[u8])` packs 7 bytes per element.
@@ -29,6 +44,7 @@ impl Codec for Felt {
 }
 
 /// Implements [`Codec`] for the 31-bit fields.
+#[cfg(feature = "poseidon2-small")]
 macro_rules! field31_codec {
     ($($ty:ty),*) => {$(
         impl Codec for $ty {
@@ -48,10 +64,15 @@ macro_rules! field31_codec {
     )*};
 }
 
+#[cfg(feature = "poseidon2-small")]
 field31_codec!(BabyBear, KoalaBear, Mersenne31);
 
 ark_codec! {
     Fr => "BN254 Fr", 4;
+}
+
+#[cfg(feature = "anemoi")]
+ark_codec! {
     algebraic_hash_anemoi::bls12_377::Felt => "BLS12-377 Fq", 6;
     algebraic_hash_anemoi::bls12_381::Felt => "BLS12-381 Fq", 6;
     algebraic_hash_anemoi::bn254::Felt => "BN254 Fq", 4;
@@ -77,6 +98,7 @@ pub const BENCHED: &[&str] = &[
     "anemoi-bls12-381-4",
 ];
 
+#[cfg(feature = "rescue")]
 impl DigestElements<Felt> for ElementDigest {
     const LEN: usize = 4;
     fn from_elements(elements: &[Felt]) -> Self {
@@ -88,6 +110,7 @@ impl DigestElements<Felt> for ElementDigest {
 }
 
 /// A Rescue instance: its permutation, `merge` of two digests, and its hash.
+#[cfg(feature = "rescue")]
 fn rescue_instance<R>(name: &str, what: &str, r: R) -> Instance
 where
     R: Permutation<[Felt; 12]>
@@ -105,6 +128,7 @@ where
     .compression::<Felt, ElementDigest, 2>(r)
 }
 
+#[cfg(feature = "rescue")]
 fn rescue() -> Vec<Instance> {
     vec![
         rescue_instance(
@@ -125,6 +149,7 @@ fn rescue() -> Vec<Instance> {
     ]
 }
 
+#[cfg(feature = "circom")]
 macro_rules! circom_instances {
     ($($t:literal => $n:literal),*) => {
         vec![$(
@@ -142,6 +167,7 @@ macro_rules! circom_instances {
     };
 }
 
+#[cfg(feature = "circom")]
 fn poseidon() -> Vec<Instance> {
     let mut v = vec![
         Instance::new(
@@ -157,6 +183,7 @@ fn poseidon() -> Vec<Instance> {
     v
 }
 
+#[cfg(feature = "poseidon2")]
 macro_rules! poseidon2_instances {
     ($($set:ident $t:ident $w:literal => $n:literal: $what:literal),*) => {
         vec![$({
@@ -175,6 +202,7 @@ macro_rules! poseidon2_instances {
     };
 }
 
+#[cfg(feature = "poseidon2")]
 fn poseidon2() -> Vec<Instance> {
     poseidon2_instances!(
         new t2 2 => 1: "HorizenLabs after bb476b9 (zkhash, taceo)",
@@ -189,6 +217,7 @@ fn poseidon2() -> Vec<Instance> {
     )
 }
 
+#[cfg(feature = "poseidon2-small")]
 macro_rules! plonky3_instances {
     ($($perm:ident, $hash:ident, $compress:ident, $f:ty, $w:literal, $rate:literal;)*) => {
         vec![$(
@@ -207,6 +236,7 @@ macro_rules! plonky3_instances {
     };
 }
 
+#[cfg(feature = "poseidon2-small")]
 fn poseidon2_plonky3() -> Vec<Instance> {
     plonky3_instances! {
         BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, BabyBear, 16, 8;
@@ -219,6 +249,7 @@ fn poseidon2_plonky3() -> Vec<Instance> {
 }
 
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
+#[cfg(feature = "anemoi")]
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
 where
     F: AnemoiField + Codec + DigestElements<F>,
@@ -244,6 +275,7 @@ where
     .hasher::<F, _>(AnemoiHash::<F, C, W>::new(version))
 }
 
+#[cfg(feature = "anemoi")]
 fn anemoi_field<F: AnemoiField + Codec + DigestElements<F>>(
     field: &str,
     version: Version,
@@ -257,6 +289,7 @@ fn anemoi_field<F: AnemoiField + Codec + DigestElements<F>>(
     ]
 }
 
+#[cfg(feature = "anemoi")]
 fn anemoi() -> Vec<Instance> {
     use algebraic_hash_anemoi as a;
     let mut v = Vec::new();
@@ -276,12 +309,18 @@ fn anemoi() -> Vec<Instance> {
     v
 }
 
-/// All instances, in `list` order.
+/// All instances (of the families turned on), in `list` order.
 pub fn all() -> Vec<Instance> {
-    let mut v = rescue();
+    let mut v = Vec::new();
+    #[cfg(feature = "rescue")]
+    v.extend(rescue());
+    #[cfg(feature = "circom")]
     v.extend(poseidon());
+    #[cfg(feature = "poseidon2")]
     v.extend(poseidon2());
+    #[cfg(feature = "poseidon2-small")]
     v.extend(poseidon2_plonky3());
+    #[cfg(feature = "anemoi")]
     v.extend(anemoi());
     v
 }

@@ -262,10 +262,15 @@ pub fn find(name: &str) -> Result<&'static Instance, CliError> {
     if let Some(i) = all.iter().find(|i| i.name == name) {
         return Ok(i);
     }
-    let mut scored: Vec<(usize, &str)> = all
-        .iter()
-        .map(|i| (distance(name, &i.name), i.name.as_str()))
-        .collect();
+    Err(unknown_instance(name, all.iter().map(|i| i.name.as_str())))
+}
+
+/// [`CliError::UnknownInstance`] for `name`, with the closest of `names`
+/// (the JavaScript package, one module per family, passes every family's
+/// names here).
+pub fn unknown_instance<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> CliError {
+    let mut scored: Vec<(usize, &str)> =
+        names.into_iter().map(|n| (distance(name, n), n)).collect();
     scored.sort();
     let suggestions = scored
         .iter()
@@ -273,10 +278,10 @@ pub fn find(name: &str) -> Result<&'static Instance, CliError> {
         .filter(|(d, _)| *d <= name.len().max(3))
         .map(|(_, n)| (*n).to_owned())
         .collect();
-    Err(CliError::UnknownInstance {
+    CliError::UnknownInstance {
         name: name.to_owned(),
         suggestions,
-    })
+    }
 }
 
 /// The instance called `name`, if it has operation `op`.

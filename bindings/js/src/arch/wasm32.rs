@@ -9,9 +9,11 @@
 //! 3. `ah_output_ptr()` and `ah_output_len()` locate the output text, valid
 //!    until the next call.
 //!
-//! One binary call beside them, for `poseidon()`: `ah_poseidon()` reads the
-//! input buffer as 32-byte little-endian elements and leaves the 32-byte
-//! hash (status 0) or the error message (status 1) as the output.
+//! One binary call beside them, in the circom module only, for circom Poseidon (`poseidon()`,
+//! `poseidonEx()` and the drop-ins): `ah_poseidon_ex(n_out)` reads the input
+//! buffer as 32-byte little-endian elements (the initState, then the
+//! inputs) and leaves the first `n_out` cells of the permuted state, 32
+//! bytes each (status 0), or the error message (status 1) as the output.
 //!
 //! The exported names are the only unsafe part (`no_mangle` asserts that no
 //! other symbol has them); the buffers are plain `Vec`s whose address is
@@ -68,14 +70,15 @@ pub extern "C" fn ah_output_len() -> usize {
     OUTPUT.with_borrow(|out| out.len())
 }
 
-/// circom Poseidon of the input buffer's 32-byte little-endian elements;
-/// 0 and the 32-byte hash as the output, or 1 and the error message.
+/// [`crate::poseidon_ex_le`] of the input buffer with `n_out` outputs; 0 and
+/// the outputs' 32-byte words, or 1 and the error message.
+#[cfg(feature = "circom")]
 // SAFETY: as for `ah_input`: a name no other symbol has.
 #[unsafe(no_mangle)]
-pub extern "C" fn ah_poseidon() -> u32 {
-    let result = INPUT.with_borrow(|buf| crate::poseidon_le(buf));
+pub extern "C" fn ah_poseidon_ex(n_out: u32) -> u32 {
+    let result = INPUT.with_borrow(|buf| crate::poseidon_ex_le(buf, n_out as usize));
     let (status, bytes) = match result {
-        Ok(hash) => (0, hash.to_vec()),
+        Ok(words) => (0, words),
         Err(message) => (1, message.into_bytes()),
     };
     OUTPUT.with_borrow_mut(|out| *out = bytes);
