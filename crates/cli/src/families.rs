@@ -3,7 +3,9 @@
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
+use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 use algebraic_hash_poseidon::poseidon2;
+use algebraic_hash_poseidon::starknet::{self, StarknetPoseidon};
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
@@ -35,6 +37,7 @@ ark_codec! {
     algebraic_hash_anemoi::jubjub::Felt => "Jubjub Fq (BLS12-381 Fr)", 4;
     algebraic_hash_anemoi::pallas::Felt => "Pallas Fq", 4;
     algebraic_hash_anemoi::vesta::Felt => "Vesta Fq (Pallas Fr)", 4;
+    starknet::Felt => "Stark252", 4;
 }
 
 /// Instances the `bench` subcommand times (one or two per family and width
@@ -163,6 +166,33 @@ fn poseidon2() -> Vec<Instance> {
     )
 }
 
+/// The Hades Poseidon instances of other ecosystems, with their own modes.
+fn hades() -> Vec<Instance> {
+    vec![
+        Instance::new(
+            "starknet-poseidon",
+            "Poseidon over Stark252 as Starknet (permute 3 = hades_permutation, compress 2 -> 1 = poseidon_hash, hash any -> 1 = poseidon_hash_many)",
+        )
+        .permutation::<starknet::Felt, 3>(StarknetPoseidon)
+        .compression::<starknet::Felt, starknet::Felt, 2>(StarknetPoseidon)
+        .hasher::<starknet::Felt, _>(StarknetPoseidon),
+        Instance::new(
+            "orchard-poseidon-pallas",
+            "Poseidon P128Pow5T3 over Pallas Fp (arkworks Pallas Fq) as Zcash Orchard / halo2_poseidon (permute 3, compress and hash 2 -> 1 = ConstantLength<2>)",
+        )
+        .permutation::<orchard::PallasFp, 3>(P128Pow5T3)
+        .compression::<orchard::PallasFp, orchard::PallasFp, 2>(P128Pow5T3)
+        .hasher::<orchard::PallasFp, _>(orchard::ConstantLength::<2>),
+        Instance::new(
+            "orchard-poseidon-vesta",
+            "Poseidon P128Pow5T3 over Vesta Fp (arkworks Pallas Fr) as halo2_poseidon (permute 3, compress and hash 2 -> 1 = ConstantLength<2>)",
+        )
+        .permutation::<orchard::VestaFp, 3>(P128Pow5T3)
+        .compression::<orchard::VestaFp, orchard::VestaFp, 2>(P128Pow5T3)
+        .hasher::<orchard::VestaFp, _>(orchard::ConstantLength::<2>),
+    ]
+}
+
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
 where
@@ -226,6 +256,7 @@ pub fn all() -> Vec<Instance> {
     let mut v = rescue();
     v.extend(poseidon());
     v.extend(poseidon2());
+    v.extend(hades());
     v.extend(anemoi());
     v
 }

@@ -14,6 +14,8 @@ mod batch;
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;
 pub mod field;
+#[cfg(any(feature = "starknet", feature = "orchard"))]
+mod hades;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
 pub mod plonky3;
@@ -26,3 +28,9 @@ pub use ark_bn254::Fr;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub use circom::{CircomPoseidon, poseidon};
+#[cfg(feature = "orchard")]
+#[cfg_attr(docsrs, doc(cfg(feature = "orchard")))]
+pub use hades::orchard;
+#[cfg(feature = "starknet")]
+#[cfg_attr(docsrs, doc(cfg(feature = "starknet")))]
+pub use hades::starknet;
