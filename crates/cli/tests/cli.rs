@@ -136,7 +136,12 @@ fn mappings() -> Vec<Mapping> {
         }
     }
     let starknet = "starknet/poseidon.json";
-    add(starknet, "hades_permutation", "starknet-poseidon", Op::Permute);
+    add(
+        starknet,
+        "hades_permutation",
+        "starknet-poseidon",
+        Op::Permute,
+    );
     add(starknet, "hash", "starknet-poseidon", Op::Compress);
     add(starknet, "hash_many", "starknet-poseidon", Op::Hash);
     for field in ["pallas", "vesta"] {

@@ -67,21 +67,31 @@ fn main() {
             .and_then(|s| s.parse().ok())
             .unwrap_or(40)
     };
-    let s: [Felt; 3] = core::array::from_fn(|i| Felt::from(0x1234_5678_9abc_def0u64 + i as u64).pow([5u64]));
+    let s: [Felt; 3] =
+        core::array::from_fn(|i| Felt::from(0x1234_5678_9abc_def0u64 + i as u64).pow([5u64]));
     let their_s = s.map(|x| their_felt(&x));
-    let ten: Vec<Felt> = (0..10u64).map(|i| Felt::from(i * 7919 + 13).pow([3u64])).collect();
+    let ten: Vec<Felt> = (0..10u64)
+        .map(|i| Felt::from(i * 7919 + 13).pow([3u64]))
+        .collect();
     let their_ten: Vec<TheirFelt> = ten.iter().map(their_felt).collect();
-    let p: [PallasFp; 3] = core::array::from_fn(|i| PallasFp::from(0x0fed_cba9_8765_4321u64 + i as u64).pow([5u64]));
+    let p: [PallasFp; 3] =
+        core::array::from_fn(|i| PallasFp::from(0x0fed_cba9_8765_4321u64 + i as u64).pow([5u64]));
     let their_p = p.map(|x| their_pallas(&x));
-    let (constants, mds, _) = <halo2_poseidon::P128Pow5T3 as Spec<pasta_curves::Fp, 3, 2>>::constants();
+    let (constants, mds, _) =
+        <halo2_poseidon::P128Pow5T3 as Spec<pasta_curves::Fp, 3, 2>>::constants();
 
     // Same answers before timing anything.
     let mut check = their_s;
     Poseidon::hades_permutation(&mut check);
     assert_eq!(check, StarknetPoseidon.permute(s).map(|x| their_felt(&x)));
-    assert_eq!(Poseidon::hash_array(&their_ten), their_felt(&starknet::hash_many(&ten)));
+    assert_eq!(
+        Poseidon::hash_array(&their_ten),
+        their_felt(&starknet::hash_many(&ten))
+    );
     let mut check = their_p;
-    halo2_poseidon::test_only_permute::<_, halo2_poseidon::P128Pow5T3, 3, 2>(&mut check, &mds, &constants);
+    halo2_poseidon::test_only_permute::<_, halo2_poseidon::P128Pow5T3, 3, 2>(
+        &mut check, &mds, &constants,
+    );
     assert_eq!(check, P128Pow5T3.permute(p).map(|x| their_pallas(&x)));
 
     let items = vec![
@@ -98,9 +108,13 @@ fn main() {
         },
         Item {
             name: "starknet hash (2 -> 1)",
-            ours: Box::new(move |n| time_chain(n, [s[0], s[1]], |[x, y]| [starknet::hash(x, y), x])),
+            ours: Box::new(move |n| {
+                time_chain(n, [s[0], s[1]], |[x, y]| [starknet::hash(x, y), x])
+            }),
             theirs: Box::new(move |n| {
-                time_chain(n, [their_s[0], their_s[1]], |[x, y]| [Poseidon::hash(&x, &y), x])
+                time_chain(n, [their_s[0], their_s[1]], |[x, y]| {
+                    [Poseidon::hash(&x, &y), x]
+                })
             }),
             iters: 2000,
         },
@@ -147,7 +161,8 @@ fn main() {
             theirs: Box::new(move |n| {
                 time_chain(n, [their_p[0], their_p[1]], |m| {
                     [
-                        Hash::<_, halo2_poseidon::P128Pow5T3, ConstantLength<2>, 3, 2>::init().hash(m),
+                        Hash::<_, halo2_poseidon::P128Pow5T3, ConstantLength<2>, 3, 2>::init()
+                            .hash(m),
                         m[0],
                     ]
                 })
@@ -174,7 +189,10 @@ fn main() {
             ratios[k].push(a / b);
         }
     }
-    println!("{rounds} rounds, backend {}", algebraic_hash_montgomery::backend_name());
+    println!(
+        "{rounds} rounds, backend {}",
+        algebraic_hash_montgomery::backend_name()
+    );
     println!("| item | ours (ns) | peer (ns) | ours / peer |");
     println!("|---|---|---|---|");
     for (k, item) in items.iter().enumerate() {

@@ -10,7 +10,7 @@
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use algebraic_hash_poseidon::orchard::{self, ConstantLength, P128Pow5T3, PallasFp, VestaFp};
 use algebraic_hash_testkit::cases;
-use ark_ff::{BigInteger, PrimeField, Zero};
+use ark_ff::{BigInteger, PrimeField};
 use ff::PrimeField as _;
 use halo2_poseidon::{ConstantLength as TheirLength, Hash, Spec, test_vectors};
 use pasta_curves::{Fp as TheirPallas, Fq as TheirVesta};
@@ -21,7 +21,11 @@ use rand::{Rng, RngCore, SeedableRng};
 trait Pair: PrimeField {
     type Theirs: ff::PrimeField<Repr = [u8; 32]> + ff::FromUniformBytes<64> + Ord;
     fn theirs(&self) -> Self::Theirs {
-        let bytes: [u8; 32] = self.into_bigint().to_bytes_le().try_into().expect("32 bytes");
+        let bytes: [u8; 32] = self
+            .into_bigint()
+            .to_bytes_le()
+            .try_into()
+            .expect("32 bytes");
         Self::Theirs::from_repr(bytes).expect("canonical")
     }
     fn ours(x: &Self::Theirs) -> Self {
@@ -125,27 +129,43 @@ where
 
 fn constant_length<F: Pair, const L: usize>(rng: &mut StdRng, count: u32)
 where
-    P128Pow5T3: Permutation<[F; 3]> + Compression<F, 2>,
-    ConstantLength<L>: Hasher<F, Digest = F>,
+    P128Pow5T3: Permutation<[F; 3]>,
     halo2_poseidon::P128Pow5T3: Spec<F::Theirs, 3, 2>,
 {
     for _ in 0..count {
         let message: [F; L] = core::array::from_fn(|_| random(rng));
-        let want = their_hash(message);
-        assert_eq!(orchard::hash(message), want, "{L} elements");
-        assert_eq!(ConstantLength::<L>.hash_elements(&message), want);
+        assert_eq!(orchard::hash(message), their_hash(message), "{L} elements");
     }
-    // Another length is refused.
-    let longer = vec![F::zero(); L + 1];
+}
+
+/// The `Hasher` view of `ConstantLength<3>`: the hash of exactly three
+/// elements, any other count refused.
+fn hasher_view<F: Pair>(rng: &mut StdRng)
+where
+    ConstantLength<3>: Hasher<F, Digest = F>,
+    halo2_poseidon::P128Pow5T3: Spec<F::Theirs, 3, 2>,
+{
+    let message: [F; 3] = core::array::from_fn(|_| random(rng));
     assert_eq!(
-        ConstantLength::<L>.try_hash_elements(&longer),
-        Err(Error::WrongLength { what: "ConstantLength message", expected: L, found: L + 1 })
+        ConstantLength::<3>.hash_elements(&message),
+        their_hash(message)
     );
+    for n in [0, 2, 4] {
+        assert_eq!(
+            ConstantLength::<3>.try_hash_elements(&vec![F::zero(); n]),
+            Err(Error::WrongLength {
+                what: "ConstantLength message",
+                expected: 3,
+                found: n
+            })
+        );
+    }
 }
 
 fn hashes<F: Pair>(seed: u64)
 where
     P128Pow5T3: Permutation<[F; 3]> + Compression<F, 2>,
+    ConstantLength<3>: Hasher<F, Digest = F>,
     halo2_poseidon::P128Pow5T3: Spec<F::Theirs, 3, 2>,
 {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -170,6 +190,7 @@ where
     constant_length::<F, 4>(&mut rng, tenth);
     constant_length::<F, 5>(&mut rng, tenth);
     constant_length::<F, 6>(&mut rng, tenth);
+    hasher_view::<F>(&mut rng);
 }
 
 #[test]
@@ -191,4 +212,3 @@ fn hashes_pallas() {
 fn hashes_vesta() {
     hashes::<VestaFp>(4);
 }
-

@@ -49,7 +49,12 @@ where
     check_hasher(&file, "hash", &ConstantLength::<2>, parse::<F>, |v| v[0]);
     for case in file.require("hash_constant_length") {
         let input: Vec<F> = case.input.iter().map(|s| parse(s)).collect();
-        assert_eq!(constant_length(&input), parse::<F>(&case.output[0]), "L = {}", input.len());
+        assert_eq!(
+            constant_length(&input),
+            parse::<F>(&case.output[0]),
+            "L = {}",
+            input.len()
+        );
     }
 }
 

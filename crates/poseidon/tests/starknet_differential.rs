@@ -87,7 +87,11 @@ fn hash_many() {
         let input: Vec<Felt> = (0..len).map(|_| random_felt(&mut rng)).collect();
         let their_input: Vec<TheirFelt> = input.iter().map(theirs).collect();
         let want = ours(&Poseidon::hash_array(&their_input));
-        assert_eq!(StarknetPoseidon.hash_elements(&input), want, "{len} elements");
+        assert_eq!(
+            StarknetPoseidon.hash_elements(&input),
+            want,
+            "{len} elements"
+        );
         assert_eq!(starknet::hash_many(&input), want);
     }
 }

@@ -43,7 +43,10 @@ fn named_functions() {
         assert_eq!(out, parse(&case.output[0]));
     }
     for case in file.require("hash_single") {
-        assert_eq!(starknet::hash_single(parse(&case.input[0])), parse(&case.output[0]));
+        assert_eq!(
+            starknet::hash_single(parse(&case.input[0])),
+            parse(&case.output[0])
+        );
     }
     for case in file.require("hash_many") {
         let input: Vec<Felt> = case.input.iter().map(|s| parse(s)).collect();
@@ -68,7 +71,11 @@ fn covers_the_edges() {
     for edge in ["0", "1", p_minus_1] {
         assert!(all.iter().any(|s| s.as_str() == edge), "edge {edge}");
     }
-    let lengths: Vec<usize> = file.require("hash_many").iter().map(|c| c.input.len()).collect();
+    let lengths: Vec<usize> = file
+        .require("hash_many")
+        .iter()
+        .map(|c| c.input.len())
+        .collect();
     for n in 0..=9 {
         assert!(lengths.contains(&n), "hash_many of {n} elements");
     }

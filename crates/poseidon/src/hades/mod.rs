@@ -250,7 +250,10 @@ struct Permute<'a, S: Spec<N, T>, const N: usize, const T: usize> {
 
 impl<S: Spec<N, T>, const N: usize, const T: usize> Permute<'_, S, N, T> {
     #[inline(always)]
-    fn lanes<B: Backend<N>, const L: usize>(f: Arith<S::Config, B, N>, chunk: &mut [[Element<S, N>; T]]) {
+    fn lanes<B: Backend<N>, const L: usize>(
+        f: Arith<S::Config, B, N>,
+        chunk: &mut [[Element<S, N>; T]],
+    ) {
         let mut lanes: [[[u64; N]; T]; L] = core::array::from_fn(|l| chunk[l].map(|x| limbs(&x)));
         permute_lanes::<S, B, N, T, L>(f, &mut lanes);
         for (out, lane) in chunk.iter_mut().zip(lanes) {

@@ -1437,4 +1437,3 @@ pub(super) static VESTA_SPARSE_COLS: [[[u64; 4]; 3]; 56] = [
         [0x1526121323b671d7, 0xa74efcfd4f371d21, 0xc4b78d3398af8c98, 0x225c44651cb08dda],
     ],
 ];
-

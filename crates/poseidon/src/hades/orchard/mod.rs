@@ -28,7 +28,7 @@ mod constants;
 
 use algebraic_hash::{Compression, DuplexSponge, Error, Hasher, Permutation};
 use algebraic_hash_montgomery::{Arith, Backend};
-use ark_ff::{PrimeField, Zero};
+use ark_ff::PrimeField;
 
 use super::{Field, Spec, dense_mix, sparse_mix};
 

@@ -10,7 +10,10 @@ fn parsing_refuses_p() {
         Err(Error::NotCanonical { field: FIELD_NAME })
     );
     let minus_one = -Felt::from(1u64);
-    assert_eq!(felt_from_str("0x800000000000011000000000000000000000000000000000000000000000000"), Ok(minus_one));
+    assert_eq!(
+        felt_from_str("0x800000000000011000000000000000000000000000000000000000000000000"),
+        Ok(minus_one)
+    );
     let be = felt_to_be_bytes(&minus_one);
     assert_eq!(felt_from_be_bytes(&be), Ok(minus_one));
     let mut p_bytes = be;
