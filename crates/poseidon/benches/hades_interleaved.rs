@@ -18,7 +18,7 @@ use std::time::Instant;
 use algebraic_hash::Permutation;
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3, PallasFp};
 use algebraic_hash_poseidon::starknet::{self, Felt, StarknetPoseidon};
-use ark_ff::{BigInteger, PrimeField};
+use ark_ff::{BigInteger, Field, PrimeField};
 use ff::PrimeField as _;
 use halo2_poseidon::{ConstantLength, Hash, Spec};
 use starknet_types_core::felt::Felt as TheirFelt;
@@ -94,7 +94,7 @@ fn main() {
     );
     assert_eq!(check, P128Pow5T3.permute(p).map(|x| their_pallas(&x)));
 
-    let items = vec![
+    let items = [
         Item {
             name: "starknet permutation",
             ours: Box::new(move |n| time_chain(n, s, |x| StarknetPoseidon.permute(x))),

@@ -9,6 +9,7 @@ extern crate std;
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
 pub mod ark;
+#[cfg(any(feature = "circom", feature = "poseidon2"))]
 mod batch;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]

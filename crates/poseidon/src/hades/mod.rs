@@ -127,8 +127,24 @@ fn lazy<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     if C::LAZY { value } else { f.reduce(&value) }
 }
 
-/// `x^α` for `x < p`, below p. α = 3, 5, 7 are the usual chains (2, 3 and
-/// 4 products); other exponents square and multiply.
+/// `x + c` for `x, c < p`, as the input of an S-box: below `2p` on a lazy
+/// field (where products take that), below p elsewhere.
+#[inline(always)]
+fn add_before_sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
+    f: Arith<C, B, N>,
+    x: &[u64; N],
+    c: &[u64; N],
+) -> [u64; N] {
+    if C::LAZY {
+        f.add_lazy(x, c)
+    } else {
+        f.add(x, c)
+    }
+}
+
+/// `x^α` for `x` below p, or below 2p on a lazy field; the result is below
+/// p. α = 3, 5, 7 are the usual chains (2, 3 and 4 products); other
+/// exponents square and multiply.
 #[inline(always)]
 fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     f: Arith<C, B, N>,
@@ -160,6 +176,8 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
 
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
 /// below p: one [`Arith::dot_lazy`] and one reduction per output cell.
+// Used by the instances with a dense matrix (`orchard`).
+#[cfg_attr(not(feature = "orchard"), allow(dead_code))]
 #[inline(always)]
 pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
@@ -177,6 +195,8 @@ pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize
 /// identity elsewhere. One `T`-term [`Arith::dot_lazy`] and `T − 1`
 /// products instead of `T²`: the form of Neptune and circomlib's optimized
 /// tables, which the constant generators derive from a dense matrix.
+// Used by the instances with a dense matrix (`orchard`).
+#[cfg_attr(not(feature = "orchard"), allow(dead_code))]
 #[inline(always)]
 pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
@@ -203,7 +223,7 @@ fn full_round<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, cons
 ) {
     for i in 0..T {
         for state in states.iter_mut() {
-            state[i] = sbox(f, &f.add(&state[i], &constants[i]), S::ALPHA);
+            state[i] = sbox(f, &add_before_sbox(f, &state[i], &constants[i]), S::ALPHA);
         }
     }
     for state in states.iter_mut() {
@@ -231,7 +251,7 @@ fn permute_lanes<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, c
     for (round, c) in S::partial_constants().iter().enumerate() {
         for state in states.iter_mut() {
             let x = &mut state[S::SBOX_CELL];
-            *x = sbox(f, &f.add(x, c), S::ALPHA);
+            *x = sbox(f, &add_before_sbox(f, x, c), S::ALPHA);
             S::mix_partial(f, round, state);
         }
     }
