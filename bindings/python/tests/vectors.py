@@ -8,6 +8,10 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - poseidon/circom_tN.json: permutation -> permute, poseidon -> hash and
   compress of ``poseidon-tN``, and hash of ``poseidon`` (width from the count);
 - poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
+- starknet/poseidon.json: hades_permutation -> permute, hash -> compress,
+  hash_many -> hash (of ``starknet-poseidon``);
+- orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
+  -> compress and hash (of ``orchard-poseidon-FIELD``);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -117,6 +121,20 @@ def mapping(rel):
             # noah's BN254 Fr answers have Jive_4 only (compress is Jive_2).
             table.pop(0)
         return ANEMOI_MODULI[field], table
+    if rel == "starknet/poseidon.json":
+        return 2**251 + 17 * 2**192 + 1, [
+            ("hades_permutation", "starknet-poseidon", "permute", None),
+            ("hash", "starknet-poseidon", "compress", None),
+            ("hash_many", "starknet-poseidon", "hash", None),
+        ]
+    if parts[0] == "orchard":
+        field = name[len("p128pow5t3_") : -len(".json")]
+        inst = f"orchard-poseidon-{field}"
+        return ANEMOI_MODULI[field], [
+            ("permute", inst, "permute", None),
+            ("hash", inst, "compress", None),
+            ("hash", inst, "hash", None),
+        ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 
 
