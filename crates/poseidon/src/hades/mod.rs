@@ -6,7 +6,7 @@
 //! An ecosystem is a table ([`Spec`]) — field, width, α, round counts,
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
-//! the ecosystem's own module ([`starknet`]). The rounds are:
+//! the ecosystem's own module (`starknet`, `orchard`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
@@ -43,9 +43,10 @@
 //! The round code uses only the methods of the Montgomery core's
 //! [`Arith`] on limb arrays (`[u64; N]`, the arkworks Montgomery form), so
 //! it reads the same with any `Arith` backend [`dispatch`] picks. Every cell
-//! is below p between steps; products inside an S-box stay unreduced (below
-//! 2p) on the fields where that is closed under products (`MontParams::LAZY`)
-//! and are reduced between products elsewhere. Nothing branches on data.
+//! is below p between steps; on the fields where values below 2p are closed
+//! under products (`MontParams::LAZY`) the S-box input `x + c` and the
+//! products inside an S-box stay unreduced (below 2p), elsewhere they are
+//! reduced. Nothing branches on data.
 //!
 //! The rounds step `L` independent states together (L = 1 for one
 //! permutation, 2 for `permute_many`), as the circom and Poseidon2 code do,
