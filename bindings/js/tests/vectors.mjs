@@ -143,6 +143,28 @@ export function mapping(rel) {
     else if (field === 'bn254_fr') table.shift();
     return { modulus: ANEMOI_MODULI[field], table };
   }
+  if (rel === 'starknet/poseidon.json') {
+    return {
+      modulus: (1n << 251n) + 17n * (1n << 192n) + 1n,
+      table: [
+        ['hades_permutation', 'starknet-poseidon', 'permute', null],
+        ['hash', 'starknet-poseidon', 'compress', null],
+        ['hash_many', 'starknet-poseidon', 'hash', null],
+      ],
+    };
+  }
+  if (parts[0] === 'orchard') {
+    const field = name.slice('p128pow5t3_'.length, -'.json'.length);
+    const inst = `orchard-poseidon-${field}`;
+    return {
+      modulus: ANEMOI_MODULI[field],
+      table: [
+        ['permute', inst, 'permute', null],
+        ['hash', inst, 'compress', null],
+        ['hash', inst, 'hash', null],
+      ],
+    };
+  }
   throw new Error(`vector file ${rel} has no mapping: add one`);
 }
 

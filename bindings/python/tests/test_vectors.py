@@ -16,7 +16,7 @@ FILES = files()
 
 def test_every_family_has_files():
     families = {rel.split("/")[0] for rel in FILES}
-    assert families == {"anemoi", "poseidon", "poseidon2-small", "rescue"}, families
+    assert families == {"anemoi", "orchard", "poseidon", "poseidon2-small", "rescue", "starknet"}, families
     assert len(FILES) > 100
 
 

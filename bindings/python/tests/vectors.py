@@ -10,6 +10,10 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
 - poseidon2-small/plonky3-FIELD-WIDTH.json: permute, hash, compress (of
   ``poseidon2-plonky3-FIELD-WIDTH``);
+- starknet/poseidon.json: hades_permutation -> permute, hash -> compress,
+  hash_many -> hash (of ``starknet-poseidon``);
+- orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
+  -> compress and hash (of ``orchard-poseidon-FIELD``);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -128,6 +132,20 @@ def mapping(rel):
             # noah's BN254 Fr answers have Jive_4 only (compress is Jive_2).
             table.pop(0)
         return ANEMOI_MODULI[field], table
+    if rel == "starknet/poseidon.json":
+        return 2**251 + 17 * 2**192 + 1, [
+            ("hades_permutation", "starknet-poseidon", "permute", None),
+            ("hash", "starknet-poseidon", "compress", None),
+            ("hash_many", "starknet-poseidon", "hash", None),
+        ]
+    if parts[0] == "orchard":
+        field = name[len("p128pow5t3_") : -len(".json")]
+        inst = f"orchard-poseidon-{field}"
+        return ANEMOI_MODULI[field], [
+            ("permute", inst, "permute", None),
+            ("hash", inst, "compress", None),
+            ("hash", inst, "hash", None),
+        ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 
 

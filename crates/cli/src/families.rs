@@ -11,8 +11,12 @@ use algebraic_hash::{Compression, Hasher, Permutation};
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
 #[cfg(feature = "circom")]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
+#[cfg(feature = "hades")]
+use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 #[cfg(feature = "poseidon2")]
 use algebraic_hash_poseidon::poseidon2;
+#[cfg(feature = "hades")]
+use algebraic_hash_poseidon::starknet::{self, StarknetPoseidon};
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersenne31};
 #[cfg(feature = "poseidon2-small")]
@@ -78,8 +82,18 @@ ark_codec! {
     algebraic_hash_anemoi::bn254::Felt => "BN254 Fq", 4;
     algebraic_hash_anemoi::ed_on_bls12_377::Felt => "ED_ON_BLS12-377 Fq (BLS12-377 Fr)", 4;
     algebraic_hash_anemoi::jubjub::Felt => "Jubjub Fq (BLS12-381 Fr)", 4;
-    algebraic_hash_anemoi::pallas::Felt => "Pallas Fq", 4;
-    algebraic_hash_anemoi::vesta::Felt => "Vesta Fq (Pallas Fr)", 4;
+}
+
+// Pallas and Vesta: Anemoi's fields and Orchard's (one arkworks type each).
+#[cfg(any(feature = "anemoi", feature = "hades"))]
+ark_codec! {
+    ark_pallas::Fq => "Pallas Fq", 4;
+    ark_pallas::Fr => "Vesta Fq (Pallas Fr)", 4;
+}
+
+#[cfg(feature = "hades")]
+ark_codec! {
+    starknet::Felt => "Stark252", 4;
 }
 
 /// Instances the `bench` subcommand times (one or two per family and width
@@ -248,6 +262,34 @@ fn poseidon2_plonky3() -> Vec<Instance> {
     }
 }
 
+/// The Hades Poseidon instances of other ecosystems, with their own modes.
+#[cfg(feature = "hades")]
+fn hades() -> Vec<Instance> {
+    vec![
+        Instance::new(
+            "starknet-poseidon",
+            "Poseidon over Stark252 as Starknet (permute 3 = hades_permutation, compress 2 -> 1 = poseidon_hash, hash any -> 1 = poseidon_hash_many)",
+        )
+        .permutation::<starknet::Felt, 3>(StarknetPoseidon)
+        .compression::<starknet::Felt, starknet::Felt, 2>(StarknetPoseidon)
+        .hasher::<starknet::Felt, _>(StarknetPoseidon),
+        Instance::new(
+            "orchard-poseidon-pallas",
+            "Poseidon P128Pow5T3 over Pallas Fp (arkworks Pallas Fq) as Zcash Orchard / halo2_poseidon (permute 3, compress and hash 2 -> 1 = ConstantLength<2>)",
+        )
+        .permutation::<orchard::PallasFp, 3>(P128Pow5T3)
+        .compression::<orchard::PallasFp, orchard::PallasFp, 2>(P128Pow5T3)
+        .hasher::<orchard::PallasFp, _>(orchard::ConstantLength::<2>),
+        Instance::new(
+            "orchard-poseidon-vesta",
+            "Poseidon P128Pow5T3 over Vesta Fp (arkworks Pallas Fr) as halo2_poseidon (permute 3, compress and hash 2 -> 1 = ConstantLength<2>)",
+        )
+        .permutation::<orchard::VestaFp, 3>(P128Pow5T3)
+        .compression::<orchard::VestaFp, orchard::VestaFp, 2>(P128Pow5T3)
+        .hasher::<orchard::VestaFp, _>(orchard::ConstantLength::<2>),
+    ]
+}
+
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
 #[cfg(feature = "anemoi")]
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
@@ -320,6 +362,8 @@ pub fn all() -> Vec<Instance> {
     v.extend(poseidon2());
     #[cfg(feature = "poseidon2-small")]
     v.extend(poseidon2_plonky3());
+    #[cfg(feature = "hades")]
+    v.extend(hades());
     #[cfg(feature = "anemoi")]
     v.extend(anemoi());
     v

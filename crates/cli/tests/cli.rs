@@ -117,6 +117,22 @@ fn mappings() -> Vec<Mapping> {
             add(&file, "compress", &name, Op::Compress);
         }
     }
+    let starknet = "starknet/poseidon.json";
+    add(
+        starknet,
+        "hades_permutation",
+        "starknet-poseidon",
+        Op::Permute,
+    );
+    add(starknet, "hash", "starknet-poseidon", Op::Compress);
+    add(starknet, "hash_many", "starknet-poseidon", Op::Hash);
+    for field in ["pallas", "vesta"] {
+        let file = format!("orchard/p128pow5t3_{field}.json");
+        let name = format!("orchard-poseidon-{field}");
+        add(&file, "permute", &name, Op::Permute);
+        add(&file, "hash", &name, Op::Compress);
+        add(&file, "hash", &name, Op::Hash);
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",
@@ -204,6 +220,12 @@ fn modulus_of(file: &str) -> &'static str {
         "2130706433"
     } else if name.starts_with("plonky3-mersenne31-") {
         "2147483647"
+    } else if file.starts_with("starknet/") {
+        "3618502788666131213697322783095070105623107215331596699973092056135872020481"
+    } else if file == "orchard/p128pow5t3_pallas.json" {
+        "28948022309329048855892746252171976963363056481941560715954676764349967630337"
+    } else if file == "orchard/p128pow5t3_vesta.json" {
+        "28948022309329048855892746252171976963363056481941647379679742748393362948097"
     } else if name.starts_with("bls12_377-") {
         "258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177"
     } else if name.starts_with("bls12_381-") {
@@ -465,6 +487,35 @@ fn wrong_counts_are_refused() {
     args.extend(seventeen);
     assert_refused(&args, "", "17");
     assert_refused(&["hash", "poseidon"], "", "0");
+}
+
+/// The Starknet and Orchard instances refuse values >= p and wrong counts.
+#[test]
+fn hades_instances_refuse_bad_input() {
+    let stark_p = "3618502788666131213697322783095070105623107215331596699973092056135872020481";
+    assert_refused(&["hash", "starknet-poseidon", "1", stark_p], "", "Stark252");
+    assert_refused(
+        &["permute", "starknet-poseidon", "1", "2"],
+        "",
+        "expected 3, got 2",
+    );
+    assert_refused(
+        &["compress", "starknet-poseidon", "1", "2", "3"],
+        "",
+        "expected 2, got 3",
+    );
+    let pallas_p = "28948022309329048855892746252171976963363056481941560715954676764349967630337";
+    assert_refused(
+        &["compress", "orchard-poseidon-pallas", "0", pallas_p],
+        "",
+        "modulus",
+    );
+    // ConstantLength<2> hashes exactly two elements.
+    assert_refused(
+        &["hash", "orchard-poseidon-vesta", "1", "2", "3"],
+        "",
+        "expected 2, got 3",
+    );
 }
 
 /// The Miden instances refuse bad input as the other Goldilocks one does.

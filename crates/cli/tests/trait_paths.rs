@@ -210,6 +210,20 @@ fn poseidon2_plonky3(c: &mut Covered) {
     );
 }
 
+fn hades(c: &mut Covered) {
+    use algebraic_hash_poseidon::orchard::{ConstantLength, P128Pow5T3, PallasFp, VestaFp};
+    use algebraic_hash_poseidon::starknet::{Felt, StarknetPoseidon};
+    c.permutation::<Felt, 3>("starknet-poseidon", StarknetPoseidon);
+    c.compression::<Felt, Felt, 2>("starknet-poseidon", StarknetPoseidon);
+    c.hasher::<Felt, _>("starknet-poseidon", StarknetPoseidon, &[0, 1, 2, 3, 10]);
+    c.permutation::<PallasFp, 3>("orchard-poseidon-pallas", P128Pow5T3);
+    c.compression::<PallasFp, PallasFp, 2>("orchard-poseidon-pallas", P128Pow5T3);
+    c.hasher::<PallasFp, _>("orchard-poseidon-pallas", ConstantLength::<2>, &[2]);
+    c.permutation::<VestaFp, 3>("orchard-poseidon-vesta", P128Pow5T3);
+    c.compression::<VestaFp, VestaFp, 2>("orchard-poseidon-vesta", P128Pow5T3);
+    c.hasher::<VestaFp, _>("orchard-poseidon-vesta", ConstantLength::<2>, &[2]);
+}
+
 fn anemoi_field<F>(c: &mut Covered, field: &str)
 where
     F: algebraic_hash_anemoi::AnemoiField + Codec + DigestElements<F>,
@@ -251,6 +265,7 @@ fn every_instance_answers_as_its_trait_value() {
     circom(&mut c);
     poseidon2(&mut c);
     poseidon2_plonky3(&mut c);
+    hades(&mut c);
     anemoi(&mut c);
     let mut missing = Vec::new();
     for instance in algebraic_hash_cli::instances() {

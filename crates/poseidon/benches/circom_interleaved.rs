@@ -83,7 +83,11 @@ fn main() {
     let mut outs = vec![Fr::from(0u64); 64];
     ours.compress_many(&pairs, &mut outs);
     for (p, o) in pairs.iter().zip(&outs) {
-        assert_eq!(light.hash(p).unwrap(), *o, "compress_many against light-poseidon");
+        assert_eq!(
+            light.hash(p).unwrap(),
+            *o,
+            "compress_many against light-poseidon"
+        );
     }
     eprintln!(
         "lanes: {}",

@@ -9,11 +9,14 @@ extern crate std;
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
 pub mod ark;
+#[cfg(any(feature = "circom", feature = "poseidon2"))]
 mod batch;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;
 pub mod field;
+#[cfg(any(feature = "starknet", feature = "orchard"))]
+mod hades;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
 pub mod plonky3;
@@ -26,3 +29,9 @@ pub use ark_bn254::Fr;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub use circom::{CircomPoseidon, poseidon};
+#[cfg(feature = "orchard")]
+#[cfg_attr(docsrs, doc(cfg(feature = "orchard")))]
+pub use hades::orchard;
+#[cfg(feature = "starknet")]
+#[cfg_attr(docsrs, doc(cfg(feature = "starknet")))]
+pub use hades::starknet;

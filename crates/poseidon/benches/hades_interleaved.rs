@@ -1,0 +1,207 @@
+//! This crate's Hades Poseidon instances against their ecosystems' own
+//! crates, timed in interleaved batches in one process so that all see the
+//! same background load: Starknet (starknet-types-core 1.0:
+//! `hades_permutation`, `hash`, `hash_array` of 10 elements) and Zcash
+//! Orchard over Pallas Fp (halo2_poseidon 0.2: the permutation through
+//! `test_only_permute` with its constants fetched once, and
+//! `Hash::<_, P128Pow5T3, ConstantLength<2>, 3, 2>::init().hash`, which is
+//! how a user calls it). Each permutation gets the previous output. Prints,
+//! per item, the median batch time and the median over rounds of the
+//! per-round ratio ours / peer.
+//!
+//! `cargo bench -p algebraic-hash-poseidon --features starknet,orchard --bench hades_interleaved`
+//! (`HADES_ROUNDS` rounds, default 40; `--quick` or `--test` runs 3).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use algebraic_hash::Permutation;
+use algebraic_hash_poseidon::orchard::{self, P128Pow5T3, PallasFp};
+use algebraic_hash_poseidon::starknet::{self, Felt, StarknetPoseidon};
+use ark_ff::{BigInteger, Field, PrimeField};
+use ff::PrimeField as _;
+use halo2_poseidon::{ConstantLength, Hash, Spec};
+use starknet_types_core::felt::Felt as TheirFelt;
+use starknet_types_core::hash::{Poseidon, StarkHash};
+
+/// Times `iters` chained calls of `f`, in ns per call.
+fn time_chain<S: Copy>(iters: u32, start: S, f: impl Fn(S) -> S) -> f64 {
+    let t = Instant::now();
+    let mut s = start;
+    for _ in 0..iters {
+        s = f(black_box(s));
+    }
+    black_box(s);
+    t.elapsed().as_nanos() as f64 / f64::from(iters)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    v[v.len() / 2]
+}
+
+fn their_felt(x: &Felt) -> TheirFelt {
+    TheirFelt::from_bytes_be(&starknet::felt_to_be_bytes(x))
+}
+
+fn their_pallas(x: &PallasFp) -> pasta_curves::Fp {
+    let bytes: [u8; 32] = x.into_bigint().to_bytes_le().try_into().expect("32 bytes");
+    pasta_curves::Fp::from_repr(bytes).expect("canonical")
+}
+
+/// One timed item: ours and the peer's, `iters` calls each per round.
+struct Item {
+    name: &'static str,
+    ours: Box<dyn Fn(u32) -> f64>,
+    theirs: Box<dyn Fn(u32) -> f64>,
+    iters: u32,
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick" || a == "--test");
+    let rounds: usize = if quick {
+        3
+    } else {
+        std::env::var("HADES_ROUNDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(40)
+    };
+    let s: [Felt; 3] =
+        core::array::from_fn(|i| Felt::from(0x1234_5678_9abc_def0u64 + i as u64).pow([5u64]));
+    let their_s = s.map(|x| their_felt(&x));
+    let ten: Vec<Felt> = (0..10u64)
+        .map(|i| Felt::from(i * 7919 + 13).pow([3u64]))
+        .collect();
+    let their_ten: Vec<TheirFelt> = ten.iter().map(their_felt).collect();
+    let p: [PallasFp; 3] =
+        core::array::from_fn(|i| PallasFp::from(0x0fed_cba9_8765_4321u64 + i as u64).pow([5u64]));
+    let their_p = p.map(|x| their_pallas(&x));
+    let (constants, mds, _) =
+        <halo2_poseidon::P128Pow5T3 as Spec<pasta_curves::Fp, 3, 2>>::constants();
+
+    // Same answers before timing anything.
+    let mut check = their_s;
+    Poseidon::hades_permutation(&mut check);
+    assert_eq!(check, StarknetPoseidon.permute(s).map(|x| their_felt(&x)));
+    assert_eq!(
+        Poseidon::hash_array(&their_ten),
+        their_felt(&starknet::hash_many(&ten))
+    );
+    let mut check = their_p;
+    halo2_poseidon::test_only_permute::<_, halo2_poseidon::P128Pow5T3, 3, 2>(
+        &mut check, &mds, &constants,
+    );
+    assert_eq!(check, P128Pow5T3.permute(p).map(|x| their_pallas(&x)));
+
+    let items = [
+        Item {
+            name: "starknet permutation",
+            ours: Box::new(move |n| time_chain(n, s, |x| StarknetPoseidon.permute(x))),
+            theirs: Box::new(move |n| {
+                time_chain(n, their_s, |mut x| {
+                    Poseidon::hades_permutation(&mut x);
+                    x
+                })
+            }),
+            iters: 2000,
+        },
+        Item {
+            name: "starknet hash (2 -> 1)",
+            ours: Box::new(move |n| {
+                time_chain(n, [s[0], s[1]], |[x, y]| [starknet::hash(x, y), x])
+            }),
+            theirs: Box::new(move |n| {
+                time_chain(n, [their_s[0], their_s[1]], |[x, y]| {
+                    [Poseidon::hash(&x, &y), x]
+                })
+            }),
+            iters: 2000,
+        },
+        Item {
+            name: "starknet hash_many (10)",
+            ours: {
+                let ten = ten.clone();
+                Box::new(move |n| {
+                    time_chain(n, ten[0], |x| {
+                        let mut v = ten.clone();
+                        v[0] = x;
+                        starknet::hash_many(&v)
+                    })
+                })
+            },
+            theirs: {
+                let ten = their_ten.clone();
+                Box::new(move |n| {
+                    time_chain(n, ten[0], |x| {
+                        let mut v = ten.clone();
+                        v[0] = x;
+                        Poseidon::hash_array(&v)
+                    })
+                })
+            },
+            iters: 400,
+        },
+        Item {
+            name: "orchard permutation (Pallas)",
+            ours: Box::new(move |n| time_chain(n, p, |x| P128Pow5T3.permute(x))),
+            theirs: Box::new(move |n| {
+                time_chain(n, their_p, |mut x| {
+                    halo2_poseidon::test_only_permute::<_, halo2_poseidon::P128Pow5T3, 3, 2>(
+                        &mut x, &mds, &constants,
+                    );
+                    x
+                })
+            }),
+            iters: 2000,
+        },
+        Item {
+            name: "orchard ConstantLength<2> (Pallas)",
+            ours: Box::new(move |n| time_chain(n, [p[0], p[1]], |m| [orchard::hash(m), m[0]])),
+            theirs: Box::new(move |n| {
+                time_chain(n, [their_p[0], their_p[1]], |m| {
+                    [
+                        Hash::<_, halo2_poseidon::P128Pow5T3, ConstantLength<2>, 3, 2>::init()
+                            .hash(m),
+                        m[0],
+                    ]
+                })
+            }),
+            iters: 2000,
+        },
+    ];
+    let mut ours = vec![Vec::new(); items.len()];
+    let mut theirs = vec![Vec::new(); items.len()];
+    let mut ratios = vec![Vec::new(); items.len()];
+    for round in 0..rounds {
+        for (k, item) in items.iter().enumerate() {
+            let n = if quick { 10 } else { item.iters };
+            // Alternate which goes first.
+            let (a, b) = if round % 2 == 0 {
+                let a = (item.ours)(n);
+                (a, (item.theirs)(n))
+            } else {
+                let b = (item.theirs)(n);
+                ((item.ours)(n), b)
+            };
+            ours[k].push(a);
+            theirs[k].push(b);
+            ratios[k].push(a / b);
+        }
+    }
+    println!(
+        "{rounds} rounds, backend {}",
+        algebraic_hash_montgomery::backend_name()
+    );
+    println!("| item | ours (ns) | peer (ns) | ours / peer |");
+    println!("|---|---|---|---|");
+    for (k, item) in items.iter().enumerate() {
+        println!(
+            "| {} | {:.0} | {:.0} | {:.2} |",
+            item.name,
+            median(&mut ours[k]),
+            median(&mut theirs[k]),
+            median(&mut ratios[k])
+        );
+    }
+}

@@ -1,0 +1,113 @@
+"""Shared steps of the Hades Poseidon constant generators.
+
+Needs only Python 3. The round code of `crates/poseidon/src/hades` adds one
+constant per partial round (to the S-box cell); `compress` turns the
+textbook table (one constant per cell and round) into that form, and
+`rust_table` writes limb arrays in Montgomery form (x * 2^256 mod p,
+little-endian 64-bit words) as arkworks stores them.
+"""
+
+
+def mat_vec(m, v, p):
+    return [sum(a * b for a, b in zip(row, v)) % p for row in m]
+
+
+def compress(rounds, m, rf, rp, sbox_cell, p):
+    """(full, partial) from the textbook constants `rounds` (rf + rp rows of
+    t values, added before the S-boxes of each round; matrix `m` after).
+
+    In a partial round only the S-box cell goes through x^alpha: the
+    constants of the other cells pass through the S-box unchanged and are
+    carried through the matrix into the next round's constants. Returns the
+    rf full-round rows (the first one after the partial rounds takes the
+    carry) and one constant per partial round."""
+    t = len(m)
+    half = rf // 2
+    full = [list(r) for r in rounds[:half]]
+    partial = []
+    carry = [0] * t
+    for r in range(half, half + rp):
+        c = [(a + b) % p for a, b in zip(rounds[r], carry)]
+        partial.append(c[sbox_cell])
+        c[sbox_cell] = 0
+        carry = mat_vec(m, c, p)
+    first = [(a + b) % p for a, b in zip(rounds[half + rp], carry)]
+    full.append(first)
+    full += [list(r) for r in rounds[half + rp + 1:]]
+    assert len(full) == rf and len(partial) == rp
+    return full, partial
+
+
+def limbs(x, p, n=4):
+    mont = (x << (64 * n)) % p
+    return [(mont >> (64 * i)) & (2**64 - 1) for i in range(n)]
+
+
+def rust_limbs(x, p, n=4):
+    return "[" + ", ".join(f"0x{w:016x}" for w in limbs(x, p, n)) + "]"
+
+
+def rust_table(name, doc, rows, p, n=4):
+    """A `static` of limb arrays: rows of t elements, or a flat list."""
+    out = [f"/// {doc}", "#[rustfmt::skip]"]
+    if rows and isinstance(rows[0], list):
+        t = len(rows[0])
+        out.append(f"pub(super) static {name}: [[[u64; {n}]; {t}]; {len(rows)}] = [")
+        for row in rows:
+            out.append("    [")
+            out += [f"        {rust_limbs(x, p, n)}," for x in row]
+            out.append("    ],")
+    else:
+        out.append(f"pub(super) static {name}: [[u64; {n}]; {len(rows)}] = [")
+        out += [f"    {rust_limbs(x, p, n)}," for x in rows]
+    out.append("];")
+    return "\n".join(out) + "\n"
+
+
+def mat_mul(a, b, p):
+    return [[sum(a[i][k] * b[k][j] for k in range(len(b))) % p for j in range(len(b[0]))] for i in range(len(a))]
+
+
+def mat_inv(m, p):
+    """Inverse mod p by Gauss-Jordan elimination."""
+    n = len(m)
+    a = [list(row) + [int(i == j) for j in range(n)] for i, row in enumerate(m)]
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if a[r][col] % p)
+        a[col], a[pivot] = a[pivot], a[col]
+        inv = pow(a[col][col], p - 2, p)
+        a[col] = [x * inv % p for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col]:
+                f = a[r][col]
+                a[r] = [(x - f * y) % p for x, y in zip(a[r], a[col])]
+    return [row[n:] for row in a]
+
+
+def sparse_factors(m, rp, p):
+    """The partial rounds' matrices in sparse form (S-box on cell 0).
+
+    Every partial round ends with M. Going backwards, round i's matrix A is
+    written A = S·P with P = diag(1, Â) (it leaves cell 0 alone, so it
+    commutes with the S-box and with adding a constant to cell 0) and
+    S = [[a00, a^T Â^-1], [b, I]] (one dense row, one column, identity
+    elsewhere); P moves into the previous round's matrix, P·M. What is left
+    before the first partial round, P_0·M, is the last full round's matrix.
+    Returns (pre_sparse, rows, cols): rows[i] = (a00, a^T Â^-1), cols[i] =
+    (0, b), in round order."""
+    t = len(m)
+    rows, cols = [], []
+    a = m
+    for _ in range(rp):
+        hat = [row[1:] for row in a[1:]]
+        hat_inv = mat_inv(hat, p)
+        top = a[0][1:]
+        s_row = [a[0][0]] + [sum(top[k] * hat_inv[k][j] for k in range(t - 1)) % p for j in range(t - 1)]
+        s_col = [0] + [a[i][0] for i in range(1, t)]
+        rows.append(s_row)
+        cols.append(s_col)
+        big_p = [[int(j == 0) for j in range(t)]] + [[0] + hat[i] for i in range(t - 1)]
+        a = mat_mul(big_p, m, p)
+    rows.reverse()
+    cols.reverse()
+    return a, rows, cols
