@@ -309,6 +309,9 @@ fn permute_states<A: FieldOps<4>, const T: usize, const L: usize>(
 /// States stepped together by `permute_many` on the scalar backends.
 const LANES: usize = 2;
 
+/// Groups of lanes stepped together on the lane backend.
+const LANE_GROUPS: usize = 2;
+
 /// One state or many: on the scalar backends [`LANES`] at a time (the rest
 /// one by one); on lanes, whole groups of `f.LANES` (the caller leaves fewer
 /// than a group to the scalar backends).
@@ -336,7 +339,11 @@ impl<const T: usize> LaneKernel<4> for Permute<'_, T> {
     type Output = ();
     #[inline(always)]
     fn run<A: FieldOps<4>>(self, f: A) {
-        for group in self.states.chunks_exact_mut(A::LANES) {
+        let mut chunks = self.states.chunks_exact_mut(LANE_GROUPS * A::LANES);
+        for chunk in chunks.by_ref() {
+            permute_states::<A, T, LANE_GROUPS>(f, chunk, self.tables);
+        }
+        for group in chunks.into_remainder().chunks_exact_mut(A::LANES) {
             permute_states::<A, T, 1>(f, group, self.tables);
         }
     }

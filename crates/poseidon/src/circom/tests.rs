@@ -78,7 +78,8 @@ fn backends_and_batches_equal_portable() {
     check::<9, 8>(&T9, 5, 0..=33);
     check::<13, 12>(&T13, 6, 0..=33);
     check::<17, 16>(&T17, 7, 0..=33);
-    // The other widths: one group, a group and a tail, two groups and one.
+    // The other widths: one group of lanes, a group and a tail, a pair of
+    // groups (stepped together) and a tail.
     let some = || [8, 9, 17].into_iter();
     check::<6, 5>(&T6, 8, some());
     check::<7, 6>(&T7, 9, some());
