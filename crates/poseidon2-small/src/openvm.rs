@@ -1,0 +1,1 @@
+//! OpenVM (placeholder).

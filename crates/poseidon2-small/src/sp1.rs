@@ -1,0 +1,1 @@
+//! SP1 (placeholder).
