@@ -117,6 +117,28 @@ fn mappings() -> Vec<Mapping> {
             add(&file, "compress", &name, Op::Compress);
         }
     }
+    for (file, name) in [
+        (
+            "risc0/poseidon2-babybear-24.json",
+            "poseidon2-risc0-babybear-24",
+        ),
+        (
+            "sp1/poseidon2-koalabear-16.json",
+            "poseidon2-sp1-koalabear-16",
+        ),
+        (
+            "sp1/poseidon2-babybear-16.json",
+            "poseidon2-sp1v5-babybear-16",
+        ),
+        (
+            "openvm/poseidon2-babybear-16.json",
+            "poseidon2-openvm-babybear-16",
+        ),
+    ] {
+        add(file, "permute", name, Op::Permute);
+        add(file, "hash", name, Op::Hash);
+        add(file, "compress", name, Op::Compress);
+    }
     let starknet = "starknet/poseidon.json";
     add(
         starknet,

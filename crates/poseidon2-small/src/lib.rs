@@ -141,6 +141,26 @@ impl<F, const W: usize> Constants<F, W> {
     pub const fn external_matrix(&self) -> ExternalMatrix {
         self.external
     }
+
+    /// The round constants of the first `R_F / 2` full rounds.
+    pub const fn initial_round_constants(&self) -> &'static [[F; W]] {
+        self.initial
+    }
+
+    /// The round constants of the partial rounds (one each, for cell 0).
+    pub const fn partial_round_constants(&self) -> &'static [F] {
+        self.partial
+    }
+
+    /// The round constants of the last `R_F / 2` full rounds.
+    pub const fn terminal_round_constants(&self) -> &'static [[F; W]] {
+        self.terminal
+    }
+
+    /// The diagonal `V` of the internal matrix `c·1·1ᵀ + diag(V)`.
+    pub const fn internal_diagonal(&self) -> &[F; W] {
+        &self.diagonal.values
+    }
 }
 
 /// The Poseidon2 permutation of width `W` over `F` with S-box `x^D`, in

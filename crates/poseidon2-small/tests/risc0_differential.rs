@@ -28,7 +28,10 @@ fn ours(values: &[u64]) -> Vec<BabyBear> {
 }
 
 fn theirs(values: &[u64]) -> Vec<BabyBearElem> {
-    values.iter().map(|&v| BabyBearElem::new(v as u32)).collect()
+    values
+        .iter()
+        .map(|&v| BabyBearElem::new(v as u32))
+        .collect()
 }
 
 fn same(a: &[BabyBear], b: &[BabyBearElem]) -> bool {
@@ -57,15 +60,16 @@ fn permutation() {
     let mut rng = rng(0x4c30);
     let n = cases(10_000) as usize;
     let inputs: Vec<Vec<u64>> = (0..n).map(|_| rng.elements(CELLS)).collect();
-    let mut states: Vec<[BabyBear; CELLS]> = inputs
-        .iter()
-        .map(|v| ours(v).try_into().unwrap())
-        .collect();
+    let mut states: Vec<[BabyBear; CELLS]> =
+        inputs.iter().map(|v| ours(v).try_into().unwrap()).collect();
     let mut expected = Vec::with_capacity(n);
     for (input, state) in inputs.iter().zip(&states) {
         let mut answer: [BabyBearElem; CELLS] = theirs(input).try_into().unwrap();
         poseidon2_mix(&mut answer);
-        assert!(same(&risc0::POSEIDON2.permute(*state), &answer), "permute {input:?}");
+        assert!(
+            same(&risc0::POSEIDON2.permute(*state), &answer),
+            "permute {input:?}"
+        );
         expected.push(answer);
     }
     risc0::POSEIDON2.permute_many(&mut states);
@@ -87,7 +91,10 @@ fn hash_elem_slice() {
         for input in inputs {
             let answer = values_of(&suite.hashfn.hash_elem_slice(&theirs(&input)));
             let ours_in = ours(&input);
-            assert!(same(&risc0::HASH_FN.hash_elem_slice(&ours_in), &answer), "hash of {len}");
+            assert!(
+                same(&risc0::HASH_FN.hash_elem_slice(&ours_in), &answer),
+                "hash of {len}"
+            );
             assert!(same(&risc0::HASH_FN.hash_elements(&ours_in), &answer));
             assert!(same(&risc0::unpadded_hash(&ours_in), &answer));
         }

@@ -113,3 +113,42 @@ fn risc0_babybear_24() {
         risc0::HASH_FN,
     );
 }
+
+#[test]
+fn sp1_koalabear_16() {
+    use algebraic_hash_poseidon2_small::sp1;
+    check(
+        include_str!("../../../test-vectors/sp1/poseidon2-koalabear-16.json"),
+        "sp1-primitives 6.10.0",
+        sp1::POSEIDON2.name(),
+        sp1::POSEIDON2,
+        sp1::HASH,
+        sp1::COMPRESS,
+    );
+}
+
+#[test]
+fn sp1_v5_babybear_16() {
+    use algebraic_hash_poseidon2_small::sp1::v5;
+    check(
+        include_str!("../../../test-vectors/sp1/poseidon2-babybear-16.json"),
+        "sp1-primitives 5.2.4",
+        v5::POSEIDON2.name(),
+        v5::POSEIDON2,
+        v5::HASH,
+        v5::COMPRESS,
+    );
+}
+
+#[test]
+fn openvm_babybear_16() {
+    use algebraic_hash_poseidon2_small::openvm;
+    check(
+        include_str!("../../../test-vectors/openvm/poseidon2-babybear-16.json"),
+        "openvm-stark-sdk 2.0.1",
+        openvm::POSEIDON2.name(),
+        openvm::POSEIDON2,
+        openvm::HASH,
+        openvm::COMPRESS,
+    );
+}

@@ -1,1 +1,0 @@
-//! SP1 (placeholder).
