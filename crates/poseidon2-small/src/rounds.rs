@@ -163,7 +163,7 @@ fn partial_round<L: Lanes, const W: usize, const D: u64>(
     let s0 = sbox::<L, D>(state[0] + L::splat(constant));
     let mut sum = rest + s0;
     if let Some(c) = diagonal.off_diagonal {
-        sum = sum * L::splat(c);
+        sum *= L::splat(c);
     }
     state[0] = s0;
     if L::COUNT == 1 {
