@@ -236,9 +236,9 @@ fn modulus_of(file: &str) -> &'static str {
         GOLDILOCKS_P
     } else if file.starts_with("poseidon/") {
         BN254_R
-    } else if name.starts_with("plonky3-babybear-") {
+    } else if name.starts_with("plonky3-babybear-") || name.starts_with("poseidon2-babybear-") {
         "2013265921"
-    } else if name.starts_with("plonky3-koalabear-") {
+    } else if name.starts_with("plonky3-koalabear-") || name.starts_with("poseidon2-koalabear-") {
         "2130706433"
     } else if name.starts_with("plonky3-mersenne31-") {
         "2147483647"
