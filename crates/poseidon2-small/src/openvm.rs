@@ -7,7 +7,7 @@
 //! whose round constants are HorizenLabs' (OpenVM's own test checks them
 //! against `zkhash`, and so does this workspace's
 //! `tests/openvm_horizenlabs.rs`), and Plonky3 0.6.3 gives the same
-//! permutation. So the items here are the [`plonky3`](crate::plonky3) ones
+//! permutation. So the items here are the [`plonky3`] ones
 //! under OpenVM's names (the permutations compare equal), pinned by a
 //! vector file written from OpenVM's own crate
 //! (`test-vectors/openvm/poseidon2-babybear-16.json`, `scripts/openvm-vectors`).
