@@ -127,6 +127,20 @@ export function mapping(rel) {
       ],
     };
   }
+  if (['risc0', 'sp1', 'openvm'].includes(parts[0])) {
+    // The zkVMs' Poseidon2 files name their instance (e.g.
+    // poseidon2-sp1v5-babybear-16); the field is its second-last part.
+    const inst = load(rel).instance;
+    const field = inst.split('-').at(-2);
+    return {
+      modulus: SMALL_MODULI[field],
+      table: [
+        ['permute', inst, 'permute', null],
+        ['hash', inst, 'hash', null],
+        ['compress', inst, 'compress', null],
+      ],
+    };
+  }
   if (parts[0] === 'anemoi') {
     const prefix = { crypto2023: 'anemoi', eprint2022: 'anemoi2022' }[parts[1]];
     const stem = name.split('.')[0];

@@ -16,7 +16,7 @@ FILES = files()
 
 def test_every_family_has_files():
     families = {rel.split("/")[0] for rel in FILES}
-    assert families == {"anemoi", "orchard", "poseidon", "poseidon2-small", "rescue", "starknet"}, families
+    assert families == {"anemoi", "openvm", "orchard", "poseidon", "poseidon2-small", "rescue", "risc0", "sp1", "starknet"}, families
     assert len(FILES) > 100
 
 

@@ -10,6 +10,8 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
 - poseidon2-small/plonky3-FIELD-WIDTH.json: permute, hash, compress (of
   ``poseidon2-plonky3-FIELD-WIDTH``);
+- risc0/, sp1/, openvm/ POSEIDON2-FILE.json: permute, hash, compress of the
+  instance the file names (``poseidon2-risc0-babybear-24``, …);
 - starknet/poseidon.json: hades_permutation -> permute, hash -> compress,
   hash_many -> hash (of ``starknet-poseidon``);
 - orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
@@ -113,6 +115,16 @@ def mapping(rel):
         stem = name[: -len(".json")]
         inst = f"poseidon2-{stem}"
         return SMALL_MODULI[stem.split("-")[1]], [
+            ("permute", inst, "permute", None),
+            ("hash", inst, "hash", None),
+            ("compress", inst, "compress", None),
+        ]
+    if parts[0] in ("risc0", "sp1", "openvm"):
+        # The zkVMs' Poseidon2 files name their instance (e.g.
+        # poseidon2-sp1v5-babybear-16); the field is its second-last part.
+        with open(VECTORS / rel, encoding="utf-8") as f:
+            inst = json.load(f)["instance"]
+        return SMALL_MODULI[inst.split("-")[-2]], [
             ("permute", inst, "permute", None),
             ("hash", inst, "hash", None),
             ("compress", inst, "compress", None),

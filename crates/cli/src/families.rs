@@ -20,7 +20,7 @@ use algebraic_hash_poseidon::starknet::{self, StarknetPoseidon};
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersenne31};
 #[cfg(feature = "poseidon2-small")]
-use algebraic_hash_poseidon2_small::plonky3;
+use algebraic_hash_poseidon2_small::{openvm, plonky3, risc0, sp1};
 #[cfg(feature = "rescue")]
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
@@ -262,6 +262,48 @@ fn poseidon2_plonky3() -> Vec<Instance> {
     }
 }
 
+/// Poseidon2 over the 31-bit fields as the zkVMs define it: RISC Zero
+/// (its own sponge and `hash_pair`), SP1 v6 and v5, OpenVM (Plonky3's
+/// default BabyBear 16 under OpenVM's name).
+#[cfg(feature = "poseidon2-small")]
+fn poseidon2_zkvm() -> Vec<Instance> {
+    vec![
+        Instance::new(
+            risc0::POSEIDON2.name(),
+            "Poseidon2 over BabyBear, width 24, as RISC Zero (risc0-zkp 3: permute = poseidon2_mix, \
+             hash any -> 8 = hash_elem_slice (rate 16, last block zero-filled), compress 16 -> 8 = hash_pair)",
+        )
+        .permutation::<BabyBear, 24>(risc0::POSEIDON2)
+        .hasher::<BabyBear, _>(risc0::HASH_FN)
+        .compression::<BabyBear, risc0::Digest, 2>(risc0::HASH_FN),
+        Instance::new(
+            sp1::POSEIDON2.name(),
+            "Poseidon2 over KoalaBear, width 16, as SP1 v6 (sp1-primitives 6: permute = poseidon2_init(), \
+             hash any -> 8 = poseidon2_hash, PaddingFreeSponge rate 8; compress 16 -> 8 by TruncatedPermutation)",
+        )
+        .permutation::<KoalaBear, 16>(sp1::POSEIDON2)
+        .hasher::<KoalaBear, _>(sp1::HASH)
+        .compression::<KoalaBear, [KoalaBear; 8], 2>(sp1::COMPRESS),
+        Instance::new(
+            sp1::v5::POSEIDON2.name(),
+            "Poseidon2 over BabyBear, width 16, as SP1 v5 (sp1-primitives 5: permute = poseidon2_init(), \
+             hash any -> 8 = poseidon2_hash, PaddingFreeSponge rate 8; compress 16 -> 8 by TruncatedPermutation)",
+        )
+        .permutation::<BabyBear, 16>(sp1::v5::POSEIDON2)
+        .hasher::<BabyBear, _>(sp1::v5::HASH)
+        .compression::<BabyBear, [BabyBear; 8], 2>(sp1::v5::COMPRESS),
+        Instance::new(
+            openvm::POSEIDON2.name(),
+            "Poseidon2 over BabyBear, width 16, as OpenVM (openvm-stark-sdk 2: poseidon2_perm(), HorizenLabs \
+             round constants in Plonky3's layers = poseidon2-plonky3-babybear-16; hash any -> 8 by \
+             PaddingFreeSponge rate 8, compress 16 -> 8 by TruncatedPermutation)",
+        )
+        .permutation::<BabyBear, 16>(openvm::POSEIDON2)
+        .hasher::<BabyBear, _>(openvm::HASH)
+        .compression::<BabyBear, openvm::Digest, 2>(openvm::COMPRESS),
+    ]
+}
+
 /// The Hades Poseidon instances of other ecosystems, with their own modes.
 #[cfg(feature = "hades")]
 fn hades() -> Vec<Instance> {
@@ -362,6 +404,8 @@ pub fn all() -> Vec<Instance> {
     v.extend(poseidon2());
     #[cfg(feature = "poseidon2-small")]
     v.extend(poseidon2_plonky3());
+    #[cfg(feature = "poseidon2-small")]
+    v.extend(poseidon2_zkvm());
     #[cfg(feature = "hades")]
     v.extend(hades());
     #[cfg(feature = "anemoi")]

@@ -117,6 +117,28 @@ fn mappings() -> Vec<Mapping> {
             add(&file, "compress", &name, Op::Compress);
         }
     }
+    for (file, name) in [
+        (
+            "risc0/poseidon2-babybear-24.json",
+            "poseidon2-risc0-babybear-24",
+        ),
+        (
+            "sp1/poseidon2-koalabear-16.json",
+            "poseidon2-sp1-koalabear-16",
+        ),
+        (
+            "sp1/poseidon2-babybear-16.json",
+            "poseidon2-sp1v5-babybear-16",
+        ),
+        (
+            "openvm/poseidon2-babybear-16.json",
+            "poseidon2-openvm-babybear-16",
+        ),
+    ] {
+        add(file, "permute", name, Op::Permute);
+        add(file, "hash", name, Op::Hash);
+        add(file, "compress", name, Op::Compress);
+    }
     let starknet = "starknet/poseidon.json";
     add(
         starknet,
@@ -214,9 +236,9 @@ fn modulus_of(file: &str) -> &'static str {
         GOLDILOCKS_P
     } else if file.starts_with("poseidon/") {
         BN254_R
-    } else if name.starts_with("plonky3-babybear-") {
+    } else if name.starts_with("plonky3-babybear-") || name.starts_with("poseidon2-babybear-") {
         "2013265921"
-    } else if name.starts_with("plonky3-koalabear-") {
+    } else if name.starts_with("plonky3-koalabear-") || name.starts_with("poseidon2-koalabear-") {
         "2130706433"
     } else if name.starts_with("plonky3-mersenne31-") {
         "2147483647"

@@ -16,6 +16,12 @@
 //! (AVX-512 on a CPU that has it: Plonky3 16 lanes, ours AVX-512), or
 //! `-C target-feature=+avx2` (Plonky3 8 lanes, ours forced to AVX2).
 //! Optional argument: rounds (default 200).
+//!
+//! Then the zkVM instances against their own crates, which have no packed
+//! form to call (`scalar` as above; `many`: ours `permute_many` per state
+//! against theirs one state at a time): RISC Zero (risc0-zkp 3.0.5
+//! `poseidon2_mix`) and SP1 v6 (sp1-primitives 6.10.0 `poseidon2_init()`).
+//! OpenVM's permutation is Plonky3's default BabyBear 16, timed above.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -118,6 +124,64 @@ fn compare<F, G, Q, const W: usize, const D: u64>(
     );
 }
 
+/// Ours against a peer that permutes one state at a time.
+fn compare_single<F, S, const W: usize, const D: u64>(
+    ours: Poseidon2<F, W, D>,
+    peer: &str,
+    their_state: S,
+    theirs: impl Fn(&mut S),
+    backend: Backend,
+    rounds: usize,
+) where
+    F: Field31,
+    S: Copy,
+{
+    let singles = 64;
+    let states = 16 * backend.lanes();
+    let mut our_states: Vec<[F; W]> = (0..states)
+        .map(|i| {
+            core::array::from_fn(|j| {
+                F::from_canonical(((i * 7919 + j * 104_729) as u32) % F::MODULUS).unwrap()
+            })
+        })
+        .collect();
+    let (mut s_ours, mut s_theirs, mut m_ours) = (vec![], vec![], vec![]);
+    for _ in 0..rounds {
+        s_ours.push(time(singles, || {
+            let mut s = our_states[0];
+            for _ in 0..singles {
+                ours.permute_mut(&mut s);
+            }
+            black_box(s);
+        }));
+        s_theirs.push(time(singles, || {
+            let mut s = their_state;
+            for _ in 0..singles {
+                theirs(&mut s);
+            }
+            black_box(s);
+        }));
+        m_ours.push(time(states, || {
+            assert!(ours.permute_many_on(backend, &mut our_states));
+            black_box(&our_states);
+        }));
+    }
+    let (q1, m, q3) = median_ratio(&s_ours, &s_theirs);
+    println!(
+        "{:<34} scalar  ours {:>7.1} ns  {peer} {:>7.1} ns  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&s_ours),
+        median(&s_theirs)
+    );
+    let (q1, m, q3) = median_ratio(&m_ours, &s_theirs);
+    println!(
+        "{:<34} many    ours {:>7.1} ns/state ({backend:?})  {peer} {:>7.1} ns (one state)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&m_ours),
+        median(&s_theirs)
+    );
+}
+
 fn main() {
     let rounds: usize = std::env::args()
         .skip(1)
@@ -166,6 +230,27 @@ fn main() {
     compare::<_, p3_mersenne_31::Mersenne31, _, 24, 5>(
         MERSENNE31_24,
         p3_mersenne_31::default_mersenne31_poseidon2_24(),
+        backend,
+        rounds,
+    );
+    compare_single(
+        algebraic_hash_poseidon2_small::risc0::POSEIDON2,
+        "risc0-zkp",
+        core::array::from_fn::<_, 24, _>(|i| {
+            risc0_core::field::baby_bear::BabyBearElem::new(i as u32)
+        }),
+        risc0_zkp::core::hash::poseidon2::poseidon2_mix,
+        backend,
+        rounds,
+    );
+    let sp1_perm = sp1_primitives::poseidon2_init();
+    compare_single(
+        algebraic_hash_poseidon2_small::sp1::POSEIDON2,
+        "sp1-primitives",
+        core::array::from_fn::<_, 16, _>(|i| {
+            <sp1_primitives::SP1Field as slop_algebra::AbstractField>::from_canonical_u32(i as u32)
+        }),
+        |s| slop_symmetric::Permutation::permute_mut(&sp1_perm, s),
         backend,
         rounds,
     );

@@ -3,8 +3,11 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
+pub mod openvm;
 pub mod plonky3;
+pub mod risc0;
 mod rounds;
+pub mod sp1;
 
 use core::fmt;
 
@@ -13,16 +16,27 @@ use algebraic_hash_field31::{Backend, Field31, LaneKernel, Lanes, apply_many, ap
 
 pub use algebraic_hash_field31 as field;
 
-/// The constants of one Poseidon2 instance of width `W` over `F`: the round
-/// constants of the first and last full rounds, of the partial rounds (one
-/// per round, added to cell 0), and the diagonal `V` of the internal matrix
-/// `1 + diag(V)`.
+/// The constants of one Poseidon2 instance of width `W` over `F`: the 4 × 4
+/// block of the external matrix, the round constants of the first and last
+/// full rounds, of the partial rounds (one per round, added to cell 0), and
+/// the internal matrix `c·1·1ᵀ + diag(V)`.
 #[derive(Debug)]
 pub struct Constants<F: 'static, const W: usize> {
+    pub(crate) external: ExternalMatrix,
     pub(crate) initial: &'static [[F; W]],
     pub(crate) partial: &'static [F],
     pub(crate) terminal: &'static [[F; W]],
     pub(crate) diagonal: Diagonal<F, W>,
+}
+
+/// The 4 × 4 block `M4` of the external matrix `circ(2·M4, M4, …, M4)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExternalMatrix {
+    /// Plonky3's `circ(2, 3, 1, 1)` (its `MDSMat4`; Plonky3, SP1, OpenVM).
+    Plonky3,
+    /// The Poseidon2 paper's and HorizenLabs' `[[5, 7, 1, 3], [4, 6, 1, 1],
+    /// [1, 3, 5, 7], [1, 1, 4, 6]]` (RISC Zero).
+    HorizenLabs,
 }
 
 /// How the internal layer applies one entry `V_i` of its diagonal: as
@@ -37,11 +51,15 @@ pub(crate) enum Scale {
     General,
 }
 
-/// The diagonal `V` of the internal matrix `1·1ᵀ + diag(V)`: the values,
-/// and how each is applied (found when the constants are built).
+/// The internal matrix `c·1·1ᵀ + diag(V)`: the diagonal values `V`, how
+/// each is applied (found when the constants are built), and `c` where it
+/// is not 1 (SP1's matrix is Plonky3's old one times `2^-32`, a Montgomery
+/// factor kept in its definition).
 #[derive(Debug)]
 pub struct Diagonal<F, const W: usize> {
     pub(crate) values: [F; W],
+    /// `c`, the value off the diagonal, when it is not 1.
+    pub(crate) off_diagonal: Option<F>,
     pub(crate) scales: [Scale; W],
     /// Whether `V_i = −scale_i` (subtracted from the sum instead of added).
     pub(crate) negative: [bool; W],
@@ -93,9 +111,18 @@ impl<F: Field31, const W: usize> Diagonal<F, W> {
         }
         Self {
             values,
+            off_diagonal: None,
             scales,
             negative,
         }
+    }
+
+    /// The matrix `c·1·1ᵀ + diag(V)`: `v` as for [`Diagonal::new`], `c`
+    /// the value off the diagonal.
+    pub(crate) const fn with_off_diagonal(v: [u32; W], values: [F; W], c: F) -> Self {
+        let mut diagonal = Self::new(v, values);
+        diagonal.off_diagonal = Some(c);
+        diagonal
     }
 }
 
@@ -109,16 +136,42 @@ impl<F, const W: usize> Constants<F, W> {
     pub const fn partial_rounds(&self) -> usize {
         self.partial.len()
     }
+
+    /// The 4 × 4 block of the external matrix.
+    pub const fn external_matrix(&self) -> ExternalMatrix {
+        self.external
+    }
+
+    /// The round constants of the first `R_F / 2` full rounds.
+    pub const fn initial_round_constants(&self) -> &'static [[F; W]] {
+        self.initial
+    }
+
+    /// The round constants of the partial rounds (one each, for cell 0).
+    pub const fn partial_round_constants(&self) -> &'static [F] {
+        self.partial
+    }
+
+    /// The round constants of the last `R_F / 2` full rounds.
+    pub const fn terminal_round_constants(&self) -> &'static [[F; W]] {
+        self.terminal
+    }
+
+    /// The diagonal `V` of the internal matrix `c·1·1ᵀ + diag(V)`.
+    pub const fn internal_diagonal(&self) -> &[F; W] {
+        &self.diagonal.values
+    }
 }
 
 /// The Poseidon2 permutation of width `W` over `F` with S-box `x^D`, in
-/// Plonky3's layer structure: the external matrix first, `R_F / 2` full
-/// rounds, `R_P` partial rounds, `R_F / 2` full rounds (see the `rounds`
-/// module for the matrices).
+/// Plonky3's layer structure (which RISC Zero's, SP1's and OpenVM's share):
+/// the external matrix first, `R_F / 2` full rounds, `R_P` partial rounds,
+/// `R_F / 2` full rounds (see the `rounds` module for the matrices).
 ///
 /// A `Copy` handle to static constants: take one of the instances of
-/// [`plonky3`] (`plonky3::BABYBEAR_16`, …) or select one by name with
-/// [`plonky3::Instance`].
+/// [`plonky3`] (`plonky3::BABYBEAR_16`, …), [`risc0`], [`sp1`] or
+/// [`openvm`] (a Plonky3 one can be selected by name with
+/// [`plonky3::Instance`]).
 pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
     constants: &'static Constants<F, W>,
     name: &'static str,

@@ -9,18 +9,19 @@
 //!    on cell 0, the internal linear layer `M_I`;
 //! 4. `R_F / 2` full rounds as in 2.
 //!
-//! `M_E` for a width `W = 4k` is `circ(2·M4, M4, …, M4)` with Plonky3's
-//! 4 × 4 matrix `M4 = circ(2, 3, 1, 1)` (not HorizenLabs' `M4`, so outputs
-//! differ from HorizenLabs' reference even with equal round constants);
-//! for `W = 2, 3` it is `circ(2, 1)` and `circ(2, 1, 1)`.
-//! `M_I = 1·1ᵀ + diag(V)`: cell `i` becomes `Σ x + V_i · x_i`, with
-//! `V_i · x_i` on packed lanes by doublings, shifts or a rotation where
-//! `V_i` is `±2^k`, `±3` or `±2^-k` (as in every Plonky3 diagonal; see
-//! `Diagonal`), on one element by a multiplication.
+//! `M_E` for a width `W = 4k` is `circ(2·M4, M4, …, M4)` with the
+//! instance's 4 × 4 block (`ExternalMatrix`): Plonky3's `M4 = circ(2, 3,
+//! 1, 1)`, or HorizenLabs' (the paper's) `M4`, which RISC Zero uses; for
+//! `W = 2, 3` it is `circ(2, 1)` and `circ(2, 1, 1)`. Which block is chosen
+//! once per call, outside the rounds (a type parameter of the rounds).
+//! `M_I = c·1·1ᵀ + diag(V)` (`c = 1` but for SP1): cell `i` becomes
+//! `c·Σ x + V_i · x_i`, with `V_i · x_i` on packed lanes by doublings,
+//! shifts or a rotation where `V_i` is `±2^k`, `±3` or `±2^-k` (as in every
+//! Plonky3 diagonal; see `Diagonal`), on one element by a multiplication.
 
 use algebraic_hash_field31::{Field31, Lanes};
 
-use crate::{Constants, Diagonal, Scale};
+use crate::{Constants, Diagonal, ExternalMatrix, Scale};
 
 /// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
 #[inline(always)]
@@ -35,26 +36,59 @@ fn sbox<L: Lanes, const D: u64>(x: L) -> L {
     }
 }
 
-/// `M4 = circ(2, 3, 1, 1)`: `y_i = 2·x_i + 3·x_{i+1} + x_{i+2} + x_{i+3}`
-/// (indices mod 4), as `y_i = s + x_i + 2·x_{i+1}` with `s = Σ x`; the
-/// pair sums that make `s` serve two outputs each.
-#[inline(always)]
-fn m4<L: Lanes>(x: &mut [L]) {
-    let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
-    let p01 = x0 + x1;
-    let p23 = x2 + x3;
-    let s = p01 + p23;
-    let s1 = s + x1;
-    let s3 = s + x3;
-    x[0] = s1 + p01;
-    x[1] = s1 + x2.double();
-    x[2] = s3 + p23;
-    x[3] = s3 + x0.double();
+/// A 4 × 4 block of the external matrix, applied in place.
+trait Mat4 {
+    fn apply<L: Lanes>(x: &mut [L]);
+}
+
+/// Plonky3's `M4 = circ(2, 3, 1, 1)`.
+struct Plonky3Mat4;
+
+impl Mat4 for Plonky3Mat4 {
+    /// `y_i = 2·x_i + 3·x_{i+1} + x_{i+2} + x_{i+3}` (indices mod 4), as
+    /// `y_i = s + x_i + 2·x_{i+1}` with `s = Σ x`; the pair sums that make
+    /// `s` serve two outputs each.
+    #[inline(always)]
+    fn apply<L: Lanes>(x: &mut [L]) {
+        let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
+        let p01 = x0 + x1;
+        let p23 = x2 + x3;
+        let s = p01 + p23;
+        let s1 = s + x1;
+        let s3 = s + x3;
+        x[0] = s1 + p01;
+        x[1] = s1 + x2.double();
+        x[2] = s3 + p23;
+        x[3] = s3 + x0.double();
+    }
+}
+
+/// HorizenLabs' `M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4,
+/// 6]]`.
+struct HorizenLabsMat4;
+
+impl Mat4 for HorizenLabsMat4 {
+    /// The Poseidon2 paper's chain (appendix B): 8 additions and 4
+    /// doublings.
+    #[inline(always)]
+    fn apply<L: Lanes>(x: &mut [L]) {
+        let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
+        let t0 = x0 + x1; // x0 + x1
+        let t1 = x2 + x3; // x2 + x3
+        let t2 = x1.double() + t1; // 2x1 + x2 + x3
+        let t3 = x3.double() + t0; // x0 + x1 + 2x3
+        let t4 = t1.double().double() + t3; // x0 + x1 + 4x2 + 6x3
+        let t5 = t0.double().double() + t2; // 4x0 + 6x1 + x2 + x3
+        x[0] = t3 + t5; // 5x0 + 7x1 + x2 + 3x3
+        x[1] = t5;
+        x[2] = t2 + t4; // x0 + 3x1 + 5x2 + 7x3
+        x[3] = t4;
+    }
 }
 
 /// The external linear layer `M_E`.
 #[inline(always)]
-fn external<L: Lanes, const W: usize>(state: &mut [L; W]) {
+fn external<L: Lanes, M: Mat4, const W: usize>(state: &mut [L; W]) {
     if W < 4 {
         let mut sum = state[0];
         for &x in &state[1..] {
@@ -66,7 +100,7 @@ fn external<L: Lanes, const W: usize>(state: &mut [L; W]) {
         return;
     }
     for block in state.chunks_exact_mut(4) {
-        m4(block);
+        M::apply(block);
     }
     // circ(2·M4, M4, …): add to each cell the sum of its column over the
     // blocks.
@@ -116,7 +150,7 @@ fn sum_of_rest<L: Lanes, const W: usize>(state: &[L; W]) -> L {
 }
 
 /// A partial round: the constant and S-box on cell 0, then the internal
-/// linear layer `M_I = 1·1ᵀ + diag(V)`. The sum of cells `1..W` and their
+/// linear layer `M_I = c·1·1ᵀ + diag(V)`. The sum of cells `1..W` and their
 /// products with `V` do not wait for the S-box of cell 0 (they overlap
 /// its latency, which otherwise bounds these rounds).
 #[inline(always)]
@@ -127,7 +161,10 @@ fn partial_round<L: Lanes, const W: usize, const D: u64>(
 ) {
     let rest = sum_of_rest(state);
     let s0 = sbox::<L, D>(state[0] + L::splat(constant));
-    let sum = rest + s0;
+    let mut sum = rest + s0;
+    if let Some(c) = diagonal.off_diagonal {
+        sum *= L::splat(c);
+    }
     state[0] = s0;
     if L::COUNT == 1 {
         // One element: a multiplication (about three cycles, pipelined)
@@ -154,14 +191,32 @@ fn partial_round<L: Lanes, const W: usize, const D: u64>(
 
 /// A full round: constants on every cell, S-box on every cell, `M_E`.
 #[inline(always)]
-fn full_round<L: Lanes, const W: usize, const D: u64>(
+fn full_round<L: Lanes, M: Mat4, const W: usize, const D: u64>(
     state: &mut [L; W],
     constants: &[L::Scalar; W],
 ) {
     for (x, &c) in state.iter_mut().zip(constants) {
         *x = sbox::<L, D>(*x + L::splat(c));
     }
-    external(state);
+    external::<L, M, W>(state);
+}
+
+/// The whole permutation on lanes, with the external block `M`.
+#[inline(always)]
+fn permute_with<L: Lanes, M: Mat4, const W: usize, const D: u64>(
+    constants: &Constants<L::Scalar, W>,
+    state: &mut [L; W],
+) {
+    external::<L, M, W>(state);
+    for round in constants.initial {
+        full_round::<L, M, W, D>(state, round);
+    }
+    for &c in constants.partial {
+        partial_round::<L, W, D>(state, c, &constants.diagonal);
+    }
+    for round in constants.terminal {
+        full_round::<L, M, W, D>(state, round);
+    }
 }
 
 /// The whole permutation on lanes.
@@ -170,15 +225,11 @@ pub(crate) fn permute_lanes<L: Lanes, const W: usize, const D: u64>(
     constants: &Constants<L::Scalar, W>,
     state: &mut [L; W],
 ) {
-    external(state);
-    for round in constants.initial {
-        full_round::<L, W, D>(state, round);
-    }
-    for &c in constants.partial {
-        partial_round::<L, W, D>(state, c, &constants.diagonal);
-    }
-    for round in constants.terminal {
-        full_round::<L, W, D>(state, round);
+    match constants.external {
+        ExternalMatrix::Plonky3 => permute_with::<L, Plonky3Mat4, W, D>(constants, state),
+        ExternalMatrix::HorizenLabs => {
+            permute_with::<L, HorizenLabsMat4, W, D>(constants, state);
+        }
     }
 }
 

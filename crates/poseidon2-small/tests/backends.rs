@@ -1,6 +1,6 @@
 //! `permute_many` on every backend this CPU runs (AVX-512, AVX2, scalar)
 //! against `permute` one state at a time, for every batch size 0..=33,
-//! on every instance.
+//! on every instance (Plonky3's, RISC Zero's, SP1's, OpenVM's).
 
 use algebraic_hash_poseidon2_small::Poseidon2;
 use algebraic_hash_poseidon2_small::field::{Backend, Field31};
@@ -35,4 +35,8 @@ fn every_backend_matches_permute() {
     check(KOALABEAR_24, 4);
     check(MERSENNE31_16, 5);
     check(MERSENNE31_24, 6);
+    check(algebraic_hash_poseidon2_small::risc0::POSEIDON2, 7);
+    check(algebraic_hash_poseidon2_small::sp1::POSEIDON2, 8);
+    check(algebraic_hash_poseidon2_small::sp1::v5::POSEIDON2, 9);
+    check(algebraic_hash_poseidon2_small::openvm::POSEIDON2, 10);
 }

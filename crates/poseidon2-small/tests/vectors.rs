@@ -1,7 +1,8 @@
 //! The known-answer files of test-vectors/poseidon2-small/ (every answer
-//! computed by Plonky3 0.6.3, see the generator named in each file):
-//! permutation (one by one and with `permute_many`), sponge hash and
-//! compression (one by one and with `compress_many`).
+//! computed by Plonky3 0.6.3), test-vectors/risc0/ (by risc0-zkp 3.0.5),
+//! test-vectors/sp1/ and test-vectors/openvm/ (see the generator named in
+//! each file): permutation (one by one and with `permute_many`), sponge
+//! hash and compression (one by one and with `compress_many`).
 
 use algebraic_hash::{Compression, Hasher, Permutation};
 use algebraic_hash_poseidon2_small::field::Field31;
@@ -20,15 +21,21 @@ fn split<F: Field31>(elements: &[F]) -> [[F; DIGEST_LEN]; 2] {
     [digest(&elements[..8]), digest(&elements[8..])]
 }
 
-fn check<F, P, H, C, const W: usize>(json: &str, name: &str, perm: P, hash: H, compress: C)
-where
+fn check<F, P, H, C, const W: usize>(
+    json: &str,
+    source: &str,
+    name: &str,
+    perm: P,
+    hash: H,
+    compress: C,
+) where
     F: Field31,
     P: Permutation<[F; W]>,
     H: Hasher<F, Digest = [F; DIGEST_LEN]>,
     C: Compression<[F; DIGEST_LEN], 2>,
 {
     let file = VectorFile::parse(json);
-    assert!(file.source.contains("Plonky3 0.6.3"), "{}", file.source);
+    assert!(file.source.contains(source), "{}", file.source);
     assert!(json.contains(&format!("\"instance\": \"{name}\"")));
     assert!(check_permutation::<F, P, W>(&file, "permute", &perm, parse) >= 10);
     assert!(check_hasher(&file, "hash", &hash, parse, digest) >= 10);
@@ -41,6 +48,7 @@ macro_rules! vector_test {
         fn $test() {
             check(
                 include_str!(concat!("../../../test-vectors/poseidon2-small/", $file)),
+                "Plonky3 0.6.3",
                 $perm.name(),
                 $perm,
                 $hash,
@@ -92,3 +100,55 @@ vector_test!(
     MERSENNE31_24_HASH,
     MERSENNE31_24_COMPRESS
 );
+
+#[test]
+fn risc0_babybear_24() {
+    use algebraic_hash_poseidon2_small::risc0;
+    check(
+        include_str!("../../../test-vectors/risc0/poseidon2-babybear-24.json"),
+        "risc0-zkp 3.0.5",
+        risc0::POSEIDON2.name(),
+        risc0::POSEIDON2,
+        risc0::HASH_FN,
+        risc0::HASH_FN,
+    );
+}
+
+#[test]
+fn sp1_koalabear_16() {
+    use algebraic_hash_poseidon2_small::sp1;
+    check(
+        include_str!("../../../test-vectors/sp1/poseidon2-koalabear-16.json"),
+        "sp1-primitives 6.10.0",
+        sp1::POSEIDON2.name(),
+        sp1::POSEIDON2,
+        sp1::HASH,
+        sp1::COMPRESS,
+    );
+}
+
+#[test]
+fn sp1_v5_babybear_16() {
+    use algebraic_hash_poseidon2_small::sp1::v5;
+    check(
+        include_str!("../../../test-vectors/sp1/poseidon2-babybear-16.json"),
+        "sp1-primitives 5.2.4",
+        v5::POSEIDON2.name(),
+        v5::POSEIDON2,
+        v5::HASH,
+        v5::COMPRESS,
+    );
+}
+
+#[test]
+fn openvm_babybear_16() {
+    use algebraic_hash_poseidon2_small::openvm;
+    check(
+        include_str!("../../../test-vectors/openvm/poseidon2-babybear-16.json"),
+        "openvm-stark-sdk 2.0.1",
+        openvm::POSEIDON2.name(),
+        openvm::POSEIDON2,
+        openvm::HASH,
+        openvm::COMPRESS,
+    );
+}

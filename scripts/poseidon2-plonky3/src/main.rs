@@ -104,6 +104,7 @@ fn table<F: PrimeField32, const W: usize>(
         "/// Plonky3 0.6.3 `default_{field}_poseidon2_{W}()`: round constants \
          and internal diagonal.\n\
          pub(crate) static {name}: Constants<{field_ty}, {W}> = Constants {{\n    \
+         external: ExternalMatrix::Plonky3,\n    \
          initial: &[\n{}    ],\n    partial: &{},\n    terminal: &[\n{}    ],\n    diagonal: {{\n        const V: [u32; {W}] = [{}];\n        Diagonal::new(V, {ty}::new_array(V))\n    }},\n}};\n",
         rows(initial),
         row(ty, partial),
@@ -124,7 +125,7 @@ fn constants() {
          //! and the diagonal `V` of each internal layer `1 + diag(V)`. Do not edit.\n\
          #![cfg_attr(rustfmt, rustfmt_skip)]\n\n\
          use algebraic_hash_field31::{{BabyBear, KoalaBear, Mersenne31}};\n\n\
-         use crate::{{Constants, Diagonal}};\n"
+         use crate::{{Constants, Diagonal, ExternalMatrix}};\n"
     );
     println!(
         "{}",

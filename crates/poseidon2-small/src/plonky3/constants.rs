@@ -6,10 +6,11 @@
 
 use algebraic_hash_field31::{BabyBear, KoalaBear, Mersenne31};
 
-use crate::{Constants, Diagonal};
+use crate::{Constants, Diagonal, ExternalMatrix};
 
 /// Plonky3 0.6.3 `default_babybear_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static BABYBEAR_16: Constants<BabyBear, 16> = Constants {
+    external: ExternalMatrix::Plonky3,
     initial: &[
         BabyBear::new_array([0x69cbb6af, 0x46ad93f9, 0x60a00f4e, 0x6b1297cd, 0x23189afe, 0x732e7bef, 0x72c246de, 0x2c941900, 0x0557eede, 0x1580496f, 0x3a3ea77b, 0x54f3f271, 0x0f49b029, 0x47872fe1, 0x221e2e36, 0x1ab7202e]),
         BabyBear::new_array([0x487779a6, 0x3851c9d8, 0x38dc17c0, 0x209f8849, 0x268dcee8, 0x350c48da, 0x5b9ad32e, 0x0523272b, 0x3f89055b, 0x01e894b2, 0x13ddedde, 0x1b2ef334, 0x7507d8b4, 0x6ceeb94e, 0x52eb6ba2, 0x50642905]),
@@ -31,6 +32,7 @@ pub(crate) static BABYBEAR_16: Constants<BabyBear, 16> = Constants {
 
 /// Plonky3 0.6.3 `default_babybear_poseidon2_24()`: round constants and internal diagonal.
 pub(crate) static BABYBEAR_24: Constants<BabyBear, 24> = Constants {
+    external: ExternalMatrix::Plonky3,
     initial: &[
         BabyBear::new_array([0x0fa20c37, 0x0795bb97, 0x12c60b9c, 0x0eabd88e, 0x096485ca, 0x07093527, 0x1b1d4e50, 0x30a01ace, 0x3bd86f5a, 0x69af7c28, 0x3f94775f, 0x731560e8, 0x465a0ecd, 0x574ef807, 0x62fd4870, 0x52ccfe44, 0x14772b14, 0x4dedf371, 0x260acd7c, 0x1f51dc58, 0x75125532, 0x686a4d7b, 0x54bac179, 0x31947706]),
         BabyBear::new_array([0x29799d3b, 0x6e01ae90, 0x203a7a64, 0x4f7e25be, 0x72503f77, 0x45bd3b69, 0x769bd6b4, 0x5a867f08, 0x4fdba082, 0x251c4318, 0x28f06201, 0x6788c43a, 0x4c6d6a99, 0x357784a8, 0x2abaf051, 0x770f7de6, 0x1794b784, 0x4796c57a, 0x724b7a10, 0x449989a7, 0x64935cf1, 0x59e14aac, 0x0e620bb8, 0x3af5a33b]),
@@ -52,6 +54,7 @@ pub(crate) static BABYBEAR_24: Constants<BabyBear, 24> = Constants {
 
 /// Plonky3 0.6.3 `default_koalabear_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static KOALABEAR_16: Constants<KoalaBear, 16> = Constants {
+    external: ExternalMatrix::Plonky3,
     initial: &[
         KoalaBear::new_array([0x7ee56a48, 0x11367045, 0x12e41941, 0x7ebbc12b, 0x1970b7d5, 0x662b60e8, 0x3e4990c6, 0x679f91f5, 0x350813bb, 0x00874ad4, 0x28a0081a, 0x18fa5872, 0x5f25b071, 0x5e5d5998, 0x5e6fd3e7, 0x5b2e2660]),
         KoalaBear::new_array([0x6f1837bf, 0x3fe6182b, 0x1edd7ac5, 0x57470d00, 0x43d486d5, 0x1982c70f, 0x0ea53af9, 0x61d6165b, 0x51639c00, 0x2dec352c, 0x2950e531, 0x2d2cb947, 0x08256cef, 0x1a0109f6, 0x1f51faf3, 0x5cef1c62]),
@@ -73,6 +76,7 @@ pub(crate) static KOALABEAR_16: Constants<KoalaBear, 16> = Constants {
 
 /// Plonky3 0.6.3 `default_koalabear_poseidon2_24()`: round constants and internal diagonal.
 pub(crate) static KOALABEAR_24: Constants<KoalaBear, 24> = Constants {
+    external: ExternalMatrix::Plonky3,
     initial: &[
         KoalaBear::new_array([0x1d0939dc, 0x6d050f8d, 0x628058ad, 0x2681385d, 0x3e3c62be, 0x032cfad8, 0x5a91ba3c, 0x015a56e6, 0x696b889c, 0x0dbcd780, 0x5881b5c9, 0x2a076f2e, 0x55393055, 0x6513a085, 0x547ac78f, 0x4281c5b8, 0x3e7a3f6c, 0x34562c19, 0x2c04e679, 0x0ed78234, 0x5f7a1aa9, 0x0177640e, 0x0ea4f8d1, 0x15be7692]),
         KoalaBear::new_array([0x6eafdd62, 0x71a572c6, 0x72416f0a, 0x31ce1ad3, 0x2136a0cf, 0x1507c0eb, 0x1eb6e07a, 0x3a0ccf7b, 0x38e4bf31, 0x44128286, 0x6b05e976, 0x244a9b92, 0x6e4b32a8, 0x78ee2496, 0x4761115b, 0x3d3a7077, 0x75d3c670, 0x396a2475, 0x26dd00b4, 0x7df50f59, 0x0cb922df, 0x0568b190, 0x5bd3fcd6, 0x1351f58e]),
@@ -94,6 +98,7 @@ pub(crate) static KOALABEAR_24: Constants<KoalaBear, 24> = Constants {
 
 /// Plonky3 0.6.3 `default_mersenne31_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static MERSENNE31_16: Constants<Mersenne31, 16> = Constants {
+    external: ExternalMatrix::Plonky3,
     initial: &[
         Mersenne31::new_array([0x768bab52, 0x70e0ab7d, 0x3d266c8a, 0x6da42045, 0x600fef22, 0x41dace6b, 0x64f9bdd4, 0x5d42d4fe, 0x76b1516d, 0x6fc9a717, 0x70ac4fb6, 0x00194ef6, 0x22b644e2, 0x1f7916d5, 0x47581be2, 0x2710a123]),
         Mersenne31::new_array([0x6284e867, 0x018d3afe, 0x5df99ef3, 0x4c1e467b, 0x566f6abc, 0x2994e427, 0x538a6d42, 0x5d7bf2cf, 0x7fda2dab, 0x0fd854c4, 0x46922fca, 0x3d7763a1, 0x19fd05ca, 0x0a4bbb43, 0x15075851, 0x3d903d76]),
@@ -115,6 +120,7 @@ pub(crate) static MERSENNE31_16: Constants<Mersenne31, 16> = Constants {
 
 /// Plonky3 0.6.3 `default_mersenne31_poseidon2_24()`: round constants and internal diagonal.
 pub(crate) static MERSENNE31_24: Constants<Mersenne31, 24> = Constants {
+    external: ExternalMatrix::Plonky3,
     initial: &[
         Mersenne31::new_array([0x1feaba61, 0x53224454, 0x6bceb9e2, 0x5019f9b4, 0x48726592, 0x2b22d0a8, 0x6151bbf9, 0x2f474b21, 0x2eb5f337, 0x3b645d87, 0x0942cef0, 0x65228c52, 0x78ffb30f, 0x4d2837c8, 0x0e17ac4f, 0x05546686, 0x046c06cc, 0x0b51c3b6, 0x568db763, 0x38b334e4, 0x57f5acf0, 0x19d32611, 0x77d02f4b, 0x6c82e9b8]),
         Mersenne31::new_array([0x7148c1b6, 0x08067c75, 0x46d1e8c9, 0x30973b07, 0x20614f3b, 0x5c3ff851, 0x30503329, 0x4972e7cc, 0x02d1d8bc, 0x09d5bfa6, 0x097104c0, 0x7ba49a34, 0x4a07c2fc, 0x24c1ee69, 0x28a6ab41, 0x5d9108a0, 0x3a7851c7, 0x1dd495f9, 0x12b49ff4, 0x7bad5760, 0x5fed64c2, 0x66f5c96c, 0x7eafbd02, 0x39b3593b]),

@@ -20,7 +20,7 @@
 //! compression applies the same rule (two 8-element digests at the start
 //! of a zeroed state).
 
-mod constants;
+pub(crate) mod constants;
 
 use core::fmt;
 use core::str::FromStr;
