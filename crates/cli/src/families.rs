@@ -7,8 +7,6 @@
 use algebraic_hash::Error;
 #[cfg(feature = "rescue")]
 use algebraic_hash::{Compression, Hasher, Permutation};
-#[cfg(feature = "goldilocks")]
-use algebraic_hash_poseidon_goldilocks as plonky2;
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
 #[cfg(feature = "circom")]
@@ -19,13 +17,19 @@ use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 use algebraic_hash_poseidon::poseidon2;
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::starknet::{self, StarknetPoseidon};
+#[cfg(feature = "goldilocks")]
+use algebraic_hash_poseidon_goldilocks as plonky2;
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::Poseidon2Field;
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersenne31};
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::plonky3;
-#[cfg(any(feature = "rescue", feature = "poseidon2-small", feature = "goldilocks"))]
+#[cfg(any(
+    feature = "rescue",
+    feature = "poseidon2-small",
+    feature = "goldilocks"
+))]
 use algebraic_hash_rescue::Felt;
 #[cfg(feature = "rescue")]
 use algebraic_hash_rescue::{ElementDigest, Rp64_256, Rpo256, Rpx256};
@@ -37,7 +41,11 @@ use crate::registry::DigestElements;
 use crate::registry::Instance;
 
 // Goldilocks: Rescue's, Plonky3's Poseidon2 and Plonky2's Poseidon.
-#[cfg(any(feature = "rescue", feature = "poseidon2-small", feature = "goldilocks"))]
+#[cfg(any(
+    feature = "rescue",
+    feature = "poseidon2-small",
+    feature = "goldilocks"
+))]
 impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
     // Winterfell's `hash(&[u8])` packs 7 bytes per element.

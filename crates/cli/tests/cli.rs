@@ -126,7 +126,12 @@ fn mappings() -> Vec<Mapping> {
     add(plonky2, "permute", "poseidon-plonky2", Op::Permute);
     add(plonky2, "hash_no_pad", "poseidon-plonky2", Op::Hash);
     add(plonky2, "two_to_one", "poseidon-plonky2", Op::Compress);
-    add(plonky2, "hash_or_noop", "poseidon-plonky2-hash-or-noop", Op::Hash);
+    add(
+        plonky2,
+        "hash_or_noop",
+        "poseidon-plonky2-hash-or-noop",
+        Op::Hash,
+    );
     let starknet = "starknet/poseidon.json";
     add(
         starknet,

@@ -181,9 +181,30 @@ fn poseidon2_plonky3(c: &mut Covered) {
             c.hasher::<_, _>(name, $hash, &[0, 1, $rate - 1, $rate, $rate + 1, 40]);
         }};
     }
-    instance!(GOLDILOCKS_8, GOLDILOCKS_8_HASH, GOLDILOCKS_8_COMPRESS, 8, 4, 4);
-    instance!(GOLDILOCKS_12, GOLDILOCKS_12_HASH, GOLDILOCKS_12_COMPRESS, 12, 8, 4);
-    instance!(GOLDILOCKS_16, GOLDILOCKS_16_HASH, GOLDILOCKS_16_COMPRESS, 16, 8, 8);
+    instance!(
+        GOLDILOCKS_8,
+        GOLDILOCKS_8_HASH,
+        GOLDILOCKS_8_COMPRESS,
+        8,
+        4,
+        4
+    );
+    instance!(
+        GOLDILOCKS_12,
+        GOLDILOCKS_12_HASH,
+        GOLDILOCKS_12_COMPRESS,
+        12,
+        8,
+        4
+    );
+    instance!(
+        GOLDILOCKS_16,
+        GOLDILOCKS_16_HASH,
+        GOLDILOCKS_16_COMPRESS,
+        16,
+        8,
+        8
+    );
     instance!(BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, 16, 8);
     instance!(BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, 24, 16);
     instance!(
@@ -220,7 +241,11 @@ fn plonky2_poseidon(c: &mut Covered) {
     use algebraic_hash_poseidon_goldilocks::*;
     c.permutation::<Felt, 12>("poseidon-plonky2", POSEIDON);
     c.compression::<Felt, HashOut, 2>("poseidon-plonky2", POSEIDON_HASH);
-    c.hasher::<Felt, _>("poseidon-plonky2", POSEIDON_HASH, &[0, 1, 4, 5, 7, 8, 9, 40]);
+    c.hasher::<Felt, _>(
+        "poseidon-plonky2",
+        POSEIDON_HASH,
+        &[0, 1, 4, 5, 7, 8, 9, 40],
+    );
     c.hasher::<Felt, _>(
         "poseidon-plonky2-hash-or-noop",
         HASH_OR_NOOP,

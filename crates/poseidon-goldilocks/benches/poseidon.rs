@@ -38,8 +38,13 @@ fn bench(c: &mut Criterion) {
     g.bench_function("hash_no_pad_100", |b| {
         b.iter(|| POSEIDON_HASH.hash_elements(black_box(&long)))
     });
-    let pair = [[state[0], state[1], state[2], state[3]], [state[4], state[5], state[6], state[7]]];
-    g.bench_function("two_to_one", |b| b.iter(|| POSEIDON_HASH.compress(black_box(pair))));
+    let pair = [
+        [state[0], state[1], state[2], state[3]],
+        [state[4], state[5], state[6], state[7]],
+    ];
+    g.bench_function("two_to_one", |b| {
+        b.iter(|| POSEIDON_HASH.compress(black_box(pair)))
+    });
     g.finish();
 }
 

@@ -78,8 +78,14 @@ fn cadd(a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
 fn block_two(x: [(i64, i64); 3], k: [(i64, i64); 3]) -> [(i64, i64); 3] {
     let minus_i = |z: (i64, i64)| times_i((-z.0, -z.1));
     [
-        cadd(cmul(x[0], k[0]), minus_i(cadd(cmul(x[1], k[2]), cmul(x[2], k[1])))),
-        cadd(cadd(cmul(x[0], k[1]), cmul(x[1], k[0])), minus_i(cmul(x[2], k[2]))),
+        cadd(
+            cmul(x[0], k[0]),
+            minus_i(cadd(cmul(x[1], k[2]), cmul(x[2], k[1]))),
+        ),
+        cadd(
+            cadd(cmul(x[0], k[1]), cmul(x[1], k[0])),
+            minus_i(cmul(x[2], k[2])),
+        ),
         cadd(cadd(cmul(x[0], k[2]), cmul(x[1], k[1])), cmul(x[2], k[0])),
     ]
 }

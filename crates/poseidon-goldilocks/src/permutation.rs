@@ -40,7 +40,10 @@ fn sbox(x: u64) -> u64 {
 /// Round `round`'s constants added to every cell.
 #[inline(always)]
 fn constant_layer(state: &mut [u64; 12], round: usize) {
-    for (x, &c) in state.iter_mut().zip(&ALL_ROUND_CONSTANTS[12 * round..12 * round + 12]) {
+    for (x, &c) in state
+        .iter_mut()
+        .zip(&ALL_ROUND_CONSTANTS[12 * round..12 * round + 12])
+    {
         *x = raw::add_canonical(*x, c);
     }
 }
@@ -159,12 +162,9 @@ mod tests {
             };
             let a: [u64; 11] = core::array::from_fn(|_| if t < 10 { u64::MAX - t } else { next() });
             let b: [u64; 11] = core::array::from_fn(|_| if t < 10 { u64::MAX } else { next() });
-            let want = a
-                .iter()
-                .zip(&b)
-                .fold(0u128, |acc, (&x, &y)| {
-                    (acc + (u128::from(x) * u128::from(y)) % u128::from(P)) % u128::from(P)
-                });
+            let want = a.iter().zip(&b).fold(0u128, |acc, (&x, &y)| {
+                (acc + (u128::from(x) * u128::from(y)) % u128::from(P)) % u128::from(P)
+            });
             assert_eq!(u128::from(raw::canonical(dot(&a, &b))), want);
         }
     }

@@ -24,7 +24,13 @@ fn plonky2_vectors() {
     assert!(file.source.contains("plonky2 1.1.0"), "{}", file.source);
     assert!(check_permutation::<Felt, _, 12>(&file, "permute", &POSEIDON, parse) >= 15);
     for case in file.require("permute") {
-        let input: [Felt; 12] = case.input.iter().map(|s| parse(s)).collect::<Vec<_>>().try_into().unwrap();
+        let input: [Felt; 12] = case
+            .input
+            .iter()
+            .map(|s| parse(s))
+            .collect::<Vec<_>>()
+            .try_into()
+            .unwrap();
         let output: Vec<Felt> = case.output.iter().map(|s| parse(s)).collect();
         assert_eq!(Poseidon::poseidon_naive(input).to_vec(), output);
     }
@@ -74,7 +80,10 @@ fn other_modes() {
             padded.push(Felt::ZERO);
         }
         padded.push(Felt::ONE);
-        assert_eq!(PoseidonHash::hash_pad(&input[..n]), PoseidonHash::hash_no_pad(&padded));
+        assert_eq!(
+            PoseidonHash::hash_pad(&input[..n]),
+            PoseidonHash::hash_no_pad(&padded)
+        );
     }
 }
 
@@ -82,11 +91,18 @@ fn other_modes() {
 fn bad_input_is_refused() {
     assert_eq!(
         state_from_u64s(&[0; 11]),
-        Err(Error::WrongLength { what: "permutation state", expected: 12, found: 11 })
+        Err(Error::WrongLength {
+            what: "permutation state",
+            expected: 12,
+            found: 11
+        })
     );
     assert!(matches!(
         state_from_u64s(&[Felt::MODULUS; 12]),
         Err(Error::NotCanonical { .. })
     ));
-    assert_eq!(state_from_u64s(&[Felt::MODULUS - 1; 12]).unwrap()[0].to_u64(), Felt::MODULUS - 1);
+    assert_eq!(
+        state_from_u64s(&[Felt::MODULUS - 1; 12]).unwrap()[0].to_u64(),
+        Felt::MODULUS - 1
+    );
 }

@@ -21,9 +21,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use algebraic_hash::Permutation;
-use algebraic_hash_poseidon2_small::{Goldilocks, Poseidon2, Poseidon2Field};
 use algebraic_hash_poseidon2_small::field::{Backend, Field31};
 use algebraic_hash_poseidon2_small::plonky3::*;
+use algebraic_hash_poseidon2_small::{Goldilocks, Poseidon2, Poseidon2Field};
 use p3_field::{Field, PackedValue, PrimeField32};
 use p3_symmetric::Permutation as P3Permutation;
 
@@ -136,7 +136,11 @@ fn compare_goldilocks<const W: usize>(
     let singles = 64;
     let states = 16 * lanes.max(8);
     let start: Vec<[u64; W]> = (0..states)
-        .map(|i| core::array::from_fn(|j| (i as u64 * 0x9e37_79b9_7f4a_7c15) ^ (j as u64 * 104_729) % Goldilocks::MODULUS))
+        .map(|i| {
+            core::array::from_fn(|j| {
+                (i as u64 * 0x9e37_79b9_7f4a_7c15) ^ (j as u64 * 104_729) % Goldilocks::MODULUS
+            })
+        })
         .map(|s: [u64; W]| s.map(|v| v % Goldilocks::MODULUS))
         .collect();
     let mut our_states: Vec<[Goldilocks; W]> = start
@@ -201,9 +205,21 @@ fn main() {
         "Goldilocks: Plonky3 packing width {}",
         <p3_goldilocks::Goldilocks as Field>::Packing::WIDTH
     );
-    compare_goldilocks(GOLDILOCKS_8, p3_goldilocks::default_goldilocks_poseidon2_8(), rounds);
-    compare_goldilocks(GOLDILOCKS_12, p3_goldilocks::default_goldilocks_poseidon2_12(), rounds);
-    compare_goldilocks(GOLDILOCKS_16, p3_goldilocks::default_goldilocks_poseidon2_16(), rounds);
+    compare_goldilocks(
+        GOLDILOCKS_8,
+        p3_goldilocks::default_goldilocks_poseidon2_8(),
+        rounds,
+    );
+    compare_goldilocks(
+        GOLDILOCKS_12,
+        p3_goldilocks::default_goldilocks_poseidon2_12(),
+        rounds,
+    );
+    compare_goldilocks(
+        GOLDILOCKS_16,
+        p3_goldilocks::default_goldilocks_poseidon2_16(),
+        rounds,
+    );
     if goldilocks_only {
         return;
     }

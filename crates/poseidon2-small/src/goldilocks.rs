@@ -136,11 +136,27 @@ mod tests {
     fn powers_of_two() {
         let two = Felt::from(2u8);
         let half = two.inverse().unwrap();
-        for x in [0, 1, 2, 3, Felt::MODULUS - 1, Felt::MODULUS - 2, 0x1234_5678_9abc_def0] {
+        for x in [
+            0,
+            1,
+            2,
+            3,
+            Felt::MODULUS - 1,
+            Felt::MODULUS - 2,
+            0x1234_5678_9abc_def0,
+        ] {
             let x = Felt::from_canonical(x).unwrap();
             for k in 0..64 {
-                assert_eq!(Cell(x).mul_2exp(k).0, x * two.exp(u64::from(k)), "{x} · 2^{k}");
-                assert_eq!(Cell(x).div_2exp(k).0, x * half.exp(u64::from(k)), "{x} / 2^{k}");
+                assert_eq!(
+                    Cell(x).mul_2exp(k).0,
+                    x * two.exp(u64::from(k)),
+                    "{x} · 2^{k}"
+                );
+                assert_eq!(
+                    Cell(x).div_2exp(k).0,
+                    x * half.exp(u64::from(k)),
+                    "{x} / 2^{k}"
+                );
             }
         }
     }

@@ -11,7 +11,7 @@ use core::fmt;
 
 use algebraic_hash::{Error, Permutation};
 use algebraic_hash_field31::{
-    Backend, BabyBear, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many,
+    BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many,
     apply_many_with,
 };
 
@@ -27,7 +27,9 @@ mod sealed {
 /// A field this crate's Poseidon2 runs over: the 31-bit fields of
 /// [`field`] (BabyBear, KoalaBear, Mersenne31) and [`Goldilocks`]. Sealed:
 /// each brings its own batch backend to the one round code.
-pub trait Poseidon2Field: Copy + Eq + fmt::Debug + Default + Send + Sync + 'static + sealed::Sealed {
+pub trait Poseidon2Field:
+    Copy + Eq + fmt::Debug + Default + Send + Sync + 'static + sealed::Sealed
+{
     /// The field's name in messages, e.g. `"BabyBear"`.
     const NAME: &'static str;
 

@@ -7,8 +7,8 @@
 #![cfg(not(miri))]
 
 use algebraic_hash::{Compression, Hasher, Permutation};
-use algebraic_hash_poseidon2_small::field::Field31;
 use algebraic_hash_poseidon2_small::Goldilocks;
+use algebraic_hash_poseidon2_small::field::Field31;
 use algebraic_hash_poseidon2_small::plonky3::*;
 use algebraic_hash_testkit::{Rng64, cases};
 use p3_field::PrimeField32;
@@ -176,12 +176,20 @@ fn check_goldilocks<P, const W: usize, const R: usize, const D: usize>(
     use p3_field::{PrimeCharacteristicRing, PrimeField64};
     type G = p3_goldilocks::Goldilocks;
     let p = Goldilocks::MODULUS;
-    let edges: &'static [u64] = Box::leak(vec![0, 1, p - 1, p - 2, 1 << 32, (1 << 32) - 1].into_boxed_slice());
+    let edges: &'static [u64] =
+        Box::leak(vec![0, 1, p - 1, p - 2, 1 << 32, (1 << 32) - 1].into_boxed_slice());
     let mut rng = Rng64::new(seed, p, edges);
-    let ours = |v: &[u64]| -> Vec<Goldilocks> { v.iter().map(|&x| Goldilocks::from_canonical(x).unwrap()).collect() };
+    let ours = |v: &[u64]| -> Vec<Goldilocks> {
+        v.iter()
+            .map(|&x| Goldilocks::from_canonical(x).unwrap())
+            .collect()
+    };
     let theirs = |v: &[u64]| -> Vec<G> { v.iter().map(|&x| G::from_u64(x)).collect() };
     let same = |a: &[Goldilocks], b: &[G]| {
-        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_u64() == y.as_canonical_u64())
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| x.to_u64() == y.as_canonical_u64())
     };
 
     let n = cases(10_000) as usize;
@@ -205,7 +213,10 @@ fn check_goldilocks<P, const W: usize, const R: usize, const D: usize>(
         for _ in 0..4 {
             let input = rng.elements(len);
             let digest: [G; D] = peer_hash.hash_slice(&theirs(&input));
-            assert!(same(&hash.hash_elements(&ours(&input)), &digest), "hash of {len}");
+            assert!(
+                same(&hash.hash_elements(&ours(&input)), &digest),
+                "hash of {len}"
+            );
         }
     }
 
@@ -213,7 +224,12 @@ fn check_goldilocks<P, const W: usize, const R: usize, const D: usize>(
     let pairs: Vec<Vec<u64>> = (0..200).map(|_| rng.elements(2 * D)).collect();
     let inputs: Vec<[[Goldilocks; D]; 2]> = pairs
         .iter()
-        .map(|v| [ours(&v[..D]).try_into().unwrap(), ours(&v[D..]).try_into().unwrap()])
+        .map(|v| {
+            [
+                ours(&v[..D]).try_into().unwrap(),
+                ours(&v[D..]).try_into().unwrap(),
+            ]
+        })
         .collect();
     let mut outputs = vec![[Goldilocks::ZERO; D]; inputs.len()];
     compress.compress_many(&inputs, &mut outputs);

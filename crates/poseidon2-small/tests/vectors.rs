@@ -4,8 +4,8 @@
 //! compression (one by one and with `compress_many`).
 
 use algebraic_hash::{Compression, Hasher, Permutation};
-use algebraic_hash_poseidon2_small::field::Field31;
 use algebraic_hash_poseidon2_small::Goldilocks;
+use algebraic_hash_poseidon2_small::field::Field31;
 use algebraic_hash_poseidon2_small::plonky3::*;
 use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher, check_permutation};
 
@@ -110,7 +110,11 @@ fn check_goldilocks<P, H, C, const W: usize, const D: usize>(
     let digest = |e: &[Goldilocks]| -> [Goldilocks; D] { e.try_into().expect("digest") };
     let split = |e: &[Goldilocks]| [digest(&e[..D]), digest(&e[D..])];
     let file = VectorFile::parse(json);
-    assert!(file.source.contains("p3-goldilocks =0.6.3"), "{}", file.source);
+    assert!(
+        file.source.contains("p3-goldilocks =0.6.3"),
+        "{}",
+        file.source
+    );
     assert!(json.contains(&format!("\"instance\": \"{name}\"")));
     assert!(check_permutation::<Goldilocks, P, W>(&file, "permute", &perm, parse) >= 10);
     assert!(check_hasher(&file, "hash", &hash, parse, digest) >= 10);

@@ -91,14 +91,20 @@ pub const MERSENNE31_24: Poseidon2Mersenne31<24> =
     Poseidon2::new(&constants::MERSENNE31_24, "poseidon2-plonky3-mersenne31-24");
 
 /// `default_goldilocks_poseidon2_8()`.
-pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> =
-    Poseidon2::new(&goldilocks_constants::GOLDILOCKS_8, "poseidon2-plonky3-goldilocks-8");
+pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> = Poseidon2::new(
+    &goldilocks_constants::GOLDILOCKS_8,
+    "poseidon2-plonky3-goldilocks-8",
+);
 /// `default_goldilocks_poseidon2_12()`.
-pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> =
-    Poseidon2::new(&goldilocks_constants::GOLDILOCKS_12, "poseidon2-plonky3-goldilocks-12");
+pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = Poseidon2::new(
+    &goldilocks_constants::GOLDILOCKS_12,
+    "poseidon2-plonky3-goldilocks-12",
+);
 /// `default_goldilocks_poseidon2_16()`.
-pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> =
-    Poseidon2::new(&goldilocks_constants::GOLDILOCKS_16, "poseidon2-plonky3-goldilocks-16");
+pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = Poseidon2::new(
+    &goldilocks_constants::GOLDILOCKS_16,
+    "poseidon2-plonky3-goldilocks-16",
+);
 
 /// Elements of a digest (hash output, compression input and output) of
 /// the 31-bit instances and of [`GOLDILOCKS_16`].
@@ -132,8 +138,12 @@ pub const MERSENNE31_24_HASH: Hash24<Poseidon2Mersenne31<24>> =
 
 /// `PaddingFreeSponge<Poseidon2Goldilocks<8>, 8, 4, 4>` (p3-goldilocks'
 /// Merkle example).
-pub const GOLDILOCKS_8_HASH: PaddingFreeSponge<Poseidon2Goldilocks<8>, 8, 4, GOLDILOCKS_DIGEST_LEN> =
-    PaddingFreeSponge::new(GOLDILOCKS_8);
+pub const GOLDILOCKS_8_HASH: PaddingFreeSponge<
+    Poseidon2Goldilocks<8>,
+    8,
+    4,
+    GOLDILOCKS_DIGEST_LEN,
+> = PaddingFreeSponge::new(GOLDILOCKS_8);
 /// `PaddingFreeSponge<Poseidon2Goldilocks<12>, 12, 8, 4>`.
 pub const GOLDILOCKS_12_HASH: PaddingFreeSponge<
     Poseidon2Goldilocks<12>,
@@ -142,7 +152,8 @@ pub const GOLDILOCKS_12_HASH: PaddingFreeSponge<
     GOLDILOCKS_DIGEST_LEN,
 > = PaddingFreeSponge::new(GOLDILOCKS_12);
 /// `PaddingFreeSponge<Poseidon2Goldilocks<16>, 16, 8, 8>`.
-pub const GOLDILOCKS_16_HASH: Hash16<Poseidon2Goldilocks<16>> = PaddingFreeSponge::new(GOLDILOCKS_16);
+pub const GOLDILOCKS_16_HASH: Hash16<Poseidon2Goldilocks<16>> =
+    PaddingFreeSponge::new(GOLDILOCKS_16);
 
 /// Plonky3's `TruncatedPermutation<Poseidon2BabyBear<16>, 2, 8, 16>`.
 pub const BABYBEAR_16_COMPRESS: Compress<Poseidon2BabyBear<16>, 16> =
@@ -165,8 +176,12 @@ pub const MERSENNE31_24_COMPRESS: Compress<Poseidon2Mersenne31<24>, 24> =
 
 /// `TruncatedPermutation<Poseidon2Goldilocks<8>, 2, 4, 8>` (p3-goldilocks'
 /// Merkle example).
-pub const GOLDILOCKS_8_COMPRESS: TruncatedPermutation<Poseidon2Goldilocks<8>, 2, GOLDILOCKS_DIGEST_LEN, 8> =
-    TruncatedPermutation::new(GOLDILOCKS_8);
+pub const GOLDILOCKS_8_COMPRESS: TruncatedPermutation<
+    Poseidon2Goldilocks<8>,
+    2,
+    GOLDILOCKS_DIGEST_LEN,
+    8,
+> = TruncatedPermutation::new(GOLDILOCKS_8);
 /// `TruncatedPermutation<Poseidon2Goldilocks<12>, 2, 4, 12>`.
 pub const GOLDILOCKS_12_COMPRESS: TruncatedPermutation<
     Poseidon2Goldilocks<12>,
