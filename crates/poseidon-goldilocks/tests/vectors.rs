@@ -76,7 +76,7 @@ fn other_modes() {
 
         let mut padded = input[..n].to_vec();
         padded.push(Felt::ONE);
-        while (padded.len() + 1) % 8 != 0 {
+        while !(padded.len() + 1).is_multiple_of(8) {
             padded.push(Felt::ZERO);
         }
         padded.push(Felt::ONE);

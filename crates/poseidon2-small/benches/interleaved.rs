@@ -138,10 +138,10 @@ fn compare_goldilocks<const W: usize>(
     let start: Vec<[u64; W]> = (0..states)
         .map(|i| {
             core::array::from_fn(|j| {
-                (i as u64 * 0x9e37_79b9_7f4a_7c15) ^ (j as u64 * 104_729) % Goldilocks::MODULUS
+                ((i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (j as u64 * 104_729))
+                    % Goldilocks::MODULUS
             })
         })
-        .map(|s: [u64; W]| s.map(|v| v % Goldilocks::MODULUS))
         .collect();
     let mut our_states: Vec<[Goldilocks; W]> = start
         .iter()
