@@ -119,7 +119,7 @@ export function mapping(rel) {
     const field = stem.split('-')[1];
     const inst = `poseidon2-${stem}`;
     return {
-      modulus: SMALL_MODULI[field],
+      modulus: field === 'goldilocks' ? GOLDILOCKS : SMALL_MODULI[field],
       table: [
         ['permute', inst, 'permute', null],
         ['hash', inst, 'hash', null],
@@ -138,6 +138,19 @@ export function mapping(rel) {
         ['permute', inst, 'permute', null],
         ['hash', inst, 'hash', null],
         ['compress', inst, 'compress', null],
+      ],
+    };
+  }
+  if (rel === 'plonky2/poseidon.json') {
+    // plonky2's Poseidon: permute, hash_no_pad, two_to_one of poseidon-plonky2;
+    // hash_or_noop of poseidon-plonky2-hash-or-noop.
+    return {
+      modulus: GOLDILOCKS,
+      table: [
+        ['permute', 'poseidon-plonky2', 'permute', null],
+        ['hash_no_pad', 'poseidon-plonky2', 'hash', null],
+        ['two_to_one', 'poseidon-plonky2', 'compress', null],
+        ['hash_or_noop', 'poseidon-plonky2-hash-or-noop', 'hash', null],
       ],
     };
   }

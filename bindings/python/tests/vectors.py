@@ -9,7 +9,10 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   compress of ``poseidon-tN``, and hash of ``poseidon`` (width from the count);
 - poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
 - poseidon2-small/plonky3-FIELD-WIDTH.json: permute, hash, compress (of
-  ``poseidon2-plonky3-FIELD-WIDTH``);
+  ``poseidon2-plonky3-FIELD-WIDTH``; FIELD goldilocks too);
+- plonky2/poseidon.json: permute, hash_no_pad -> hash, two_to_one ->
+  compress (of ``poseidon-plonky2``), hash_or_noop -> hash (of
+  ``poseidon-plonky2-hash-or-noop``);
 - risc0/, sp1/, openvm/ POSEIDON2-FILE.json: permute, hash, compress of the
   instance the file names (``poseidon2-risc0-babybear-24``, …);
 - starknet/poseidon.json: hades_permutation -> permute, hash -> compress,
@@ -34,7 +37,12 @@ VECTORS = ROOT / "test-vectors"
 
 BN254_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617
 GOLDILOCKS = 2**64 - 2**32 + 1
-SMALL_MODULI = {"babybear": 2013265921, "koalabear": 2130706433, "mersenne31": 2**31 - 1}
+SMALL_MODULI = {
+    "babybear": 2013265921,
+    "koalabear": 2130706433,
+    "mersenne31": 2**31 - 1,
+    "goldilocks": GOLDILOCKS,
+}
 ANEMOI_MODULI = {
     "bls12_377": 258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177,
     "bls12_381": 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787,
@@ -128,6 +136,13 @@ def mapping(rel):
             ("permute", inst, "permute", None),
             ("hash", inst, "hash", None),
             ("compress", inst, "compress", None),
+        ]
+    if rel == "plonky2/poseidon.json":
+        return GOLDILOCKS, [
+            ("permute", "poseidon-plonky2", "permute", None),
+            ("hash_no_pad", "poseidon-plonky2", "hash", None),
+            ("two_to_one", "poseidon-plonky2", "compress", None),
+            ("hash_or_noop", "poseidon-plonky2-hash-or-noop", "hash", None),
         ]
     if parts[0] == "anemoi":
         prefix = {"crypto2023": "anemoi", "eprint2022": "anemoi2022"}[parts[1]]

@@ -17,12 +17,22 @@ use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 use algebraic_hash_poseidon::poseidon2;
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::starknet::{self, StarknetPoseidon};
+#[cfg(feature = "goldilocks")]
+use algebraic_hash_poseidon_goldilocks as plonky2;
+#[cfg(feature = "poseidon2-small")]
+use algebraic_hash_poseidon2_small::Poseidon2Field;
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersenne31};
 #[cfg(feature = "poseidon2-small")]
 use algebraic_hash_poseidon2_small::{openvm, plonky3, risc0, sp1};
+#[cfg(any(
+    feature = "rescue",
+    feature = "poseidon2-small",
+    feature = "goldilocks"
+))]
+use algebraic_hash_rescue::Felt;
 #[cfg(feature = "rescue")]
-use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
+use algebraic_hash_rescue::{ElementDigest, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
 use crate::element::{Codec, Element, ark_codec};
@@ -30,7 +40,12 @@ use crate::element::{Codec, Element, ark_codec};
 use crate::registry::DigestElements;
 use crate::registry::Instance;
 
-#[cfg(feature = "rescue")]
+// Goldilocks: Rescue's, Plonky3's Poseidon2 and Plonky2's Poseidon.
+#[cfg(any(
+    feature = "rescue",
+    feature = "poseidon2-small",
+    feature = "goldilocks"
+))]
 impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
     // Winterfell's `hash(&[u8])` packs 7 bytes per element.
@@ -106,6 +121,8 @@ pub const BENCHED: &[&str] = &[
     "poseidon2-new-t4",
     "poseidon2-plonky3-babybear-16",
     "poseidon2-plonky3-koalabear-16",
+    "poseidon2-plonky3-goldilocks-8",
+    "poseidon-plonky2",
     "anemoi-bn254-2",
     "anemoi-bn254-4",
     "anemoi-bls12-381-2",
@@ -233,19 +250,19 @@ fn poseidon2() -> Vec<Instance> {
 
 #[cfg(feature = "poseidon2-small")]
 macro_rules! plonky3_instances {
-    ($($perm:ident, $hash:ident, $compress:ident, $f:ty, $w:literal, $rate:literal;)*) => {
+    ($($perm:ident, $hash:ident, $compress:ident, $f:ty, $w:literal, $rate:literal, $d:literal;)*) => {
         vec![$(
             Instance::new(
                 plonky3::$perm.name(),
                 format!(
                     "Poseidon2 over {}, width {}, as Plonky3 0.6 `default_..._poseidon2_{}()` \
-                     (permute {}, hash any -> 8 by PaddingFreeSponge rate {}, compress 16 -> 8 by TruncatedPermutation)",
-                    <$f as Field31>::NAME, $w, $w, $w, $rate
+                     (permute {}, hash any -> {} by PaddingFreeSponge rate {}, compress {} -> {} by TruncatedPermutation)",
+                    <$f as Poseidon2Field>::NAME, $w, $w, $w, $d, $rate, 2 * $d, $d
                 ),
             )
             .permutation::<$f, $w>(plonky3::$perm)
             .hasher::<$f, _>(plonky3::$hash)
-            .compression::<$f, [$f; plonky3::DIGEST_LEN], 2>(plonky3::$compress),
+            .compression::<$f, [$f; $d], 2>(plonky3::$compress),
         )*]
     };
 }
@@ -253,13 +270,36 @@ macro_rules! plonky3_instances {
 #[cfg(feature = "poseidon2-small")]
 fn poseidon2_plonky3() -> Vec<Instance> {
     plonky3_instances! {
-        BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, BabyBear, 16, 8;
-        BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, BabyBear, 24, 16;
-        KOALABEAR_16, KOALABEAR_16_HASH, KOALABEAR_16_COMPRESS, KoalaBear, 16, 8;
-        KOALABEAR_24, KOALABEAR_24_HASH, KOALABEAR_24_COMPRESS, KoalaBear, 24, 16;
-        MERSENNE31_16, MERSENNE31_16_HASH, MERSENNE31_16_COMPRESS, Mersenne31, 16, 8;
-        MERSENNE31_24, MERSENNE31_24_HASH, MERSENNE31_24_COMPRESS, Mersenne31, 24, 16;
+        BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, BabyBear, 16, 8, 8;
+        BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, BabyBear, 24, 16, 8;
+        KOALABEAR_16, KOALABEAR_16_HASH, KOALABEAR_16_COMPRESS, KoalaBear, 16, 8, 8;
+        KOALABEAR_24, KOALABEAR_24_HASH, KOALABEAR_24_COMPRESS, KoalaBear, 24, 16, 8;
+        MERSENNE31_16, MERSENNE31_16_HASH, MERSENNE31_16_COMPRESS, Mersenne31, 16, 8, 8;
+        MERSENNE31_24, MERSENNE31_24_HASH, MERSENNE31_24_COMPRESS, Mersenne31, 24, 16, 8;
+        GOLDILOCKS_8, GOLDILOCKS_8_HASH, GOLDILOCKS_8_COMPRESS, Felt, 8, 4, 4;
+        GOLDILOCKS_12, GOLDILOCKS_12_HASH, GOLDILOCKS_12_COMPRESS, Felt, 12, 8, 4;
+        GOLDILOCKS_16, GOLDILOCKS_16_HASH, GOLDILOCKS_16_COMPRESS, Felt, 16, 8, 8;
     }
+}
+
+/// Plonky2's Poseidon over Goldilocks: the permutation with `hash_no_pad`
+/// and `two_to_one`, and `hash_or_noop` as an instance of its own.
+#[cfg(feature = "goldilocks")]
+fn plonky2_poseidon() -> Vec<Instance> {
+    vec![
+        Instance::new(
+            "poseidon-plonky2",
+            "Poseidon over Goldilocks as plonky2 (permute 12 = poseidon, hash any -> 4 = PoseidonHash::hash_no_pad, compress 8 -> 4 = two_to_one)",
+        )
+        .permutation::<Felt, 12>(plonky2::POSEIDON)
+        .hasher::<Felt, _>(plonky2::POSEIDON_HASH)
+        .compression::<Felt, plonky2::HashOut, 2>(plonky2::POSEIDON_HASH),
+        Instance::new(
+            "poseidon-plonky2-hash-or-noop",
+            "plonky2's PoseidonHash::hash_or_noop over Goldilocks (hash any -> 4: up to 4 elements are the digest, zero-filled; more are hash_no_pad)",
+        )
+        .hasher::<Felt, _>(plonky2::HASH_OR_NOOP),
+    ]
 }
 
 /// Poseidon2 over the 31-bit fields as the zkVMs define it: RISC Zero
@@ -406,6 +446,8 @@ pub fn all() -> Vec<Instance> {
     v.extend(poseidon2_plonky3());
     #[cfg(feature = "poseidon2-small")]
     v.extend(poseidon2_zkvm());
+    #[cfg(feature = "goldilocks")]
+    v.extend(plonky2_poseidon());
     #[cfg(feature = "hades")]
     v.extend(hades());
     #[cfg(feature = "anemoi")]

@@ -108,8 +108,13 @@ fn mappings() -> Vec<Mapping> {
             add(&file, "hash_elements", &name, Op::Hash);
         }
     }
-    for field in ["babybear", "koalabear", "mersenne31"] {
-        for width in [16, 24] {
+    for (field, widths) in [
+        ("babybear", &[16, 24][..]),
+        ("koalabear", &[16, 24]),
+        ("mersenne31", &[16, 24]),
+        ("goldilocks", &[8, 12, 16]),
+    ] {
+        for width in widths {
             let file = format!("poseidon2-small/plonky3-{field}-{width}.json");
             let name = format!("poseidon2-plonky3-{field}-{width}");
             add(&file, "permute", &name, Op::Permute);
@@ -139,6 +144,16 @@ fn mappings() -> Vec<Mapping> {
         add(file, "hash", name, Op::Hash);
         add(file, "compress", name, Op::Compress);
     }
+    let plonky2 = "plonky2/poseidon.json";
+    add(plonky2, "permute", "poseidon-plonky2", Op::Permute);
+    add(plonky2, "hash_no_pad", "poseidon-plonky2", Op::Hash);
+    add(plonky2, "two_to_one", "poseidon-plonky2", Op::Compress);
+    add(
+        plonky2,
+        "hash_or_noop",
+        "poseidon-plonky2-hash-or-noop",
+        Op::Hash,
+    );
     let starknet = "starknet/poseidon.json";
     add(
         starknet,
@@ -232,7 +247,10 @@ fn dec_ge(value: &str, modulus: &str) -> bool {
 /// The modulus of the field a vector file's instance works in.
 fn modulus_of(file: &str) -> &'static str {
     let name = file.rsplit('/').next().expect("file name");
-    if file.starts_with("rescue/") {
+    if file.starts_with("rescue/")
+        || file.starts_with("plonky2/")
+        || name.starts_with("plonky3-goldilocks-")
+    {
         GOLDILOCKS_P
     } else if file.starts_with("poseidon/") {
         BN254_R

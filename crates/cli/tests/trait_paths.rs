@@ -171,13 +171,40 @@ fn poseidon2(c: &mut Covered) {
 fn poseidon2_plonky3(c: &mut Covered) {
     use algebraic_hash_poseidon2_small::plonky3::*;
     macro_rules! instance {
-        ($perm:ident, $hash:ident, $compress:ident, $w:literal, $rate:literal) => {{
+        ($perm:ident, $hash:ident, $compress:ident, $w:literal, $rate:literal) => {
+            instance!($perm, $hash, $compress, $w, $rate, DIGEST_LEN)
+        };
+        ($perm:ident, $hash:ident, $compress:ident, $w:literal, $rate:literal, $d:expr) => {{
             let name = $perm.name();
             c.permutation::<_, $w>(name, $perm);
-            c.compression::<_, [_; DIGEST_LEN], 2>(name, $compress);
+            c.compression::<_, [_; $d], 2>(name, $compress);
             c.hasher::<_, _>(name, $hash, &[0, 1, $rate - 1, $rate, $rate + 1, 40]);
         }};
     }
+    instance!(
+        GOLDILOCKS_8,
+        GOLDILOCKS_8_HASH,
+        GOLDILOCKS_8_COMPRESS,
+        8,
+        4,
+        4
+    );
+    instance!(
+        GOLDILOCKS_12,
+        GOLDILOCKS_12_HASH,
+        GOLDILOCKS_12_COMPRESS,
+        12,
+        8,
+        4
+    );
+    instance!(
+        GOLDILOCKS_16,
+        GOLDILOCKS_16_HASH,
+        GOLDILOCKS_16_COMPRESS,
+        16,
+        8,
+        8
+    );
     instance!(BABYBEAR_16, BABYBEAR_16_HASH, BABYBEAR_16_COMPRESS, 16, 8);
     instance!(BABYBEAR_24, BABYBEAR_24_HASH, BABYBEAR_24_COMPRESS, 24, 16);
     instance!(
@@ -207,6 +234,22 @@ fn poseidon2_plonky3(c: &mut Covered) {
         MERSENNE31_24_COMPRESS,
         24,
         16
+    );
+}
+
+fn plonky2_poseidon(c: &mut Covered) {
+    use algebraic_hash_poseidon_goldilocks::*;
+    c.permutation::<Felt, 12>("poseidon-plonky2", POSEIDON);
+    c.compression::<Felt, HashOut, 2>("poseidon-plonky2", POSEIDON_HASH);
+    c.hasher::<Felt, _>(
+        "poseidon-plonky2",
+        POSEIDON_HASH,
+        &[0, 1, 4, 5, 7, 8, 9, 40],
+    );
+    c.hasher::<Felt, _>(
+        "poseidon-plonky2-hash-or-noop",
+        HASH_OR_NOOP,
+        &[0, 1, 4, 5, 8, 9, 40],
     );
 }
 
@@ -265,6 +308,7 @@ fn every_instance_answers_as_its_trait_value() {
     circom(&mut c);
     poseidon2(&mut c);
     poseidon2_plonky3(&mut c);
+    plonky2_poseidon(&mut c);
     hades(&mut c);
     anemoi(&mut c);
     let mut missing = Vec::new();

@@ -26,9 +26,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use algebraic_hash_poseidon2_small::Poseidon2;
+use algebraic_hash::Permutation;
 use algebraic_hash_poseidon2_small::field::{Backend, Field31};
 use algebraic_hash_poseidon2_small::plonky3::*;
+use algebraic_hash_poseidon2_small::{Goldilocks, Poseidon2, Poseidon2Field};
 use p3_field::{Field, PackedValue, PrimeField32};
 use p3_symmetric::Permutation as P3Permutation;
 
@@ -58,7 +59,7 @@ fn compare<F, G, Q, const W: usize, const D: u64>(
     backend: Backend,
     rounds: usize,
 ) where
-    F: Field31,
+    F: Field31 + Poseidon2Field,
     G: PrimeField32,
     Q: P3Permutation<[G; W]> + P3Permutation<[G::Packing; W]>,
 {
@@ -133,7 +134,7 @@ fn compare_single<F, S, const W: usize, const D: u64>(
     backend: Backend,
     rounds: usize,
 ) where
-    F: Field31,
+    F: Field31 + Poseidon2Field,
     S: Copy,
 {
     let singles = 64;
@@ -182,11 +183,110 @@ fn compare_single<F, S, const W: usize, const D: u64>(
     );
 }
 
+/// Goldilocks: ours `permute_mut` and `permute_many` (one state at a time:
+/// no packed Goldilocks lanes yet) against Plonky3's `permute_mut` on one
+/// state and on its packed states.
+fn compare_goldilocks<const W: usize>(
+    ours: Poseidon2<Goldilocks, W, 7>,
+    theirs: p3_goldilocks::Poseidon2Goldilocks<W>,
+    rounds: usize,
+) where
+    p3_goldilocks::Poseidon2Goldilocks<W>: P3Permutation<[p3_goldilocks::Goldilocks; W]>
+        + P3Permutation<[<p3_goldilocks::Goldilocks as Field>::Packing; W]>,
+{
+    use p3_field::PrimeCharacteristicRing;
+    type G = p3_goldilocks::Goldilocks;
+    let lanes = <G as Field>::Packing::WIDTH;
+    let singles = 64;
+    let states = 16 * lanes.max(8);
+    let start: Vec<[u64; W]> = (0..states)
+        .map(|i| {
+            core::array::from_fn(|j| {
+                ((i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (j as u64 * 104_729))
+                    % Goldilocks::MODULUS
+            })
+        })
+        .collect();
+    let mut our_states: Vec<[Goldilocks; W]> = start
+        .iter()
+        .map(|s| s.map(|v| Goldilocks::from_canonical(v).unwrap()))
+        .collect();
+    let their_states: Vec<[G; W]> = start.iter().map(|s| s.map(G::from_u64)).collect();
+    let mut their_packed: Vec<[<G as Field>::Packing; W]> = their_states
+        .chunks_exact(lanes)
+        .map(|chunk| core::array::from_fn(|j| <G as Field>::Packing::from_fn(|l| chunk[l][j])))
+        .collect();
+    let (mut s_ours, mut s_theirs, mut p_ours, mut p_theirs) = (vec![], vec![], vec![], vec![]);
+    for _ in 0..rounds {
+        s_ours.push(time(singles, || {
+            let mut s = our_states[0];
+            for _ in 0..singles {
+                ours.permute_mut(&mut s);
+            }
+            black_box(s);
+        }));
+        s_theirs.push(time(singles, || {
+            let mut s = their_states[0];
+            for _ in 0..singles {
+                theirs.permute_mut(&mut s);
+            }
+            black_box(s);
+        }));
+        p_ours.push(time(states, || {
+            ours.permute_many(&mut our_states);
+            black_box(&our_states);
+        }));
+        p_theirs.push(time(states, || {
+            for s in their_packed.iter_mut() {
+                theirs.permute_mut(s);
+            }
+            black_box(&their_packed);
+        }));
+    }
+    let (q1, m, q3) = median_ratio(&s_ours, &s_theirs);
+    println!(
+        "{:<34} scalar  ours {:>7.1} ns  Plonky3 {:>7.1} ns  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&s_ours),
+        median(&s_theirs)
+    );
+    let (q1, m, q3) = median_ratio(&p_ours, &p_theirs);
+    println!(
+        "{:<34} many    ours {:>7.1} ns/state (permute_many, scalar)  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&p_ours),
+        median(&p_theirs)
+    );
+}
+
 fn main() {
     let rounds: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(200);
+    let goldilocks_only = std::env::args().any(|a| a == "goldilocks");
+    println!(
+        "Goldilocks: Plonky3 packing width {}",
+        <p3_goldilocks::Goldilocks as Field>::Packing::WIDTH
+    );
+    compare_goldilocks(
+        GOLDILOCKS_8,
+        p3_goldilocks::default_goldilocks_poseidon2_8(),
+        rounds,
+    );
+    compare_goldilocks(
+        GOLDILOCKS_12,
+        p3_goldilocks::default_goldilocks_poseidon2_12(),
+        rounds,
+    );
+    compare_goldilocks(
+        GOLDILOCKS_16,
+        p3_goldilocks::default_goldilocks_poseidon2_16(),
+        rounds,
+    );
+    if goldilocks_only {
+        return;
+    }
     // Ours at the SIMD width Plonky3 was compiled with.
     let backend = match <p3_baby_bear::BabyBear as Field>::Packing::WIDTH {
         16 => Backend::Avx512,

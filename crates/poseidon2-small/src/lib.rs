@@ -3,6 +3,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
+mod goldilocks;
 pub mod openvm;
 pub mod plonky3;
 pub mod risc0;
@@ -12,9 +13,70 @@ pub mod sp1;
 use core::fmt;
 
 use algebraic_hash::{Error, Permutation};
-use algebraic_hash_field31::{Backend, Field31, LaneKernel, Lanes, apply_many, apply_many_with};
+use algebraic_hash_field31::{
+    BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many,
+    apply_many_with,
+};
 
 pub use algebraic_hash_field31 as field;
+/// The Goldilocks field `p = 2^64 − 2^32 + 1` (the Rescue crate's element
+/// type, canonical out, checked in).
+pub use algebraic_hash_rescue::Felt as Goldilocks;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A field this crate's Poseidon2 runs over: the 31-bit fields of
+/// [`field`] (BabyBear, KoalaBear, Mersenne31) and [`Goldilocks`]. Sealed:
+/// each brings its own batch backend to the one round code.
+pub trait Poseidon2Field:
+    Copy + Eq + fmt::Debug + Default + Send + Sync + 'static + sealed::Sealed
+{
+    /// The field's name in messages, e.g. `"BabyBear"`.
+    const NAME: &'static str;
+
+    /// The rounds on one state.
+    #[doc(hidden)]
+    fn permute_state<const W: usize, const D: u64>(
+        constants: &'static Constants<Self, W>,
+        state: &mut [Self; W],
+    );
+
+    /// The rounds on many states (packed lanes where the field has them).
+    #[doc(hidden)]
+    fn permute_states<const W: usize, const D: u64>(
+        constants: &'static Constants<Self, W>,
+        states: &mut [[Self; W]],
+    );
+}
+
+/// The 31-bit fields: one element is its own `Lanes`; batches go to
+/// `field31::apply_many` (AVX-512, AVX2).
+macro_rules! field31_poseidon2 {
+    ($($ty:ty),*) => {$(
+        impl sealed::Sealed for $ty {}
+        impl Poseidon2Field for $ty {
+            const NAME: &'static str = <$ty as Field31>::NAME;
+            #[inline]
+            fn permute_state<const W: usize, const D: u64>(
+                constants: &'static Constants<Self, W>,
+                state: &mut [Self; W],
+            ) {
+                rounds::permute::<$ty, W, D>(constants, state);
+            }
+            #[inline]
+            fn permute_states<const W: usize, const D: u64>(
+                constants: &'static Constants<Self, W>,
+                states: &mut [[Self; W]],
+            ) {
+                apply_many(&Kernel::<$ty, W, D>(constants), states);
+            }
+        }
+    )*};
+}
+
+field31_poseidon2!(BabyBear, KoalaBear, Mersenne31);
 
 /// The constants of one Poseidon2 instance of width `W` over `F`: the 4 × 4
 /// block of the external matrix, the round constants of the first and last
@@ -65,21 +127,24 @@ pub struct Diagonal<F, const W: usize> {
     pub(crate) negative: [bool; W],
 }
 
-/// `Some(scale)` when `u` (below `p`) is `2^k`, `3` or `2^-k mod p`.
-const fn scale_of(u: u32, p: u32) -> Option<Scale> {
+/// `Some(scale)` when `u` (below `p`) is `2^k`, `3` or `2^-k mod p` with
+/// `k < max_k` (31 for the 31-bit fields, whose lanes take shifts below 31;
+/// 64 for Goldilocks).
+const fn scale_of(u: u64, p: u64, max_k: u32) -> Option<Scale> {
     if u == 3 {
         return Some(Scale::Three);
     }
-    if u.is_power_of_two() && u < (1 << 31) {
+    if u.is_power_of_two() && u.trailing_zeros() < max_k {
         return Some(Scale::Mul2exp(u.trailing_zeros()));
     }
-    let mut inverse = 1u32; // 2^-k mod p
+    let mut inverse = 1u64; // 2^-k mod p
     let mut k = 1;
-    while k < 31 {
+    while k < max_k {
         inverse = if inverse.is_multiple_of(2) {
             inverse / 2
         } else {
-            ((inverse as u64 + p as u64) / 2) as u32
+            // (inverse + p) / 2 without overflowing 64 bits.
+            inverse / 2 + p / 2 + 1
         };
         if inverse == u {
             return Some(Scale::Div2exp(k));
@@ -89,26 +154,37 @@ const fn scale_of(u: u32, p: u32) -> Option<Scale> {
     None
 }
 
+/// The scale and sign of each diagonal entry `v[i] < p` (see [`Scale`]).
+const fn classify<const W: usize>(v: &[u64; W], p: u64, max_k: u32) -> ([Scale; W], [bool; W]) {
+    let mut scales = [Scale::General; W];
+    let mut negative = [false; W];
+    let mut i = 0;
+    while i < W {
+        assert!(v[i] < p, "diagonal entry not canonical");
+        if let Some(scale) = scale_of(v[i], p, max_k) {
+            scales[i] = scale;
+        } else if v[i] != 0
+            && let Some(scale) = scale_of(p - v[i], p, max_k)
+        {
+            scales[i] = scale;
+            negative[i] = true;
+        }
+        i += 1;
+    }
+    (scales, negative)
+}
+
 impl<F: Field31, const W: usize> Diagonal<F, W> {
     /// The diagonal of canonical values `v` (`values` holds the same
     /// values as field elements, built by the caller's `const` constructor).
     pub(crate) const fn new(v: [u32; W], values: [F; W]) -> Self {
-        let p = F::MODULUS;
-        let mut scales = [Scale::General; W];
-        let mut negative = [false; W];
+        let mut wide = [0u64; W];
         let mut i = 0;
         while i < W {
-            assert!(v[i] < p, "diagonal entry not canonical");
-            if let Some(scale) = scale_of(v[i], p) {
-                scales[i] = scale;
-            } else if v[i] != 0
-                && let Some(scale) = scale_of(p - v[i], p)
-            {
-                scales[i] = scale;
-                negative[i] = true;
-            }
+            wide[i] = v[i] as u64;
             i += 1;
         }
+        let (scales, negative) = classify(&wide, F::MODULUS as u64, 31);
         Self {
             values,
             off_diagonal: None,
@@ -197,7 +273,7 @@ impl<F, const W: usize, const D: u64> PartialEq for Poseidon2<F, W, D> {
 }
 impl<F, const W: usize, const D: u64> Eq for Poseidon2<F, W, D> {}
 
-impl<F: Field31, const W: usize, const D: u64> Poseidon2<F, W, D> {
+impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// The state width.
     pub const WIDTH: usize = W;
     /// The S-box exponent.
@@ -232,9 +308,11 @@ impl<F: Field31, const W: usize, const D: u64> Poseidon2<F, W, D> {
 
     /// Permutes `state` in place (Plonky3's `permute_mut`).
     pub fn permute_mut(&self, state: &mut [F; W]) {
-        rounds::permute::<F, W, D>(self.constants, state);
+        F::permute_state::<W, D>(self.constants, state);
     }
+}
 
+impl<F: Field31 + Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// [`Permutation::permute_many`] on `backend`, or `false` (nothing
     /// done) when that backend does not run here. For tests and
     /// measurements; `permute_many` chooses the fastest by itself.
@@ -277,14 +355,15 @@ impl<F: Field31, const W: usize, const D: u64> LaneKernel<F, W> for Kernel<F, W,
     }
 }
 
-impl<F: Field31, const W: usize, const D: u64> Permutation<[F; W]> for Poseidon2<F, W, D> {
+impl<F: Poseidon2Field, const W: usize, const D: u64> Permutation<[F; W]> for Poseidon2<F, W, D> {
     fn permute_mut(&self, state: &mut [F; W]) {
-        rounds::permute::<F, W, D>(self.constants, state);
+        F::permute_state::<W, D>(self.constants, state);
     }
 
-    /// Several states side by side in the lanes of AVX-512 (16) or AVX2
-    /// (8) registers when the CPU has them.
+    /// Several states side by side in packed registers when the field has
+    /// them and the CPU runs them (31-bit fields: AVX-512, 16 lanes, or
+    /// AVX2, 8 lanes).
     fn permute_many(&self, states: &mut [[F; W]]) {
-        apply_many(&Kernel::<F, W, D>(self.constants), states);
+        F::permute_states::<W, D>(self.constants, states);
     }
 }

@@ -1,5 +1,7 @@
-//! The Poseidon2 rounds, written once over [`Lanes`]: one state of field
-//! elements, or one state per lane of a packed register.
+//! The Poseidon2 rounds, written once over [`Cells`]: one state of field
+//! elements, or one state per lane of a packed register, of any of the
+//! crate's fields (the 31-bit fields through their `Lanes`, Goldilocks
+//! through `crate::goldilocks`).
 //!
 //! Layers, as Plonky3 orders them (which the Poseidon2 paper allows):
 //! 1. the external linear layer `M_E` on the input;
@@ -19,13 +21,68 @@
 //! shifts or a rotation where `V_i` is `±2^k`, `±3` or `±2^-k` (as in every
 //! Plonky3 diagonal; see `Diagonal`), on one element by a multiplication.
 
-use algebraic_hash_field31::{Field31, Lanes};
+use core::ops::{Add, AddAssign, Mul, Sub};
+
+use algebraic_hash_field31::Lanes;
 
 use crate::{Constants, Diagonal, ExternalMatrix, Scale};
 
+/// What the rounds need of the values they work on: one field element, or
+/// a packed register of several elements (lanes) that every operation
+/// treats independently.
+///
+/// Every `Lanes` of the 31-bit fields is one (below); Goldilocks is one
+/// through its wrapper in `crate::goldilocks` (a blanket implementation for
+/// a foreign element type would collide with this one).
+pub(crate) trait Cells:
+    Copy + Add<Output = Self> + AddAssign + Sub<Output = Self> + Mul<Output = Self>
+{
+    /// The field element of each lane.
+    type Scalar: Copy + 'static;
+    /// Whether the internal layer multiplies by its diagonal entries
+    /// (cheaper than the doublings and shifts of `Scale` on one element
+    /// of a 31-bit field) rather than using their cheap forms.
+    const MULTIPLY_DIAGONAL: bool;
+    /// Every lane set to `value`.
+    fn splat(value: Self::Scalar) -> Self;
+    /// `2x`.
+    fn double(self) -> Self;
+    /// `x²`.
+    fn square(self) -> Self;
+    /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
+    fn mul_2exp(self, k: u32) -> Self;
+    /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
+    fn div_2exp(self, k: u32) -> Self;
+}
+
+impl<L: Lanes> Cells for L {
+    type Scalar = L::Scalar;
+    const MULTIPLY_DIAGONAL: bool = L::COUNT == 1;
+    #[inline(always)]
+    fn splat(value: Self::Scalar) -> Self {
+        Lanes::splat(value)
+    }
+    #[inline(always)]
+    fn double(self) -> Self {
+        Lanes::double(self)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Lanes::square(self)
+    }
+    #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        Lanes::mul_2exp(self, k)
+    }
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        Lanes::div_2exp(self, k)
+    }
+}
+
 /// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
 #[inline(always)]
-fn sbox<L: Lanes, const D: u64>(x: L) -> L {
+fn sbox<L: Cells, const D: u64>(x: L) -> L {
     // Three multiplications deep: x^7 = x^4 · x^3 with x^4 and x^3 side
     // by side.
     let x2 = x.square();
@@ -38,7 +95,7 @@ fn sbox<L: Lanes, const D: u64>(x: L) -> L {
 
 /// A 4 × 4 block of the external matrix, applied in place.
 trait Mat4 {
-    fn apply<L: Lanes>(x: &mut [L]);
+    fn apply<L: Cells>(x: &mut [L]);
 }
 
 /// Plonky3's `M4 = circ(2, 3, 1, 1)`.
@@ -49,7 +106,7 @@ impl Mat4 for Plonky3Mat4 {
     /// `y_i = s + x_i + 2·x_{i+1}` with `s = Σ x`; the pair sums that make
     /// `s` serve two outputs each.
     #[inline(always)]
-    fn apply<L: Lanes>(x: &mut [L]) {
+    fn apply<L: Cells>(x: &mut [L]) {
         let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
         let p01 = x0 + x1;
         let p23 = x2 + x3;
@@ -71,7 +128,7 @@ impl Mat4 for HorizenLabsMat4 {
     /// The Poseidon2 paper's chain (appendix B): 8 additions and 4
     /// doublings.
     #[inline(always)]
-    fn apply<L: Lanes>(x: &mut [L]) {
+    fn apply<L: Cells>(x: &mut [L]) {
         let (x0, x1, x2, x3) = (x[0], x[1], x[2], x[3]);
         let t0 = x0 + x1; // x0 + x1
         let t1 = x2 + x3; // x2 + x3
@@ -88,7 +145,7 @@ impl Mat4 for HorizenLabsMat4 {
 
 /// The external linear layer `M_E`.
 #[inline(always)]
-fn external<L: Lanes, M: Mat4, const W: usize>(state: &mut [L; W]) {
+fn external<L: Cells, M: Mat4, const W: usize>(state: &mut [L; W]) {
     if W < 4 {
         let mut sum = state[0];
         for &x in &state[1..] {
@@ -121,7 +178,7 @@ fn external<L: Lanes, M: Mat4, const W: usize>(state: &mut [L; W]) {
 /// `W`: modular additions are not reassociated by the compiler). A loop,
 /// not recursion, so that it inlines into the packed backends.
 #[inline(always)]
-fn sum_of_rest<L: Lanes, const W: usize>(state: &[L; W]) -> L {
+fn sum_of_rest<L: Cells, const W: usize>(state: &[L; W]) -> L {
     // First level straight from the state (no copy of it), then pairwise
     // in place.
     let mut level = [state[0]; W];
@@ -154,7 +211,7 @@ fn sum_of_rest<L: Lanes, const W: usize>(state: &[L; W]) -> L {
 /// products with `V` do not wait for the S-box of cell 0 (they overlap
 /// its latency, which otherwise bounds these rounds).
 #[inline(always)]
-fn partial_round<L: Lanes, const W: usize, const D: u64>(
+fn partial_round<L: Cells, const W: usize, const D: u64>(
     state: &mut [L; W],
     constant: L::Scalar,
     diagonal: &Diagonal<L::Scalar, W>,
@@ -163,12 +220,13 @@ fn partial_round<L: Lanes, const W: usize, const D: u64>(
     let s0 = sbox::<L, D>(state[0] + L::splat(constant));
     let mut sum = rest + s0;
     if let Some(c) = diagonal.off_diagonal {
-        sum *= L::splat(c);
+        sum = sum * L::splat(c);
     }
     state[0] = s0;
-    if L::COUNT == 1 {
-        // One element: a multiplication (about three cycles, pipelined)
-        // costs less than choosing between the cheap forms per entry.
+    if L::MULTIPLY_DIAGONAL {
+        // One element of a 31-bit field: a multiplication (about three
+        // cycles, pipelined) costs less than choosing between the cheap
+        // forms per entry.
         for (x, &v) in state.iter_mut().zip(&diagonal.values) {
             *x = sum + *x * L::splat(v);
         }
@@ -191,7 +249,7 @@ fn partial_round<L: Lanes, const W: usize, const D: u64>(
 
 /// A full round: constants on every cell, S-box on every cell, `M_E`.
 #[inline(always)]
-fn full_round<L: Lanes, M: Mat4, const W: usize, const D: u64>(
+fn full_round<L: Cells, M: Mat4, const W: usize, const D: u64>(
     state: &mut [L; W],
     constants: &[L::Scalar; W],
 ) {
@@ -203,7 +261,7 @@ fn full_round<L: Lanes, M: Mat4, const W: usize, const D: u64>(
 
 /// The whole permutation on lanes, with the external block `M`.
 #[inline(always)]
-fn permute_with<L: Lanes, M: Mat4, const W: usize, const D: u64>(
+fn permute_with<L: Cells, M: Mat4, const W: usize, const D: u64>(
     constants: &Constants<L::Scalar, W>,
     state: &mut [L; W],
 ) {
@@ -221,7 +279,7 @@ fn permute_with<L: Lanes, M: Mat4, const W: usize, const D: u64>(
 
 /// The whole permutation on lanes.
 #[inline(always)]
-pub(crate) fn permute_lanes<L: Lanes, const W: usize, const D: u64>(
+pub(crate) fn permute_lanes<L: Cells, const W: usize, const D: u64>(
     constants: &Constants<L::Scalar, W>,
     state: &mut [L; W],
 ) {
@@ -235,7 +293,7 @@ pub(crate) fn permute_lanes<L: Lanes, const W: usize, const D: u64>(
 
 /// The permutation of one state of field elements.
 #[inline]
-pub(crate) fn permute<F: Field31, const W: usize, const D: u64>(
+pub(crate) fn permute<F: Cells<Scalar = F>, const W: usize, const D: u64>(
     constants: &Constants<F, W>,
     state: &mut [F; W],
 ) {

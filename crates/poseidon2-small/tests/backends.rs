@@ -2,12 +2,15 @@
 //! against `permute` one state at a time, for every batch size 0..=33,
 //! on every instance (Plonky3's, RISC Zero's, SP1's, OpenVM's).
 
-use algebraic_hash_poseidon2_small::Poseidon2;
 use algebraic_hash_poseidon2_small::field::{Backend, Field31};
 use algebraic_hash_poseidon2_small::plonky3::*;
+use algebraic_hash_poseidon2_small::{Poseidon2, Poseidon2Field};
 use algebraic_hash_testkit::Rng64;
 
-fn check<F: Field31, const W: usize, const D: u64>(perm: Poseidon2<F, W, D>, seed: u64) {
+fn check<F: Field31 + Poseidon2Field, const W: usize, const D: u64>(
+    perm: Poseidon2<F, W, D>,
+    seed: u64,
+) {
     let p = u64::from(F::MODULUS);
     let edges: &'static [u64] = Box::leak(vec![0, 1, p - 1].into_boxed_slice());
     let mut rng = Rng64::new(seed, p, edges);

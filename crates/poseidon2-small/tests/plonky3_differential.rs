@@ -2,10 +2,12 @@
 //! p3-koala-bear, p3-mersenne-31, and p3-symmetric's sponge and
 //! compression), on random states with edge values mixed in: for each
 //! instance 10 000 states through `permute` and the same states through
-//! `permute_many`, plus hashes of every length 0..=50 and compressions.
+//! `permute_many`, plus hashes of every length 0..=50 and compressions;
+//! Goldilocks (widths 8, 12, 16) against p3-goldilocks the same way.
 #![cfg(not(miri))]
 
 use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash_poseidon2_small::Goldilocks;
 use algebraic_hash_poseidon2_small::field::Field31;
 use algebraic_hash_poseidon2_small::plonky3::*;
 use algebraic_hash_testkit::{Rng64, cases};
@@ -155,5 +157,121 @@ fn mersenne31_24() {
         MERSENNE31_24_HASH,
         MERSENNE31_24_COMPRESS,
         p3_mersenne_31::default_mersenne31_poseidon2_24(),
+    );
+}
+
+/// Goldilocks against `p3_goldilocks::Poseidon2Goldilocks<W>` (the same
+/// checks, with a digest of `D` elements and 64-bit values).
+fn check_goldilocks<P, const W: usize, const R: usize, const D: usize>(
+    seed: u64,
+    perm: P,
+    hash: impl Hasher<Goldilocks, Digest = [Goldilocks; D]>,
+    compress: impl Compression<[Goldilocks; D], 2>,
+    peer: p3_goldilocks::Poseidon2Goldilocks<W>,
+) where
+    P: Permutation<[Goldilocks; W]>,
+    p3_goldilocks::Poseidon2Goldilocks<W>:
+        p3_symmetric::CryptographicPermutation<[p3_goldilocks::Goldilocks; W]> + Clone,
+{
+    use p3_field::{PrimeCharacteristicRing, PrimeField64};
+    type G = p3_goldilocks::Goldilocks;
+    let p = Goldilocks::MODULUS;
+    let edges: &'static [u64] =
+        Box::leak(vec![0, 1, p - 1, p - 2, 1 << 32, (1 << 32) - 1].into_boxed_slice());
+    let mut rng = Rng64::new(seed, p, edges);
+    let ours = |v: &[u64]| -> Vec<Goldilocks> {
+        v.iter()
+            .map(|&x| Goldilocks::from_canonical(x).unwrap())
+            .collect()
+    };
+    let theirs = |v: &[u64]| -> Vec<G> { v.iter().map(|&x| G::from_u64(x)).collect() };
+    let same = |a: &[Goldilocks], b: &[G]| {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| x.to_u64() == y.as_canonical_u64())
+    };
+
+    let n = cases(10_000) as usize;
+    let inputs: Vec<Vec<u64>> = (0..n).map(|_| rng.elements(W)).collect();
+    let mut states: Vec<[Goldilocks; W]> =
+        inputs.iter().map(|v| ours(v).try_into().unwrap()).collect();
+    let mut expected = Vec::with_capacity(n);
+    for (input, state) in inputs.iter().zip(&states) {
+        let answer: [G; W] =
+            p3_symmetric::Permutation::permute(&peer, theirs(input).try_into().unwrap());
+        assert!(same(&perm.permute(*state), &answer), "permute {input:?}");
+        expected.push(answer);
+    }
+    perm.permute_many(&mut states);
+    for (state, answer) in states.iter().zip(&expected) {
+        assert!(same(state, answer), "permute_many");
+    }
+
+    let peer_hash = p3_symmetric::PaddingFreeSponge::<_, W, R, D>::new(peer.clone());
+    for len in 0..=50 {
+        for _ in 0..4 {
+            let input = rng.elements(len);
+            let digest: [G; D] = peer_hash.hash_slice(&theirs(&input));
+            assert!(
+                same(&hash.hash_elements(&ours(&input)), &digest),
+                "hash of {len}"
+            );
+        }
+    }
+
+    let peer_compress = p3_symmetric::TruncatedPermutation::<_, 2, D, W>::new(peer);
+    let pairs: Vec<Vec<u64>> = (0..200).map(|_| rng.elements(2 * D)).collect();
+    let inputs: Vec<[[Goldilocks; D]; 2]> = pairs
+        .iter()
+        .map(|v| {
+            [
+                ours(&v[..D]).try_into().unwrap(),
+                ours(&v[D..]).try_into().unwrap(),
+            ]
+        })
+        .collect();
+    let mut outputs = vec![[Goldilocks::ZERO; D]; inputs.len()];
+    compress.compress_many(&inputs, &mut outputs);
+    for ((v, input), batch) in pairs.iter().zip(&inputs).zip(&outputs) {
+        let answer: [G; D] = peer_compress.compress([
+            theirs(&v[..D]).try_into().unwrap(),
+            theirs(&v[D..]).try_into().unwrap(),
+        ]);
+        assert!(same(&compress.compress(*input), &answer), "compress {v:?}");
+        assert!(same(batch, &answer), "compress_many {v:?}");
+    }
+}
+
+#[test]
+fn goldilocks_8() {
+    check_goldilocks::<_, 8, 4, 4>(
+        7,
+        GOLDILOCKS_8,
+        GOLDILOCKS_8_HASH,
+        GOLDILOCKS_8_COMPRESS,
+        p3_goldilocks::default_goldilocks_poseidon2_8(),
+    );
+}
+
+#[test]
+fn goldilocks_12() {
+    check_goldilocks::<_, 12, 8, 4>(
+        8,
+        GOLDILOCKS_12,
+        GOLDILOCKS_12_HASH,
+        GOLDILOCKS_12_COMPRESS,
+        p3_goldilocks::default_goldilocks_poseidon2_12(),
+    );
+}
+
+#[test]
+fn goldilocks_16() {
+    check_goldilocks::<_, 16, 8, 8>(
+        9,
+        GOLDILOCKS_16,
+        GOLDILOCKS_16_HASH,
+        GOLDILOCKS_16_COMPRESS,
+        p3_goldilocks::default_goldilocks_poseidon2_16(),
     );
 }

@@ -5,6 +5,7 @@
 //! hash and compression (one by one and with `compress_many`).
 
 use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash_poseidon2_small::Goldilocks;
 use algebraic_hash_poseidon2_small::field::Field31;
 use algebraic_hash_poseidon2_small::plonky3::*;
 use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher, check_permutation};
@@ -150,5 +151,65 @@ fn openvm_babybear_16() {
         openvm::POSEIDON2,
         openvm::HASH,
         openvm::COMPRESS,
+    );
+}
+
+/// The Goldilocks files: digests of 4 elements at widths 8 and 12, 8 at 16.
+fn check_goldilocks<P, H, C, const W: usize, const D: usize>(
+    json: &str,
+    name: &str,
+    perm: P,
+    hash: H,
+    compress: C,
+) where
+    P: Permutation<[Goldilocks; W]>,
+    H: Hasher<Goldilocks, Digest = [Goldilocks; D]>,
+    C: Compression<[Goldilocks; D], 2>,
+{
+    let parse = |text: &str| text.parse::<Goldilocks>().expect("vector value");
+    let digest = |e: &[Goldilocks]| -> [Goldilocks; D] { e.try_into().expect("digest") };
+    let split = |e: &[Goldilocks]| [digest(&e[..D]), digest(&e[D..])];
+    let file = VectorFile::parse(json);
+    assert!(
+        file.source.contains("p3-goldilocks =0.6.3"),
+        "{}",
+        file.source
+    );
+    assert!(json.contains(&format!("\"instance\": \"{name}\"")));
+    assert!(check_permutation::<Goldilocks, P, W>(&file, "permute", &perm, parse) >= 10);
+    assert!(check_hasher(&file, "hash", &hash, parse, digest) >= 10);
+    assert!(check_compression(&file, "compress", &compress, parse, split, digest) >= 8);
+}
+
+#[test]
+fn goldilocks_8() {
+    check_goldilocks::<_, _, _, 8, 4>(
+        include_str!("../../../test-vectors/poseidon2-small/plonky3-goldilocks-8.json"),
+        GOLDILOCKS_8.name(),
+        GOLDILOCKS_8,
+        GOLDILOCKS_8_HASH,
+        GOLDILOCKS_8_COMPRESS,
+    );
+}
+
+#[test]
+fn goldilocks_12() {
+    check_goldilocks::<_, _, _, 12, 4>(
+        include_str!("../../../test-vectors/poseidon2-small/plonky3-goldilocks-12.json"),
+        GOLDILOCKS_12.name(),
+        GOLDILOCKS_12,
+        GOLDILOCKS_12_HASH,
+        GOLDILOCKS_12_COMPRESS,
+    );
+}
+
+#[test]
+fn goldilocks_16() {
+    check_goldilocks::<_, _, _, 16, 8>(
+        include_str!("../../../test-vectors/poseidon2-small/plonky3-goldilocks-16.json"),
+        GOLDILOCKS_16.name(),
+        GOLDILOCKS_16,
+        GOLDILOCKS_16_HASH,
+        GOLDILOCKS_16_COMPRESS,
     );
 }

@@ -10,6 +10,9 @@
 //! | [`KOALABEAR_24`] | KoalaBear | x^3 | 8 | 23 | rate 16, out 8 | 2 × 8 → 8 |
 //! | [`MERSENNE31_16`] | Mersenne31 | x^5 | 8 | 14 | rate 8, out 8 | 2 × 8 → 8 |
 //! | [`MERSENNE31_24`] | Mersenne31 | x^5 | 8 | 22 | rate 16, out 8 | 2 × 8 → 8 |
+//! | [`GOLDILOCKS_8`] | Goldilocks | x^7 | 8 | 22 | rate 4, out 4 | 2 × 4 → 4 |
+//! | [`GOLDILOCKS_12`] | Goldilocks | x^7 | 8 | 22 | rate 8, out 4 | 2 × 4 → 4 |
+//! | [`GOLDILOCKS_16`] | Goldilocks | x^7 | 8 | 22 | rate 8, out 8 | 2 × 8 → 8 |
 //!
 //! The round constants are Plonky3's (Grain LFSR, as published in its field
 //! crates), the internal diagonals its own (powers of two and small values
@@ -19,16 +22,45 @@
 //! 16, 8>`, `TruncatedPermutation<Perm16, 2, 8, 16>`); the width-24
 //! compression applies the same rule (two 8-element digests at the start
 //! of a zeroed state).
+//!
+//! Goldilocks (`p3_goldilocks::Poseidon2Goldilocks<W>`,
+//! `default_goldilocks_poseidon2_{8,12,16}()`) runs on the same round code.
+//! Its digests are 4 elements (256 bits) at widths 8 and 12, as
+//! p3-goldilocks' own Merkle example builds width 8
+//! (`PaddingFreeSponge<_, 8, 4, 4>`, `TruncatedPermutation<_, 2, 4, 8>`) and
+//! with the rate that leaves a capacity of 4 at width 12
+//! (`PaddingFreeSponge<_, 12, 8, 4>`, `TruncatedPermutation<_, 2, 4, 12>`);
+//! width 16 keeps the shape of the width-16 instances above
+//! (`PaddingFreeSponge<_, 16, 8, 8>`, `TruncatedPermutation<_, 2, 8, 16>`).
+//! Plonky3 fixes none of these: they are the hasher and compression types a
+//! prover declares.
 
 pub(crate) mod constants;
+mod goldilocks_constants;
 
 use core::fmt;
 use core::str::FromStr;
 
 use algebraic_hash::{Error, PaddingFreeSponge, TruncatedPermutation};
 use algebraic_hash_field31::{BabyBear, KoalaBear, Mersenne31};
+use algebraic_hash_rescue::Felt;
 
 use crate::Poseidon2;
+
+/// Canonical values as elements (for the constant tables; a value `≥ p`
+/// stops the build).
+pub(crate) const fn felts<const N: usize>(values: [u64; N]) -> [Felt; N] {
+    let mut out = [Felt::ZERO; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = match Felt::from_canonical(values[i]) {
+            Some(x) => x,
+            None => panic!("constant not canonical"),
+        };
+        i += 1;
+    }
+    out
+}
 
 /// Plonky3's Poseidon2 over BabyBear (x^7).
 pub type Poseidon2BabyBear<const W: usize> = Poseidon2<BabyBear, W, 7>;
@@ -36,6 +68,8 @@ pub type Poseidon2BabyBear<const W: usize> = Poseidon2<BabyBear, W, 7>;
 pub type Poseidon2KoalaBear<const W: usize> = Poseidon2<KoalaBear, W, 3>;
 /// Plonky3's Poseidon2 over Mersenne31 (x^5).
 pub type Poseidon2Mersenne31<const W: usize> = Poseidon2<Mersenne31, W, 5>;
+/// Plonky3's Poseidon2 over Goldilocks (x^7), `p3_goldilocks::Poseidon2Goldilocks<W>`.
+pub type Poseidon2Goldilocks<const W: usize> = Poseidon2<Felt, W, 7>;
 
 /// `default_babybear_poseidon2_16()`.
 pub const BABYBEAR_16: Poseidon2BabyBear<16> =
@@ -56,8 +90,27 @@ pub const MERSENNE31_16: Poseidon2Mersenne31<16> =
 pub const MERSENNE31_24: Poseidon2Mersenne31<24> =
     Poseidon2::new(&constants::MERSENNE31_24, "poseidon2-plonky3-mersenne31-24");
 
-/// Elements of a digest (hash output, compression input and output).
+/// `default_goldilocks_poseidon2_8()`.
+pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> = Poseidon2::new(
+    &goldilocks_constants::GOLDILOCKS_8,
+    "poseidon2-plonky3-goldilocks-8",
+);
+/// `default_goldilocks_poseidon2_12()`.
+pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = Poseidon2::new(
+    &goldilocks_constants::GOLDILOCKS_12,
+    "poseidon2-plonky3-goldilocks-12",
+);
+/// `default_goldilocks_poseidon2_16()`.
+pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = Poseidon2::new(
+    &goldilocks_constants::GOLDILOCKS_16,
+    "poseidon2-plonky3-goldilocks-16",
+);
+
+/// Elements of a digest (hash output, compression input and output) of
+/// the 31-bit instances and of [`GOLDILOCKS_16`].
 pub const DIGEST_LEN: usize = 8;
+/// Elements of a Goldilocks digest at widths 8 and 12 (256 bits).
+pub const GOLDILOCKS_DIGEST_LEN: usize = 4;
 
 /// The sponge hash of a width-16 permutation: `PaddingFreeSponge<P, 16, 8,
 /// 8>` (rate 8, 8 out).
@@ -83,6 +136,25 @@ pub const MERSENNE31_16_HASH: Hash16<Poseidon2Mersenne31<16>> =
 pub const MERSENNE31_24_HASH: Hash24<Poseidon2Mersenne31<24>> =
     PaddingFreeSponge::new(MERSENNE31_24);
 
+/// `PaddingFreeSponge<Poseidon2Goldilocks<8>, 8, 4, 4>` (p3-goldilocks'
+/// Merkle example).
+pub const GOLDILOCKS_8_HASH: PaddingFreeSponge<
+    Poseidon2Goldilocks<8>,
+    8,
+    4,
+    GOLDILOCKS_DIGEST_LEN,
+> = PaddingFreeSponge::new(GOLDILOCKS_8);
+/// `PaddingFreeSponge<Poseidon2Goldilocks<12>, 12, 8, 4>`.
+pub const GOLDILOCKS_12_HASH: PaddingFreeSponge<
+    Poseidon2Goldilocks<12>,
+    12,
+    8,
+    GOLDILOCKS_DIGEST_LEN,
+> = PaddingFreeSponge::new(GOLDILOCKS_12);
+/// `PaddingFreeSponge<Poseidon2Goldilocks<16>, 16, 8, 8>`.
+pub const GOLDILOCKS_16_HASH: Hash16<Poseidon2Goldilocks<16>> =
+    PaddingFreeSponge::new(GOLDILOCKS_16);
+
 /// Plonky3's `TruncatedPermutation<Poseidon2BabyBear<16>, 2, 8, 16>`.
 pub const BABYBEAR_16_COMPRESS: Compress<Poseidon2BabyBear<16>, 16> =
     TruncatedPermutation::new(BABYBEAR_16);
@@ -102,6 +174,25 @@ pub const MERSENNE31_16_COMPRESS: Compress<Poseidon2Mersenne31<16>, 16> =
 pub const MERSENNE31_24_COMPRESS: Compress<Poseidon2Mersenne31<24>, 24> =
     TruncatedPermutation::new(MERSENNE31_24);
 
+/// `TruncatedPermutation<Poseidon2Goldilocks<8>, 2, 4, 8>` (p3-goldilocks'
+/// Merkle example).
+pub const GOLDILOCKS_8_COMPRESS: TruncatedPermutation<
+    Poseidon2Goldilocks<8>,
+    2,
+    GOLDILOCKS_DIGEST_LEN,
+    8,
+> = TruncatedPermutation::new(GOLDILOCKS_8);
+/// `TruncatedPermutation<Poseidon2Goldilocks<12>, 2, 4, 12>`.
+pub const GOLDILOCKS_12_COMPRESS: TruncatedPermutation<
+    Poseidon2Goldilocks<12>,
+    2,
+    GOLDILOCKS_DIGEST_LEN,
+    12,
+> = TruncatedPermutation::new(GOLDILOCKS_12);
+/// `TruncatedPermutation<Poseidon2Goldilocks<16>, 2, 8, 16>`.
+pub const GOLDILOCKS_16_COMPRESS: Compress<Poseidon2Goldilocks<16>, 16> =
+    TruncatedPermutation::new(GOLDILOCKS_16);
+
 /// The instances by name, for selection at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Instance {
@@ -117,17 +208,26 @@ pub enum Instance {
     Mersenne31_16,
     /// [`MERSENNE31_24`].
     Mersenne31_24,
+    /// [`GOLDILOCKS_8`].
+    Goldilocks8,
+    /// [`GOLDILOCKS_12`].
+    Goldilocks12,
+    /// [`GOLDILOCKS_16`].
+    Goldilocks16,
 }
 
 impl Instance {
     /// Every instance.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 9] = [
         Self::BabyBear16,
         Self::BabyBear24,
         Self::KoalaBear16,
         Self::KoalaBear24,
         Self::Mersenne31_16,
         Self::Mersenne31_24,
+        Self::Goldilocks8,
+        Self::Goldilocks12,
+        Self::Goldilocks16,
     ];
 
     /// The name, e.g. `"poseidon2-plonky3-babybear-16"` (the CLI's).
@@ -139,13 +239,18 @@ impl Instance {
             Self::KoalaBear24 => KOALABEAR_24.name(),
             Self::Mersenne31_16 => MERSENNE31_16.name(),
             Self::Mersenne31_24 => MERSENNE31_24.name(),
+            Self::Goldilocks8 => GOLDILOCKS_8.name(),
+            Self::Goldilocks12 => GOLDILOCKS_12.name(),
+            Self::Goldilocks16 => GOLDILOCKS_16.name(),
         }
     }
 
     /// The state width.
     pub const fn width(self) -> usize {
         match self {
-            Self::BabyBear16 | Self::KoalaBear16 | Self::Mersenne31_16 => 16,
+            Self::Goldilocks8 => 8,
+            Self::Goldilocks12 => 12,
+            Self::BabyBear16 | Self::KoalaBear16 | Self::Mersenne31_16 | Self::Goldilocks16 => 16,
             _ => 24,
         }
     }
@@ -190,5 +295,23 @@ mod tests {
         check(&KOALABEAR_24.diagonal.scales);
         check(&MERSENNE31_16.diagonal.scales);
         check(&MERSENNE31_24.diagonal.scales);
+    }
+
+    /// Plonky3's Goldilocks diagonals (`-2, 1, 2, 1/2, 3, 4, -1/2, -3, -4,
+    /// 1/2^k, -1/2^k, 1/2^32`): each classified as the cheap form Plonky3
+    /// applies.
+    #[test]
+    fn goldilocks_diagonals_are_cheap() {
+        use super::goldilocks_constants::*;
+        for scales in [
+            &GOLDILOCKS_8.diagonal.scales[..],
+            &GOLDILOCKS_12.diagonal.scales[..],
+            &GOLDILOCKS_16.diagonal.scales[..],
+        ] {
+            assert!(scales.iter().all(|s| *s != Scale::General), "{scales:?}");
+        }
+        assert_eq!(GOLDILOCKS_16.diagonal.scales[15], Scale::Div2exp(32));
+        assert_eq!(GOLDILOCKS_8.diagonal.scales[0], Scale::Mul2exp(1));
+        assert!(GOLDILOCKS_8.diagonal.negative[0]);
     }
 }
