@@ -40,11 +40,14 @@
 //!   `init_and_hash`), whose domain string is packed into a field element
 //!   ([`domain_prefix_to_field`]: ASCII, at most 20 bytes, right-padded with
 //!   `*` to 20, read little-endian), absorbed and squeezed once;
-//! - [`hash_with_prefix`]: o1js's `hashWithPrefix(prefix, input)`, which
-//!   equals [`MinaHasher::init_and_hash`] for any non-empty input. For an
-//!   empty input the two differ: mina-hasher's `digest` then reads cell 1 of
-//!   the domain state without permuting, o1js permutes once more and reads
-//!   cell 0; each function here is bit-for-bit its own reference.
+//! - [`hash_with_prefix`]: o1js's `hashWithPrefix(prefix, input)` (its
+//!   prefix packed by [`prefix_to_field`], zero-padded: o1js's prefixes come
+//!   padded with `*` to 20 bytes already), which equals
+//!   [`MinaHasher::init_and_hash`] for such a prefix and any non-empty
+//!   input. For an empty input the two differ: mina-hasher's `digest` then
+//!   reads cell 1 of the domain state without permuting, o1js permutes once
+//!   more and reads cell 0; each function here is bit-for-bit its own
+//!   reference.
 //!
 //! Text and bytes from users go through [`fp_from_str`] and
 //! [`fp_from_le_bytes`] (proof-systems' `FieldHelpers::from_bytes`
@@ -189,10 +192,39 @@ pub fn domain_prefix_to_field(prefix: &str) -> Result<Fp, Error> {
     Ok(Fp::from_le_bytes_mod_order(&bytes))
 }
 
-/// o1js's `salt(prefix)`: the state after absorbing the packed prefix
-/// ([`domain_prefix_to_field`]) into a zero state and permuting.
+/// The longest prefix o1js's `prefixToField` accepts, in bytes.
+pub const MAX_PREFIX_LEN: usize = 31;
+
+/// Packs a prefix into a field element as o1js does (`prefixToField`):
+/// the string's bytes, zero-padded, read as a little-endian integer. o1js
+/// passes its prefixes (`prefixes` of mina-signer) already padded with `*`
+/// to 20 bytes, and on those this equals [`domain_prefix_to_field`]; a
+/// shorter prefix differs (zeros here, `*` there).
+///
+/// Longer than [`MAX_PREFIX_LEN`] is [`Error::LengthOutOfRange`] (o1js
+/// throws); non-ASCII is [`Error::Unsupported`].
+pub fn prefix_to_field(prefix: &str) -> Result<Fp, Error> {
+    if prefix.len() > MAX_PREFIX_LEN {
+        return Err(Error::LengthOutOfRange {
+            what: "o1js prefix bytes",
+            min: 0,
+            max: MAX_PREFIX_LEN,
+            found: prefix.len(),
+        });
+    }
+    if !prefix.is_ascii() {
+        return Err(Error::Unsupported {
+            what: "non-ASCII o1js prefix",
+        });
+    }
+    Ok(Fp::from_le_bytes_mod_order(prefix.as_bytes()))
+}
+
+/// o1js's `salt(prefix)`: the state after absorbing [`prefix_to_field`]
+/// into a zero state and permuting (mina-signer publishes these states as
+/// `prefixHashes`, `prefixHashesLegacy`).
 pub fn salt<P: Permutation<[Fp; 3]>>(permutation: P, prefix: &str) -> Result<[Fp; 3], Error> {
-    let domain = domain_prefix_to_field(prefix)?;
+    let domain = prefix_to_field(prefix)?;
     Ok(permutation.permute([domain, Fp::zero(), Fp::zero()]))
 }
 
@@ -200,14 +232,14 @@ pub fn salt<P: Permutation<[Fp; 3]>>(permutation: P, prefix: &str) -> Result<[Fp
 /// `HashLegacy` for [`Legacy`]): from [`salt`]`(prefix)`, add `input` two
 /// elements at a time into cells 0, 1, permuting after each pair and after
 /// a last single element (an empty input is one permutation); the hash is
-/// cell 0. Equal to [`MinaHasher::init_and_hash`] unless `input` is empty.
+/// cell 0. Equal to [`MinaHasher::init_and_hash`] for a 20-byte prefix
+/// (every prefix o1js passes) and a non-empty `input`.
 pub fn hash_with_prefix<P: Permutation<[Fp; 3]>>(
     permutation: P,
     prefix: &str,
     input: &[Fp],
 ) -> Result<Fp, Error> {
-    let domain = domain_prefix_to_field(prefix)?;
-    let state = permutation.permute([domain, Fp::zero(), Fp::zero()]);
+    let state = salt(&permutation, prefix)?;
     let mut sponge = DuplexSponge::<Fp, _, 3, 2, 0>::new(permutation, state);
     for &x in input {
         sponge.absorb_one(x);
