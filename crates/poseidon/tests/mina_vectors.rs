@@ -154,7 +154,9 @@ where
                 assert_eq!(states, one_by_one);
                 digest(count, |i| states[i].to_vec())
             }
-            "hash" => digest(count, |i| vec![mina::hash(permutation, &input("hash", i, i % 7))]),
+            "hash" => digest(count, |i| {
+                vec![mina::hash(permutation, &input("hash", i, i % 7))]
+            }),
             "hash_with_prefix" => {
                 let mut contexts: Vec<MinaHasher<P>> =
                     prefixes.iter().map(|p| hasher(Some(p))).collect();
@@ -162,7 +164,11 @@ where
                     let k = i % prefixes.len();
                     let xs = input("hash_with_prefix", i, 1 + i % 5);
                     let ours = mina::hash_with_prefix(permutation, &prefixes[k], &xs).expect("p");
-                    assert_eq!(contexts[k].hash(&xs), ours, "mina-hasher context, input {i}");
+                    assert_eq!(
+                        contexts[k].hash(&xs),
+                        ours,
+                        "mina-hasher context, input {i}"
+                    );
                     vec![ours]
                 })
             }
