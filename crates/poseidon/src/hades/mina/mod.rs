@@ -14,8 +14,8 @@
 //!
 //! Both apply, each round, the S-box to every cell, then a dense MDS
 //! matrix, then the round's constants — the paper's order rotated by one
-//! step, which the shared round code runs with
-//! [`Spec::CONSTANTS_AFTER_MIX`](super::Spec::CONSTANTS_AFTER_MIX). The
+//! step, which the shared round code of `src/hades` runs with its
+//! `Spec::CONSTANTS_AFTER_MIX`. The
 //! matrices and constants are proof-systems' published parameter files,
 //! turned into limb tables by `scripts/poseidon-hades/mina.py`, which
 //! checks them against proof-systems' vectors first.
