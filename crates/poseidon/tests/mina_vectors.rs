@@ -5,6 +5,8 @@
 //! point, derived here as the generator derives them, whose answers must
 //! hash to the generator's SHA-256.
 
+use std::fmt::Write;
+
 use algebraic_hash::{Error, Permutation};
 use algebraic_hash_poseidon::mina::{
     self, Fp, Kimchi, Legacy, MinaHasher, create_kimchi, create_legacy, domain_prefix_to_field,
@@ -61,7 +63,11 @@ fn digest(count: usize, mut answer: impl FnMut(usize) -> Vec<Fp>) -> String {
         h.update(line.join(" ").as_bytes());
         h.update(b"\n");
     }
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    let mut hex = String::new();
+    for b in h.finalize() {
+        write!(hex, "{b:02x}").expect("a String takes any text");
+    }
+    hex
 }
 
 fn check_file<P>(json: &str, permutation: P, mut hasher: impl FnMut(Option<&str>) -> MinaHasher<P>)
