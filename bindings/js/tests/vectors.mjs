@@ -4,7 +4,8 @@
 // poseidon/circom_tN.json: permutation, poseidon (hash and compress of
 // poseidon-tN, hash of `poseidon`); poseidon/poseidon2_SET_tN.json:
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
-// permute, hash, compress; anemoi/DIR/FIELD-CELLS.*.json:
+// permute, hash, compress; mina/NAME.json: permute, hash, compress;
+// anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
 // not expose (Anemoi's single layers and byte hash, Winterfell's
 // byte hash and merge_with_int) are not mapped; circom's poseidon_ex cases are
@@ -189,6 +190,19 @@ export function mapping(rel) {
         ['permute', inst, 'permute', null],
         ['hash', inst, 'compress', null],
         ['hash', inst, 'hash', null],
+      ],
+    };
+  }
+  if (parts[0] === 'mina') {
+    // kimchi.json, legacy.json: mina-poseidon-NAME (the prefix, salt and
+    // random-digest cases are the Rust tests' own).
+    const inst = `mina-poseidon-${name.slice(0, -'.json'.length)}`;
+    return {
+      modulus: ANEMOI_MODULI.pallas,
+      table: [
+        ['permute', inst, 'permute', null],
+        ['hash', inst, 'hash', null],
+        ['compress', inst, 'compress', null],
       ],
     };
   }

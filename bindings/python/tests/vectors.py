@@ -19,6 +19,7 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   hash_many -> hash (of ``starknet-poseidon``);
 - orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
   -> compress and hash (of ``orchard-poseidon-FIELD``);
+- mina/NAME.json: permute, hash, compress (of ``mina-poseidon-NAME``);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -172,6 +173,15 @@ def mapping(rel):
             ("permute", inst, "permute", None),
             ("hash", inst, "compress", None),
             ("hash", inst, "hash", None),
+        ]
+    if parts[0] == "mina":
+        # kimchi.json, legacy.json: mina-poseidon-NAME (the prefix, salt and
+        # random-digest cases are the Rust tests' own).
+        inst = f"mina-poseidon-{name[: -len('.json')]}"
+        return ANEMOI_MODULI["pallas"], [
+            ("permute", inst, "permute", None),
+            ("hash", inst, "hash", None),
+            ("compress", inst, "compress", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 

@@ -12,6 +12,8 @@ use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version
 #[cfg(feature = "circom")]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
+use algebraic_hash_poseidon::mina::{self, Kimchi, Legacy};
+#[cfg(feature = "hades")]
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 #[cfg(feature = "poseidon2")]
 use algebraic_hash_poseidon::poseidon2;
@@ -99,7 +101,7 @@ ark_codec! {
     algebraic_hash_anemoi::jubjub::Felt => "Jubjub Fq (BLS12-381 Fr)", 4;
 }
 
-// Pallas and Vesta: Anemoi's fields and Orchard's (one arkworks type each).
+// Pallas and Vesta: Anemoi's fields, Orchard's and Mina's (one arkworks type each).
 #[cfg(any(feature = "anemoi", feature = "hades"))]
 ark_codec! {
     ark_pallas::Fq => "Pallas Fq", 4;
@@ -369,6 +371,20 @@ fn hades() -> Vec<Instance> {
         .permutation::<orchard::VestaFp, 3>(P128Pow5T3)
         .compression::<orchard::VestaFp, orchard::VestaFp, 2>(P128Pow5T3)
         .hasher::<orchard::VestaFp, _>(orchard::ConstantLength::<2>),
+        Instance::new(
+            "mina-poseidon-kimchi",
+            "Poseidon over Mina's Fp (Pallas Fp, arkworks Pallas Fq) as Mina's Kimchi / proof-systems and o1js (permute 3, hash any -> 1 = ArithmeticSponge absorb + squeeze = Poseidon.hash, compress 2 -> 1 = hash of two)",
+        )
+        .permutation::<mina::Fp, 3>(Kimchi)
+        .compression::<mina::Fp, mina::Fp, 2>(Kimchi)
+        .hasher::<mina::Fp, _>(Kimchi),
+        Instance::new(
+            "mina-poseidon-legacy",
+            "Mina's legacy (pre-Kimchi) Poseidon over Mina's Fp (Pallas Fp) as proof-systems and o1js's PoseidonLegacy (permute 3, hash any -> 1, compress 2 -> 1 = hash of two)",
+        )
+        .permutation::<mina::Fp, 3>(Legacy)
+        .compression::<mina::Fp, mina::Fp, 2>(Legacy)
+        .hasher::<mina::Fp, _>(Legacy),
     ]
 }
 

@@ -170,6 +170,13 @@ fn mappings() -> Vec<Mapping> {
         add(&file, "hash", &name, Op::Compress);
         add(&file, "hash", &name, Op::Hash);
     }
+    for name in ["kimchi", "legacy"] {
+        let file = format!("mina/{name}.json");
+        let instance = format!("mina-poseidon-{name}");
+        add(&file, "permute", &instance, Op::Permute);
+        add(&file, "hash", &instance, Op::Hash);
+        add(&file, "compress", &instance, Op::Compress);
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",
@@ -262,7 +269,7 @@ fn modulus_of(file: &str) -> &'static str {
         "2147483647"
     } else if file.starts_with("starknet/") {
         "3618502788666131213697322783095070105623107215331596699973092056135872020481"
-    } else if file == "orchard/p128pow5t3_pallas.json" {
+    } else if file == "orchard/p128pow5t3_pallas.json" || file.starts_with("mina/") {
         "28948022309329048855892746252171976963363056481941560715954676764349967630337"
     } else if file == "orchard/p128pow5t3_vesta.json" {
         "28948022309329048855892746252171976963363056481941647379679742748393362948097"
@@ -529,7 +536,7 @@ fn wrong_counts_are_refused() {
     assert_refused(&["hash", "poseidon"], "", "0");
 }
 
-/// The Starknet and Orchard instances refuse values >= p and wrong counts.
+/// The Starknet, Orchard and Mina instances refuse values >= p and wrong counts.
 #[test]
 fn hades_instances_refuse_bad_input() {
     let stark_p = "3618502788666131213697322783095070105623107215331596699973092056135872020481";
@@ -556,6 +563,11 @@ fn hades_instances_refuse_bad_input() {
         "",
         "expected 2, got 3",
     );
+    for name in ["mina-poseidon-kimchi", "mina-poseidon-legacy"] {
+        assert_refused(&["hash", name, "1", pallas_p], "", "modulus");
+        assert_refused(&["permute", name, "1", "2"], "", "expected 3, got 2");
+        assert_refused(&["compress", name, "1"], "", "expected 2, got 1");
+    }
 }
 
 /// The Miden instances refuse bad input as the other Goldilocks one does.

@@ -265,6 +265,13 @@ fn hades(c: &mut Covered) {
     c.permutation::<VestaFp, 3>("orchard-poseidon-vesta", P128Pow5T3);
     c.compression::<VestaFp, VestaFp, 2>("orchard-poseidon-vesta", P128Pow5T3);
     c.hasher::<VestaFp, _>("orchard-poseidon-vesta", ConstantLength::<2>, &[2]);
+    use algebraic_hash_poseidon::mina::{Fp, Kimchi, Legacy};
+    c.permutation::<Fp, 3>("mina-poseidon-kimchi", Kimchi);
+    c.compression::<Fp, Fp, 2>("mina-poseidon-kimchi", Kimchi);
+    c.hasher::<Fp, _>("mina-poseidon-kimchi", Kimchi, &[0, 1, 2, 3, 10]);
+    c.permutation::<Fp, 3>("mina-poseidon-legacy", Legacy);
+    c.compression::<Fp, Fp, 2>("mina-poseidon-legacy", Legacy);
+    c.hasher::<Fp, _>("mina-poseidon-legacy", Legacy, &[0, 1, 2, 3, 10]);
 }
 
 fn anemoi_field<F>(c: &mut Covered, field: &str)

@@ -6,13 +6,25 @@
 //! An ecosystem is a table ([`Spec`]) — field, width, α, round counts,
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
-//! the ecosystem's own module (`starknet`, `orchard`). The rounds are:
+//! the ecosystem's own module (`starknet`, `orchard`, `mina`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
 //! R_P partial rounds:   x_s += c,                x_s = x_s^α,               x = M·x
 //! R_F/2 full rounds:    as the first ones
 //! ```
+//!
+//! # Constants after the linear layer
+//!
+//! Mina's Poseidons (Kimchi and the legacy one) have full rounds only, and
+//! each adds its constants *after* the matrix: `x_i = x_i^α, x = M·x,
+//! x_i += c_i`, so the round order of the paper is rotated by one step (the
+//! first S-box takes the input as it is, the last step adds constants);
+//! the legacy one also adds a row of constants before the first round. A
+//! [`Spec`] says so with [`Spec::CONSTANTS_AFTER_MIX`] and
+//! [`Spec::initial_constants`], and the same round code runs it; shifting
+//! the table into the paper's order instead would need a round without
+//! constants at the start and a lone addition at the end.
 //!
 //! # Why one constant per partial round
 //!
@@ -58,6 +70,8 @@ use algebraic_hash_montgomery::{
 };
 use ark_ff::{Fp, MontBackend};
 
+#[cfg(feature = "mina")]
+pub mod mina;
 #[cfg(feature = "orchard")]
 pub mod orchard;
 #[cfg(feature = "starknet")]
@@ -86,8 +100,22 @@ pub trait Spec<const N: usize, const T: usize>: Field<N> + 'static {
     /// The cell that takes the S-box in the partial rounds.
     const SBOX_CELL: usize;
 
-    /// The full-round constants, `ROUNDS_F` rows, added before the S-boxes.
+    /// Whether a full round adds its constants after the linear layer
+    /// (S-boxes, matrix, constants: Mina's order) rather than before the
+    /// S-boxes. Only for instances without partial rounds (the constant
+    /// compression of the partial rounds assumes the paper's order).
+    const CONSTANTS_AFTER_MIX: bool = false;
+
+    /// The full-round constants, `ROUNDS_F` rows, added before the S-boxes
+    /// (after the linear layer with [`Spec::CONSTANTS_AFTER_MIX`]).
     fn full_constants() -> &'static [[[u64; N]; T]];
+
+    /// Constants added to every cell before the first round, if the
+    /// instance has them (Mina's legacy Poseidon).
+    #[inline(always)]
+    fn initial_constants() -> Option<&'static [[u64; N]; T]> {
+        None
+    }
 
     /// One constant per partial round, added to [`Spec::SBOX_CELL`] before
     /// its S-box (the module docs say how the other cells' constants were
@@ -177,8 +205,8 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
 
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
 /// below p: one [`Arith::dot_lazy`] and one reduction per output cell.
-// Used by the instances with a dense matrix (`orchard`).
-#[cfg_attr(not(feature = "orchard"), allow(dead_code))]
+// Used by the instances with a dense matrix (`orchard`, `mina`).
+#[cfg_attr(not(any(feature = "orchard", feature = "mina")), allow(dead_code))]
 #[inline(always)]
 pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
@@ -213,8 +241,21 @@ pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usiz
     state[0] = first;
 }
 
+/// `state += constants`, cell by cell (below p in and out).
+#[inline(always)]
+fn add_constants<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
+    f: Arith<C, B, N>,
+    state: &mut [[u64; N]; T],
+    constants: &[[u64; N]; T],
+) {
+    for (x, c) in state.iter_mut().zip(constants) {
+        *x = f.add(x, c);
+    }
+}
+
 /// A full round on every lane; `before_partial` selects
-/// [`Spec::mix_before_partial`].
+/// [`Spec::mix_before_partial`]. The constants go in before the S-boxes,
+/// or after the linear layer with [`Spec::CONSTANTS_AFTER_MIX`].
 #[inline(always)]
 fn full_round<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, const L: usize>(
     f: Arith<S::Config, B, N>,
@@ -224,7 +265,11 @@ fn full_round<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, cons
 ) {
     for i in 0..T {
         for state in states.iter_mut() {
-            state[i] = sbox(f, &add_before_sbox(f, &state[i], &constants[i]), S::ALPHA);
+            state[i] = if S::CONSTANTS_AFTER_MIX {
+                sbox(f, &state[i], S::ALPHA)
+            } else {
+                sbox(f, &add_before_sbox(f, &state[i], &constants[i]), S::ALPHA)
+            };
         }
     }
     for state in states.iter_mut() {
@@ -232,6 +277,9 @@ fn full_round<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, cons
             S::mix_before_partial(f, state);
         } else {
             S::mix(f, state);
+        }
+        if S::CONSTANTS_AFTER_MIX {
+            add_constants(f, state, constants);
         }
     }
 }
@@ -242,10 +290,21 @@ fn permute_lanes<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, c
     f: Arith<S::Config, B, N>,
     states: &mut [[[u64; N]; T]; L],
 ) {
+    const {
+        assert!(
+            !S::CONSTANTS_AFTER_MIX || S::ROUNDS_P == 0,
+            "constants after the linear layer need an instance without partial rounds"
+        );
+    }
     let full = S::full_constants();
     let half = S::ROUNDS_F / 2;
     debug_assert_eq!(full.len(), S::ROUNDS_F);
     debug_assert_eq!(S::partial_constants().len(), S::ROUNDS_P);
+    if let Some(initial) = S::initial_constants() {
+        for state in states.iter_mut() {
+            add_constants(f, state, initial);
+        }
+    }
     for (r, constants) in full[..half].iter().enumerate() {
         full_round::<S, B, N, T, L>(f, states, constants, r + 1 == half);
     }

@@ -66,3 +66,10 @@ fn orchard_backends_agree() {
     backends_agree::<super::orchard::Pallas, 3>();
     backends_agree::<super::orchard::Vesta, 3>();
 }
+
+#[cfg(feature = "mina")]
+#[test]
+fn mina_backends_agree() {
+    backends_agree::<super::mina::KimchiTable, 3>();
+    backends_agree::<super::mina::LegacyTable, 3>();
+}
