@@ -5,7 +5,7 @@
 //! per family from this same registry.
 
 use algebraic_hash::Error;
-#[cfg(feature = "rescue")]
+#[cfg(any(feature = "rescue", feature = "tip5"))]
 use algebraic_hash::{Compression, Hasher, Permutation};
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
@@ -23,14 +23,17 @@ use algebraic_hash_poseidon2_small::field::{BabyBear, Field31, KoalaBear, Mersen
 use algebraic_hash_poseidon2_small::plonky3;
 #[cfg(feature = "rescue")]
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
+// The same Goldilocks `Felt` (the rescue crate's), through Tip5's re-export.
+#[cfg(all(feature = "tip5", not(feature = "rescue")))]
+use algebraic_hash_tip5::Felt;
 use ark_bn254::Fr;
 
 use crate::element::{Codec, Element, ark_codec};
-#[cfg(any(feature = "rescue", feature = "anemoi"))]
+#[cfg(any(feature = "rescue", feature = "anemoi", feature = "tip5"))]
 use crate::registry::DigestElements;
 use crate::registry::Instance;
 
-#[cfg(feature = "rescue")]
+#[cfg(any(feature = "rescue", feature = "tip5"))]
 impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
     // Winterfell's `hash(&[u8])` packs 7 bytes per element.
@@ -106,6 +109,7 @@ pub const BENCHED: &[&str] = &[
     "poseidon2-new-t4",
     "poseidon2-plonky3-babybear-16",
     "poseidon2-plonky3-koalabear-16",
+    "tip5",
     "anemoi-bn254-2",
     "anemoi-bn254-4",
     "anemoi-bls12-381-2",
@@ -290,6 +294,33 @@ fn hades() -> Vec<Instance> {
     ]
 }
 
+#[cfg(feature = "tip5")]
+impl DigestElements<Felt> for algebraic_hash_tip5::Digest {
+    const LEN: usize = algebraic_hash_tip5::Digest::LEN;
+    fn from_elements(elements: &[Felt]) -> Self {
+        Self::new(core::array::from_fn(|i| elements[i]))
+    }
+    fn to_elements(&self) -> Vec<Felt> {
+        self.values().to_vec()
+    }
+}
+
+/// Tip5 as twenty-first computes it: its permutation, `hash_varlen` and
+/// `hash_pair`.
+#[cfg(feature = "tip5")]
+fn tip5() -> Vec<Instance> {
+    use algebraic_hash_tip5::{Digest, TIP5, Tip5};
+    vec![
+        Instance::new(
+            Tip5::NAME,
+            "Tip5 over Goldilocks as twenty-first 3.1 (Triton VM, Neptune Cash) (permute 16, hash any -> 5 = hash_varlen, compress 10 -> 5 = hash_pair)",
+        )
+        .permutation::<Felt, 16>(TIP5)
+        .hasher::<Felt, _>(TIP5)
+        .compression::<Felt, Digest, 2>(TIP5),
+    ]
+}
+
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
 #[cfg(feature = "anemoi")]
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
@@ -364,6 +395,8 @@ pub fn all() -> Vec<Instance> {
     v.extend(poseidon2_plonky3());
     #[cfg(feature = "hades")]
     v.extend(hades());
+    #[cfg(feature = "tip5")]
+    v.extend(tip5());
     #[cfg(feature = "anemoi")]
     v.extend(anemoi());
     v

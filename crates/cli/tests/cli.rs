@@ -126,6 +126,9 @@ fn mappings() -> Vec<Mapping> {
     );
     add(starknet, "hash", "starknet-poseidon", Op::Compress);
     add(starknet, "hash_many", "starknet-poseidon", Op::Hash);
+    add("tip5/tip5.json", "permute", "tip5", Op::Permute);
+    add("tip5/tip5.json", "hash", "tip5", Op::Hash);
+    add("tip5/tip5.json", "compress", "tip5", Op::Compress);
     for field in ["pallas", "vesta"] {
         let file = format!("orchard/p128pow5t3_{field}.json");
         let name = format!("orchard-poseidon-{field}");
@@ -210,7 +213,7 @@ fn dec_ge(value: &str, modulus: &str) -> bool {
 /// The modulus of the field a vector file's instance works in.
 fn modulus_of(file: &str) -> &'static str {
     let name = file.rsplit('/').next().expect("file name");
-    if file.starts_with("rescue/") {
+    if file.starts_with("rescue/") || file.starts_with("tip5/") {
         GOLDILOCKS_P
     } else if file.starts_with("poseidon/") {
         BN254_R
