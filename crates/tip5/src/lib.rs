@@ -114,13 +114,11 @@ impl Tip5 {
             permutation::permute(&mut state);
         }
         let rest = blocks.remainder();
-        for (i, cell) in state[..RATE].iter_mut().enumerate() {
-            *cell = match i.cmp(&rest.len()) {
-                core::cmp::Ordering::Less => rest[i].to_u64(),
-                core::cmp::Ordering::Equal => 1,
-                core::cmp::Ordering::Greater => 0,
-            };
+        state[..RATE].fill(0);
+        for (cell, x) in state.iter_mut().zip(rest) {
+            *cell = x.to_u64();
         }
+        state[rest.len()] = 1;
         permutation::permute(&mut state);
         Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
     }

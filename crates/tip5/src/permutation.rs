@@ -54,9 +54,11 @@ pub(crate) fn linear_layer(state: &mut [u64; STATE_SIZE], round: usize) {
     let hi = mds16(state.map(|x| x >> 32));
     let constants = &ROUND_CONSTANTS[round * STATE_SIZE..][..STATE_SIZE];
     for i in 0..STATE_SIZE {
-        // Both products are 16 times the true value, which is below 2^52.
-        let value = u128::from(lo[i] >> 4) + (u128::from(hi[i] >> 4) << 32);
-        state[i] = raw::add_canonical(raw::reduce128(value), constants[i]);
+        // Both products are 16 times the true value, which is below 2^52,
+        // so the sum with the constant is below 2^96.
+        let value =
+            u128::from(lo[i] >> 4) + (u128::from(hi[i] >> 4) << 32) + u128::from(constants[i]);
+        state[i] = raw::reduce96(value);
     }
 }
 
