@@ -5,7 +5,7 @@
 //! per family from this same registry.
 
 use algebraic_hash::Error;
-#[cfg(any(feature = "rescue", feature = "tip5"))]
+#[cfg(feature = "rescue")]
 use algebraic_hash::{Compression, Hasher, Permutation};
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
