@@ -128,22 +128,17 @@ fn negacyclic2(d: [u64; 2]) -> [u64; 2] {
     [f[0].wrapping_sub(f[2]), f[1]]
 }
 
-/// `d · c mod (x^4 + 1)`: a Karatsuba product of the halves, then the
-/// wrap with a minus sign.
+/// `d · c mod (x^4 + 1)`: the Karatsuba product, then the wrap with a
+/// minus sign.
 #[inline(always)]
 fn negacyclic4(d: [u64; 4]) -> [u64; 4] {
-    let (a, b) = ([d[0], d[1]], [d[2], d[3]]);
-    let z0 = product2(a, &NEG4[0]);
-    let z2 = product2(b, &NEG4[1]);
-    let s = product2([a[0].wrapping_add(b[0]), a[1].wrapping_add(b[1])], &NEG4[2]);
-    let mut full = [0u64; 8];
-    for i in 0..3 {
-        let z1 = s[i].wrapping_sub(z0[i]).wrapping_sub(z2[i]);
-        full[i] = full[i].wrapping_add(z0[i]);
-        full[i + 2] = full[i + 2].wrapping_add(z1);
-        full[i + 4] = full[i + 4].wrapping_add(z2[i]);
-    }
-    core::array::from_fn(|i| full[i].wrapping_sub(full[i + 4]))
+    let f = product4(d, &NEG4);
+    [
+        f[0].wrapping_sub(f[4]),
+        f[1].wrapping_sub(f[5]),
+        f[2].wrapping_sub(f[6]),
+        f[3],
+    ]
 }
 
 /// `d · c mod (x^8 + 1)`, 27 multiplications.
