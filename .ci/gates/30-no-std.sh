@@ -27,7 +27,7 @@ for p in meta["packages"]:
 }
 
 for target in "${targets[@]}"; do
-    for pkg in algebraic-hash algebraic-hash-montgomery algebraic-hash-rescue algebraic-hash-anemoi algebraic-hash-field31 algebraic-hash-poseidon2-small algebraic-hash-poseidon-goldilocks; do
+    for pkg in algebraic-hash algebraic-hash-montgomery algebraic-hash-rescue algebraic-hash-anemoi algebraic-hash-field31 algebraic-hash-poseidon2-small algebraic-hash-poseidon-goldilocks algebraic-hash-tip5; do
         echo "+ $pkg --no-default-features --target $target"
         cargo check -q -p "$pkg" --no-default-features --target "$target"
     done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the wasm modules into bindings/js/pkg/: one per family
 # (rescue.wasm, circom.wasm, poseidon2.wasm, poseidon2-small.wasm,
-# goldilocks.wasm, hades.wasm, anemoi.wasm, each this crate
+# goldilocks.wasm, hades.wasm, tip5.wasm, anemoi.wasm, each this crate
 # built with that one Cargo feature), then pkg/instances.js, the table of
 # which module holds which instance (manifest.mjs, read from the modules).
 #
@@ -18,7 +18,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$here/target}
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 
 # `algebraic-hash list` order.
-families=(rescue circom poseidon2 poseidon2-small goldilocks hades anemoi)
+families=(rescue circom poseidon2 poseidon2-small goldilocks hades tip5 anemoi)
 rm -rf "$here/pkg"
 mkdir -p "$here/pkg"
 for family in "${families[@]}"; do

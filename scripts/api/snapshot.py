@@ -32,6 +32,7 @@ CRATES = [
     "algebraic_hash_field31",
     "algebraic_hash_poseidon2_small",
     "algebraic_hash_poseidon_goldilocks",
+    "algebraic_hash_tip5",
 ]
 KINDS = r"(struct|enum|trait|fn|type|constant|static|macro|union|traitalias|derive|attr)"
 ITEM_FILE = re.compile(KINDS + r"\.(.+)\.html$")

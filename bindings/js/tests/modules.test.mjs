@@ -23,7 +23,7 @@ test('the import loads the circom module only; a first call loads its family; lo
   assert.deepEqual(loadedNow(), ['rescue', 'circom', 'anemoi']);
   await ah.load();
   assert.deepEqual(loadedNow(), MANIFEST.families, 'load() loads every module');
-  assert.deepEqual(MANIFEST.families, ['rescue', 'circom', 'poseidon2', 'poseidon2-small', 'goldilocks', 'hades', 'anemoi']);
+  assert.deepEqual(MANIFEST.families, ['rescue', 'circom', 'poseidon2', 'poseidon2-small', 'goldilocks', 'hades', 'tip5', 'anemoi']);
   await assert.rejects(ah.load('poseidon-t33'), /^Error: unknown instance `poseidon-t33`; closest: poseidon-t13, poseidon-t3, poseidon-t10 \(list\(\) names all\)$/);
 });
 

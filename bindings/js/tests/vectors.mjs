@@ -5,6 +5,8 @@
 // poseidon-tN, hash of `poseidon`); poseidon/poseidon2_SET_tN.json:
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
 // permute, hash, compress; mina/NAME.json: permute, hash, compress;
+// tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair), its
+// hash_10 cases read by the Rust tests only;
 // anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
 // not expose (Anemoi's single layers and byte hash, Winterfell's
@@ -178,6 +180,16 @@ export function mapping(rel) {
         ['hades_permutation', 'starknet-poseidon', 'permute', null],
         ['hash', 'starknet-poseidon', 'compress', null],
         ['hash_many', 'starknet-poseidon', 'hash', null],
+      ],
+    };
+  }
+  if (rel === 'tip5/tip5.json') {
+    return {
+      modulus: GOLDILOCKS,
+      table: [
+        ['permute', 'tip5', 'permute', null],
+        ['hash', 'tip5', 'hash', null],
+        ['compress', 'tip5', 'compress', null],
       ],
     };
   }

@@ -20,6 +20,8 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
   -> compress and hash (of ``orchard-poseidon-FIELD``);
 - mina/NAME.json: permute, hash, compress (of ``mina-poseidon-NAME``);
+- tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair) of
+  ``tip5`` (its hash_10 cases are read by the Rust tests);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -165,6 +167,12 @@ def mapping(rel):
             ("hades_permutation", "starknet-poseidon", "permute", None),
             ("hash", "starknet-poseidon", "compress", None),
             ("hash_many", "starknet-poseidon", "hash", None),
+        ]
+    if rel == "tip5/tip5.json":
+        return GOLDILOCKS, [
+            ("permute", "tip5", "permute", None),
+            ("hash", "tip5", "hash", None),
+            ("compress", "tip5", "compress", None),
         ]
     if parts[0] == "orchard":
         field = name[len("p128pow5t3_") : -len(".json")]

@@ -30,7 +30,8 @@ use algebraic_hash_poseidon2_small::{openvm, plonky3, risc0, sp1};
 #[cfg(any(
     feature = "rescue",
     feature = "poseidon2-small",
-    feature = "goldilocks"
+    feature = "goldilocks",
+    feature = "tip5"
 ))]
 use algebraic_hash_rescue::Felt;
 #[cfg(feature = "rescue")]
@@ -38,15 +39,16 @@ use algebraic_hash_rescue::{ElementDigest, Rp64_256, Rpo256, Rpx256};
 use ark_bn254::Fr;
 
 use crate::element::{Codec, Element, ark_codec};
-#[cfg(any(feature = "rescue", feature = "anemoi"))]
+#[cfg(any(feature = "rescue", feature = "anemoi", feature = "tip5"))]
 use crate::registry::DigestElements;
 use crate::registry::Instance;
 
-// Goldilocks: Rescue's, Plonky3's Poseidon2 and Plonky2's Poseidon.
+// Goldilocks: Rescue's, Plonky3's Poseidon2, Plonky2's Poseidon and Tip5.
 #[cfg(any(
     feature = "rescue",
     feature = "poseidon2-small",
-    feature = "goldilocks"
+    feature = "goldilocks",
+    feature = "tip5"
 ))]
 impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
@@ -125,6 +127,7 @@ pub const BENCHED: &[&str] = &[
     "poseidon2-plonky3-koalabear-16",
     "poseidon2-plonky3-goldilocks-8",
     "poseidon-plonky2",
+    "tip5",
     "anemoi-bn254-2",
     "anemoi-bn254-4",
     "anemoi-bls12-381-2",
@@ -388,6 +391,33 @@ fn hades() -> Vec<Instance> {
     ]
 }
 
+#[cfg(feature = "tip5")]
+impl DigestElements<Felt> for algebraic_hash_tip5::Digest {
+    const LEN: usize = algebraic_hash_tip5::Digest::LEN;
+    fn from_elements(elements: &[Felt]) -> Self {
+        Self::new(core::array::from_fn(|i| elements[i]))
+    }
+    fn to_elements(&self) -> Vec<Felt> {
+        self.values().to_vec()
+    }
+}
+
+/// Tip5 as twenty-first computes it: its permutation, `hash_varlen` and
+/// `hash_pair`.
+#[cfg(feature = "tip5")]
+fn tip5() -> Vec<Instance> {
+    use algebraic_hash_tip5::{Digest, TIP5, Tip5};
+    vec![
+        Instance::new(
+            Tip5::NAME,
+            "Tip5 over Goldilocks as twenty-first 3.1 (Triton VM, Neptune Cash) (permute 16, hash any -> 5 = hash_varlen, compress 10 -> 5 = hash_pair)",
+        )
+        .permutation::<Felt, 16>(TIP5)
+        .hasher::<Felt, _>(TIP5)
+        .compression::<Felt, Digest, 2>(TIP5),
+    ]
+}
+
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.
 #[cfg(feature = "anemoi")]
 fn anemoi_instance<F, const C: usize, const W: usize>(field: &str, version: Version) -> Instance
@@ -466,6 +496,8 @@ pub fn all() -> Vec<Instance> {
     v.extend(plonky2_poseidon());
     #[cfg(feature = "hades")]
     v.extend(hades());
+    #[cfg(feature = "tip5")]
+    v.extend(tip5());
     #[cfg(feature = "anemoi")]
     v.extend(anemoi());
     v

@@ -163,6 +163,9 @@ fn mappings() -> Vec<Mapping> {
     );
     add(starknet, "hash", "starknet-poseidon", Op::Compress);
     add(starknet, "hash_many", "starknet-poseidon", Op::Hash);
+    add("tip5/tip5.json", "permute", "tip5", Op::Permute);
+    add("tip5/tip5.json", "hash", "tip5", Op::Hash);
+    add("tip5/tip5.json", "compress", "tip5", Op::Compress);
     for field in ["pallas", "vesta"] {
         let file = format!("orchard/p128pow5t3_{field}.json");
         let name = format!("orchard-poseidon-{field}");
@@ -256,6 +259,7 @@ fn modulus_of(file: &str) -> &'static str {
     let name = file.rsplit('/').next().expect("file name");
     if file.starts_with("rescue/")
         || file.starts_with("plonky2/")
+        || file.starts_with("tip5/")
         || name.starts_with("plonky3-goldilocks-")
     {
         GOLDILOCKS_P

@@ -274,6 +274,13 @@ fn hades(c: &mut Covered) {
     c.hasher::<Fp, _>("mina-poseidon-legacy", Legacy, &[0, 1, 2, 3, 10]);
 }
 
+fn tip5(c: &mut Covered) {
+    use algebraic_hash_tip5::{Digest, Felt, TIP5};
+    c.permutation::<Felt, 16>("tip5", TIP5);
+    c.compression::<Felt, Digest, 2>("tip5", TIP5);
+    c.hasher::<Felt, _>("tip5", TIP5, &[0, 1, 9, 10, 11, 19, 20, 21, 40]);
+}
+
 fn anemoi_field<F>(c: &mut Covered, field: &str)
 where
     F: algebraic_hash_anemoi::AnemoiField + Codec + DigestElements<F>,
@@ -317,6 +324,7 @@ fn every_instance_answers_as_its_trait_value() {
     poseidon2_plonky3(&mut c);
     plonky2_poseidon(&mut c);
     hades(&mut c);
+    tip5(&mut c);
     anemoi(&mut c);
     let mut missing = Vec::new();
     for instance in algebraic_hash_cli::instances() {

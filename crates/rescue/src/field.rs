@@ -64,6 +64,18 @@ pub mod raw {
         r.wrapping_add(mask32(carry))
     }
 
+    /// Reduces `x < 2^96` to a (possibly non-canonical) `u64` congruent to
+    /// it, with two multiply-adds by `2^64 mod p` and no carry test (the
+    /// second carry is 0 or 1 and is multiplied, not selected, so that the
+    /// compiler emits no branch on data).
+    #[inline(always)]
+    pub const fn reduce96(x: u128) -> u64 {
+        // x = lo + hi · 2^64 with hi < 2^32: w = lo + hi · (2^32 - 1) < 2^65.
+        let w = (x as u64) as u128 + ((x >> 64) as u64 as u128) * (EPSILON as u128);
+        // w = w_lo + c · 2^64 with c ≤ 1, and w_lo < 2^64 - 2^33 when c = 1.
+        (w as u64) + ((w >> 64) as u64) * EPSILON
+    }
+
     /// `a · b mod p`, non-canonical.
     #[inline(always)]
     pub const fn mul(a: u64, b: u64) -> u64 {
@@ -406,6 +418,11 @@ mod tests {
             }
         }
         for hi in [0u64, 1, 255, EPSILON] {
+            for &lo in &EDGES {
+                let x = (hi as u128) << 64 | lo as u128;
+                let v = (x % MODULUS as u128) as u64;
+                assert_eq!(raw::canonical(raw::reduce96(x)), v);
+            }
             for &lo in &EDGES {
                 let v = ((hi as u128) << 64 | lo as u128) % MODULUS as u128;
                 assert_eq!(raw::canonical(raw::reduce_small(lo, hi)) as u128, v);

@@ -1,0 +1,188 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod constants;
+mod digest;
+mod mds;
+mod permutation;
+
+use algebraic_hash::{Compression, Hasher, Permutation};
+pub use algebraic_hash_rescue::Felt;
+
+pub use digest::Digest;
+
+/// Field elements in the state.
+pub const STATE_SIZE: usize = 16;
+/// Cells that take the split-and-lookup S-box (the first four).
+pub const NUM_SPLIT_AND_LOOKUP: usize = 4;
+/// Elements absorbed per permutation (the first ten cells).
+pub const RATE: usize = 10;
+/// Capacity cells (the last six).
+pub const CAPACITY: usize = 6;
+/// Rounds of the permutation.
+pub const NUM_ROUNDS: usize = 5;
+
+/// How the capacity starts (twenty-first's `Domain`): zeros for
+/// variable-length input ([`Tip5::hash_varlen`]), ones for fixed-length
+/// input ([`Tip5::hash_10`], [`Tip5::hash_pair`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Domain {
+    /// Capacity all zeros.
+    VariableLength,
+    /// Capacity all ones.
+    FixedLength,
+}
+
+impl Domain {
+    /// The initial state of this domain: rate cells zero, capacity cells 0
+    /// or 1.
+    pub const fn initial_state(self) -> [Felt; STATE_SIZE] {
+        let capacity = match self {
+            Self::VariableLength => Felt::ZERO,
+            Self::FixedLength => Felt::ONE,
+        };
+        let mut state = [Felt::ZERO; STATE_SIZE];
+        let mut i = RATE;
+        while i < STATE_SIZE {
+            state[i] = capacity;
+            i += 1;
+        }
+        state
+    }
+}
+
+/// Tip5 over Goldilocks as Triton VM and Neptune Cash use it (twenty-first
+/// 3.1's `Tip5`): width 16, rate 10, 5 rounds, digests of 5 elements.
+///
+/// A unit value: the traits ([`Permutation`] on `[Felt; 16]`, [`Hasher`]
+/// = [`Tip5::hash_varlen`], [`Compression`] = [`Tip5::hash_pair`]) and the
+/// inherent functions with twenty-first's names use the same code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tip5;
+
+/// The Tip5 instance as a value (same as `Tip5`).
+pub const TIP5: Tip5 = Tip5;
+
+impl Tip5 {
+    /// The CLI's name of this instance.
+    pub const NAME: &'static str = "tip5";
+
+    /// The permutation, in place (twenty-first's `Tip5::permutation` on a
+    /// sponge's state).
+    #[inline]
+    pub fn permutation(state: &mut [Felt; STATE_SIZE]) {
+        let mut raw = state.map(Felt::to_u64);
+        permutation::permute(&mut raw);
+        *state = raw.map(Felt::from_u64_reduced);
+    }
+
+    /// Hashes exactly ten elements: they fill the rate, the capacity is all
+    /// ones ([`Domain::FixedLength`]), one permutation, the first five cells
+    /// out. No padding.
+    pub fn hash_10(input: &[Felt; RATE]) -> [Felt; Digest::LEN] {
+        let mut state = Domain::FixedLength.initial_state();
+        state[..RATE].copy_from_slice(input);
+        Self::permutation(&mut state);
+        core::array::from_fn(|i| state[i])
+    }
+
+    /// Hashes two digests together: [`Tip5::hash_10`] of their
+    /// concatenation (the Merkle tree node of Triton VM).
+    pub fn hash_pair(left: Digest, right: Digest) -> Digest {
+        let mut state = pair_state(&[left, right]);
+        Self::permutation(&mut state);
+        digest_of(&state)
+    }
+
+    /// Hashes any number of elements: capacity all zeros
+    /// ([`Domain::VariableLength`]); the input, followed by a 1 and then
+    /// zeros up to the next multiple of 10 (always at least the 1), is
+    /// written over the rate ten elements at a time, each block followed
+    /// by one permutation; the digest is the first five cells.
+    pub fn hash_varlen(input: &[Felt]) -> Digest {
+        let mut state = Domain::VariableLength.initial_state().map(Felt::to_u64);
+        let mut blocks = input.chunks_exact(RATE);
+        for block in &mut blocks {
+            for (cell, x) in state.iter_mut().zip(block) {
+                *cell = x.to_u64();
+            }
+            permutation::permute(&mut state);
+        }
+        let rest = blocks.remainder();
+        state[..RATE].fill(0);
+        for (cell, x) in state.iter_mut().zip(rest) {
+            *cell = x.to_u64();
+        }
+        state[rest.len()] = 1;
+        permutation::permute(&mut state);
+        Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
+    }
+}
+
+/// The state [`Tip5::hash_pair`] permutes.
+#[inline]
+fn pair_state(pair: &[Digest; 2]) -> [Felt; STATE_SIZE] {
+    let mut state = Domain::FixedLength.initial_state();
+    state[..Digest::LEN].copy_from_slice(&pair[0].0);
+    state[Digest::LEN..2 * Digest::LEN].copy_from_slice(&pair[1].0);
+    state
+}
+
+#[inline]
+fn digest_of(state: &[Felt; STATE_SIZE]) -> Digest {
+    Digest::new(core::array::from_fn(|i| state[i]))
+}
+
+impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
+    #[inline]
+    fn permute_mut(&self, state: &mut [Felt; STATE_SIZE]) {
+        Self::permutation(state);
+    }
+
+    fn permute_many(&self, states: &mut [[Felt; STATE_SIZE]]) {
+        for state in states {
+            Self::permutation(state);
+        }
+    }
+}
+
+impl Hasher<Felt> for Tip5 {
+    type Digest = Digest;
+
+    /// [`Tip5::hash_varlen`].
+    #[inline]
+    fn hash_elements(&self, input: &[Felt]) -> Digest {
+        Self::hash_varlen(input)
+    }
+}
+
+impl Compression<Digest, 2> for Tip5 {
+    /// [`Tip5::hash_pair`].
+    #[inline]
+    fn compress(&self, input: [Digest; 2]) -> Digest {
+        Self::hash_pair(input[0], input[1])
+    }
+
+    /// [`Tip5::hash_pair`] of each pair, through [`Permutation::permute_many`]
+    /// in groups of eight.
+    fn compress_many(&self, inputs: &[[Digest; 2]], outputs: &mut [Digest]) {
+        assert_eq!(inputs.len(), outputs.len(), "one output per input");
+        const GROUP: usize = 8;
+        for (inputs, outputs) in inputs.chunks(GROUP).zip(outputs.chunks_mut(GROUP)) {
+            let mut states = [[Felt::ZERO; STATE_SIZE]; GROUP];
+            for (state, pair) in states.iter_mut().zip(inputs) {
+                *state = pair_state(pair);
+            }
+            let states = &mut states[..inputs.len()];
+            self.permute_many(states);
+            for (out, state) in outputs.iter_mut().zip(states.iter()) {
+                *out = digest_of(state);
+            }
+        }
+    }
+}

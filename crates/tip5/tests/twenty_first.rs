@@ -1,0 +1,278 @@
+//! Against twenty-first 3.1.1 itself: its constants, its published snapshot
+//! tests (src/tip5/mod.rs at commit d0672516f1b57e3622e1470229740e7df7c55349,
+//! the commit its crates.io package names), and random inputs with edge
+//! values mixed in: 10 000 states through `permute` and `permute_many`,
+//! 10 000 `hash_10` and `hash_pair` (also through `compress_many`), and
+//! `hash_varlen` of every length 0..=30 plus 2 000 random lengths.
+#![cfg(not(miri))]
+
+use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash_testkit::{Rng64, cases};
+use algebraic_hash_tip5::{Digest, Felt, STATE_SIZE, TIP5, Tip5, constants};
+use twenty_first::prelude::BFieldElement;
+use twenty_first::tip5 as tf;
+
+const P: u64 = Felt::MODULUS;
+/// 0, 1, p − 1, p − 2, and values whose Montgomery forms are the lookup's
+/// edge bytes: 2^32 ↦ p − 1 = 0xffffffff00000000, 2^32 ± 1 nearby.
+const EDGES: &[u64] = &[0, 1, P - 1, P - 2, 1 << 32, (1 << 32) - 1, (1 << 32) + 1];
+
+fn felt(v: u64) -> Felt {
+    Felt::from_canonical(v).unwrap()
+}
+
+fn bfe(v: u64) -> BFieldElement {
+    BFieldElement::new(v)
+}
+
+fn same(ours: &[Felt], theirs: &[BFieldElement]) -> bool {
+    ours.len() == theirs.len()
+        && ours
+            .iter()
+            .zip(theirs)
+            .all(|(a, b)| a.to_u64() == b.value())
+}
+
+fn digest(values: &[u64]) -> (Digest, tf::Digest) {
+    (
+        Digest::new(core::array::from_fn(|i| felt(values[i]))),
+        tf::Digest::new(core::array::from_fn(|i| bfe(values[i]))),
+    )
+}
+
+#[test]
+fn constants_are_twenty_firsts() {
+    assert_eq!(constants::LOOKUP_TABLE, tf::LOOKUP_TABLE);
+    let rc: Vec<u64> = tf::ROUND_CONSTANTS.iter().map(|c| c.value()).collect();
+    assert_eq!(constants::ROUND_CONSTANTS.to_vec(), rc);
+    let mds: Vec<u64> = tf::MDS_MATRIX_FIRST_COLUMN
+        .iter()
+        .map(|&c| c as u64)
+        .collect();
+    assert_eq!(constants::MDS_MATRIX_FIRST_COLUMN.to_vec(), mds);
+    for (i, &t) in constants::LOOKUP_TABLE.iter().enumerate() {
+        let x = i as u64 + 1;
+        assert_eq!(
+            u64::from(t),
+            (x * x * x + 256) % 257,
+            "offset Fermat cube map at {i}"
+        );
+    }
+}
+
+/// twenty-first's `hash10_test_vectors_snapshot`: six chained `hash_10`
+/// calls, each digest written at offset i, then one more.
+#[test]
+fn published_hash10_snapshot() {
+    let mut preimage = [Felt::ZERO; 10];
+    for i in 0..6 {
+        let digest = Tip5::hash_10(&preimage);
+        preimage[i..i + Digest::LEN].copy_from_slice(&digest);
+    }
+    let last = Digest::new(Tip5::hash_10(&preimage));
+    assert_eq!(
+        last.to_hex(),
+        "109cc2fe453bd9962f754b96d8f5b919b60af030940a275f5540da195fef65ee651c1b6fa19b2c6a"
+    );
+}
+
+/// twenty-first's `hash_varlen_test_vectors`: the sum of the digests of
+/// `[0, 1, …, i − 1]` for i in 0..20.
+#[test]
+fn published_hash_varlen_snapshot() {
+    let mut sum = [Felt::ZERO; Digest::LEN];
+    for i in 0..20u32 {
+        let preimage: Vec<Felt> = (0..i).map(Felt::from).collect();
+        for (s, d) in sum.iter_mut().zip(Tip5::hash_varlen(&preimage).values()) {
+            *s += d;
+        }
+    }
+    assert_eq!(
+        Digest::new(sum).to_hex(),
+        "efbafa86622a9c69652f8a1c4ffd734f021ad23a0a8085412a877de0f9170b18ea4ff69b6fff9a03"
+    );
+}
+
+/// twenty-first's `snapshot`: a state given by its Montgomery forms (read
+/// here as `m · 2^-64`), the first five cells after the permutation.
+#[test]
+fn published_permutation_snapshot() {
+    let r_inv = felt(0xffff_fffe_0000_0001); // 2^-64 mod p
+    let from_montgomery = |m: u64| Felt::from_u64_reduced(m) * r_inv;
+    let mut state = [
+        0x0000_000f_ffff_fff0,
+        0x0000_0000_ffff_ffff,
+        0x0000_0000_ffff_ffff,
+        0x0000_0028_ffff_ffd7,
+        0x0000_0006_ffff_fff9,
+        0x0000_0002_ffff_fffd,
+        0x0000_0000_ffff_ffff,
+        0x0000_0030_ffff_ffcf,
+        0x0000_0397_ffff_fc68,
+        0x0000_000f_ffff_fff0,
+        0x316b_fb72_3638_2123,
+        0x216f_521b_66ef_83f5,
+        0x5689_d7b3_63f5_2df0,
+        0xeb2f_59e3_aeae_25fc,
+        0xb082_99d2_77cb_b4dc,
+        0xcbe3_d9fd_c534_9140,
+    ]
+    .map(from_montgomery);
+    Tip5::permutation(&mut state);
+    let expected = [
+        0x15d3_8ea9_29f6_632a,
+        0xf988_e509_ff73_8bb4,
+        0x48bc_dfae_88a2_e9f3,
+        0x8733_9e83_2daa_c02a,
+        0x511e_4126_8150_fdac,
+    ]
+    .map(from_montgomery);
+    assert_eq!(state[..5], expected);
+}
+
+/// twenty-first's `tip5_recovers_from_degenerate_field_element_representations`
+/// (canonical values in and out).
+#[test]
+fn published_degenerate_representation_vector() {
+    let state = [
+        0x1063_c4bf_5d8b_b0dd,
+        0xdb62_75d3_71fe_05d0,
+        0xde58_cae3_0144_cdae,
+        0xc774_e646_81d3_622e,
+        0xc4a9_47d1_0a5a_a466,
+        0xda55_77a0_0a91_3151,
+        0xe80e_978b_3836_dcd0,
+        0x8dd1_61f0_a3ac_00c2,
+        0x6857_f251_a9c0_f693,
+        0x4923_a368_3046_178e,
+        0x6e6f_c54a_9b81_010b,
+        0xcb84_fa5b_b9fa_ec36,
+        0x93cb_f9db_4c5c_b1ea,
+        0xf215_d9b9_2dc8_7266,
+        0x88f0_9783_d2ae_3c57,
+        0x6d29_f9ce_94a9_0b71,
+    ]
+    .map(felt);
+    let expected = [
+        0xa5d3_2d62_9e60_d72e,
+        0x5516_ef90_d277_3d74,
+        0x65d3_fa1c_de45_f6cb,
+        0x7bf0_e725_dfa5_906b,
+        0x67a2_db4b_141b_90e9,
+        0x91db_162d_3230_9083,
+        0xefec_1d00_146a_05c9,
+        0xcca0_d656_6bca_8186,
+        0x405b_aeb5_b3f8_7f02,
+        0xd897_0158_7027_8f76,
+        0xd4b2_ee48_10aa_c7d1,
+        0x27b4_51e7_06a5_c2fc,
+        0xe9b4_177f_0a0e_ffe4,
+        0x0c60_def0_f2c5_287f,
+        0x703a_a06d_327c_cc34,
+        0x536f_2355_0ebf_98f1,
+    ]
+    .map(felt);
+    assert_eq!(TIP5.permute(state), expected);
+}
+
+#[test]
+fn permutation_against_twenty_first() {
+    let mut rng = Rng64::new(0x7195, P, EDGES);
+    let n = cases(10_000) as usize;
+    let inputs: Vec<Vec<u64>> = (0..n).map(|_| rng.elements(STATE_SIZE)).collect();
+    let mut states: Vec<[Felt; STATE_SIZE]> = inputs
+        .iter()
+        .map(|v| core::array::from_fn(|i| felt(v[i])))
+        .collect();
+    let mut expected = Vec::with_capacity(n);
+    for (input, state) in inputs.iter().zip(&states) {
+        let mut peer = tf::Tip5 {
+            state: core::array::from_fn(|i| bfe(input[i])),
+        };
+        peer.permutation();
+        assert!(
+            same(&TIP5.permute(*state), &peer.state),
+            "permute {input:?}"
+        );
+        expected.push(peer.state);
+    }
+    TIP5.permute_many(&mut states);
+    for (state, answer) in states.iter().zip(&expected) {
+        assert!(same(state, answer), "permute_many");
+    }
+    // Every batch length 0..=20 (groups and their tails).
+    for len in 0..=20 {
+        let mut batch: Vec<[Felt; STATE_SIZE]> = inputs[..len]
+            .iter()
+            .map(|v| core::array::from_fn(|i| felt(v[i])))
+            .collect();
+        TIP5.permute_many(&mut batch);
+        for (state, answer) in batch.iter().zip(&expected) {
+            assert!(same(state, answer), "permute_many of {len}");
+        }
+    }
+}
+
+#[test]
+fn fixed_length_hashes_against_twenty_first() {
+    let mut rng = Rng64::new(0x10, P, EDGES);
+    let n = cases(10_000) as usize;
+    let mut pairs = Vec::with_capacity(n);
+    let mut expected = Vec::with_capacity(n);
+    for _ in 0..n {
+        let v = rng.elements(10);
+        let ours = Tip5::hash_10(&core::array::from_fn(|i| felt(v[i])));
+        let theirs = tf::Tip5::hash_10(&core::array::from_fn(|i| bfe(v[i])));
+        assert!(same(&ours, &theirs), "hash_10 {v:?}");
+
+        let (l, tl) = digest(&v[..5]);
+        let (r, tr) = digest(&v[5..]);
+        let ours = Tip5::hash_pair(l, r);
+        let theirs = tf::Tip5::hash_pair(tl, tr);
+        assert!(same(&ours.values(), &theirs.values()), "hash_pair {v:?}");
+        assert_eq!(TIP5.compress([l, r]), ours);
+        pairs.push([l, r]);
+        expected.push(ours);
+    }
+    let mut outputs = vec![Digest::default(); n];
+    TIP5.compress_many(&pairs, &mut outputs);
+    assert_eq!(outputs, expected, "compress_many");
+}
+
+#[test]
+fn varlen_hash_against_twenty_first() {
+    let mut rng = Rng64::new(0x7a11, P, EDGES);
+    let check = |v: &[u64]| {
+        let ours: Vec<Felt> = v.iter().map(|&x| felt(x)).collect();
+        let theirs: Vec<BFieldElement> = v.iter().map(|&x| bfe(x)).collect();
+        let digest = Tip5::hash_varlen(&ours);
+        let peer = tf::Tip5::hash_varlen(&theirs);
+        assert!(same(&digest.values(), &peer.values()), "hash_varlen {v:?}");
+        assert_eq!(TIP5.hash_elements(&ours), digest);
+        assert_eq!(digest.to_hex(), peer.to_hex());
+    };
+    for len in 0..=30 {
+        for edge in [0, P - 1] {
+            check(&vec![edge; len]);
+        }
+        for _ in 0..20 {
+            check(&rng.elements(len));
+        }
+    }
+    for _ in 0..cases(2_000) {
+        let len = rng.below(200) as usize;
+        check(&rng.elements(len));
+    }
+}
+
+#[test]
+fn digest_bytes_and_hex_are_twenty_firsts() {
+    let mut rng = Rng64::new(0xd1, P, EDGES);
+    for _ in 0..200 {
+        let (ours, theirs) = digest(&rng.elements(5));
+        assert_eq!(ours.as_bytes(), <[u8; 40]>::from(theirs));
+        assert_eq!(ours.to_hex(), theirs.to_hex());
+        assert_eq!(ours.to_hex().parse::<Digest>(), Ok(ours));
+        assert_eq!(Digest::from_bytes(&ours.as_bytes()), Ok(ours));
+    }
+}
