@@ -222,6 +222,12 @@ fn hades(c: &mut Covered) {
     c.permutation::<VestaFp, 3>("orchard-poseidon-vesta", P128Pow5T3);
     c.compression::<VestaFp, VestaFp, 2>("orchard-poseidon-vesta", P128Pow5T3);
     c.hasher::<VestaFp, _>("orchard-poseidon-vesta", ConstantLength::<2>, &[2]);
+    use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
+    c.permutation::<BlsScalar, 5>("dusk-poseidon", DuskPoseidon);
+    c.compression::<BlsScalar, BlsScalar, 2>("dusk-poseidon", DuskPoseidon);
+    c.hasher::<BlsScalar, _>("dusk-poseidon", DuskPoseidon, &[1, 3, 4, 5, 9]);
+    c.permutation::<BlsScalar, 5>("dusk-poseidon-merkle4", DuskPoseidon);
+    c.compression::<BlsScalar, BlsScalar, 4>("dusk-poseidon-merkle4", DuskPoseidon);
 }
 
 fn anemoi_field<F>(c: &mut Covered, field: &str)

@@ -66,3 +66,9 @@ fn orchard_backends_agree() {
     backends_agree::<super::orchard::Pallas, 3>();
     backends_agree::<super::orchard::Vesta, 3>();
 }
+
+#[cfg(feature = "dusk")]
+#[test]
+fn dusk_backends_agree() {
+    backends_agree::<super::dusk::Dusk, 5>();
+}
