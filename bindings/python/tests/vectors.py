@@ -14,6 +14,8 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   hash_many -> hash (of ``starknet-poseidon``);
 - orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
   -> compress and hash (of ``orchard-poseidon-FIELD``);
+- dusk/dusk_poseidon.json: hash_merkle2 -> compress, hash_other -> hash (of
+  ``dusk-poseidon``), hash_merkle4 -> compress (of ``dusk-poseidon-merkle4``);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -145,6 +147,12 @@ def mapping(rel):
             ("permute", inst, "permute", None),
             ("hash", inst, "compress", None),
             ("hash", inst, "hash", None),
+        ]
+    if rel == "dusk/dusk_poseidon.json":
+        return 52435875175126190479447740508185965837690552500527637822603658699938581184513, [
+            ("hash_merkle2", "dusk-poseidon", "compress", None),
+            ("hash_other", "dusk-poseidon", "hash", None),
+            ("hash_merkle4", "dusk-poseidon-merkle4", "compress", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 

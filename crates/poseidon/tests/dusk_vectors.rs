@@ -5,7 +5,7 @@
 //! a sponge with a zero tag, the input then one element 1 absorbed, one
 //! output), which exercise the permutation with a zero capacity cell.
 
-use algebraic_hash::{Compression, DuplexSponge, Hasher};
+use algebraic_hash::DuplexSponge;
 use algebraic_hash_poseidon::dusk::{self, BlsScalar, Domain, DuskPoseidon};
 use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher};
 use ark_ff::{BigInt, BigInteger, PrimeField, Zero};
