@@ -213,11 +213,18 @@ fn main() {
         Item {
             name: "dusk Merkle4 (4 -> 1)",
             ours: Box::new(move |n| {
-                time_chain(n, d, |[a, b, c, e]| [DuskPoseidon.compress([a, b, c, e]), a, b, c])
+                time_chain(n, d, |[a, b, c, e]| {
+                    [DuskPoseidon.compress([a, b, c, e]), a, b, c]
+                })
             }),
             theirs: Box::new(move |n| {
                 time_chain(n, their_d, |[a, b, c, e]| {
-                    [TheirHash::digest(TheirDomain::Merkle4, &[a, b, c, e])[0], a, b, c]
+                    [
+                        TheirHash::digest(TheirDomain::Merkle4, &[a, b, c, e])[0],
+                        a,
+                        b,
+                        c,
+                    ]
                 })
             }),
             iters: 1000,

@@ -65,7 +65,12 @@ fn random_vec(rng: &mut StdRng, n: usize) -> Vec<BlsScalar> {
 }
 
 /// dusk's `Hash` fed `input` in random chunks, `outputs` outputs.
-fn their_hash(rng: &mut StdRng, domain: Domain, input: &[BlsScalar], outputs: usize) -> Vec<BlsScalar> {
+fn their_hash(
+    rng: &mut StdRng,
+    domain: Domain,
+    input: &[BlsScalar],
+    outputs: usize,
+) -> Vec<BlsScalar> {
     let input: Vec<TheirScalar> = input.iter().map(theirs).collect();
     let mut hash = TheirHash::new(their_domain(domain));
     let mut rest = &input[..];
@@ -92,10 +97,16 @@ fn permutation_through_two_squeezes() {
         let input = random_vec(&mut rng, 4);
         let mut out = [BlsScalar::from(0u64); 8];
         dusk::hash_into(Domain::Other, &input, &mut out).expect("valid");
-        assert_eq!(out.to_vec(), their_hash(&mut rng, Domain::Other, &input, 8), "{input:?}");
+        assert_eq!(
+            out.to_vec(),
+            their_hash(&mut rng, Domain::Other, &input, 8),
+            "{input:?}"
+        );
     }
     // permute_many (pairs and a remainder) equals one by one.
-    let states: Vec<[BlsScalar; 5]> = (0..7).map(|_| core::array::from_fn(|_| random(&mut rng))).collect();
+    let states: Vec<[BlsScalar; 5]> = (0..7)
+        .map(|_| core::array::from_fn(|_| random(&mut rng)))
+        .collect();
     let mut batch = states.clone();
     DuskPoseidon.permute_many(&mut batch);
     for (state, out) in states.into_iter().zip(batch) {
@@ -124,7 +135,11 @@ fn hash_other_many_outputs() {
         let input = random_vec(&mut rng, n);
         let mut out = vec![BlsScalar::from(0u64); m];
         dusk::hash_into(Domain::Other, &input, &mut out).expect("valid");
-        assert_eq!(out, their_hash(&mut rng, Domain::Other, &input, m), "{n} in, {m} out");
+        assert_eq!(
+            out,
+            their_hash(&mut rng, Domain::Other, &input, m),
+            "{n} in, {m} out"
+        );
     }
 }
 
@@ -174,7 +189,12 @@ fn merkle2_and_merkle4() {
 #[test]
 fn truncated() {
     let mut rng = StdRng::seed_from_u64(6);
-    let domains = [Domain::Other, Domain::Encryption, Domain::Merkle2, Domain::Merkle4];
+    let domains = [
+        Domain::Other,
+        Domain::Encryption,
+        Domain::Merkle2,
+        Domain::Merkle4,
+    ];
     for i in 0..cases(10_000) {
         let domain = domains[i as usize % 4];
         let n = match domain {
@@ -217,9 +237,15 @@ fn refused_as_dusk_refuses() {
     };
     for domain in [Domain::Other, Domain::Encryption] {
         assert!(refused(domain, 0, 1));
-        assert_eq!(dusk::hash(domain, &[]), Err(out_of_range("Dusk hash input", 0)));
+        assert_eq!(
+            dusk::hash(domain, &[]),
+            Err(out_of_range("Dusk hash input", 0))
+        );
     }
-    assert_eq!(DuskPoseidon.try_hash_elements(&[]), Err(out_of_range("Dusk hash input", 0)));
+    assert_eq!(
+        DuskPoseidon.try_hash_elements(&[]),
+        Err(out_of_range("Dusk hash input", 0))
+    );
     assert!(std::panic::catch_unwind(|| DuskPoseidon.hash_elements(&[])).is_err());
     for (domain, expected) in [(Domain::Merkle2, 2), (Domain::Merkle4, 4)] {
         for n in [0, 1, 3, 5] {

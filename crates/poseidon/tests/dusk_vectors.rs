@@ -42,7 +42,11 @@ fn vector_file() {
         }
     }
     // Every padding boundary of Domain::Other is in the file.
-    let lengths: Vec<usize> = file.require("hash_other").iter().map(|c| c.input.len()).collect();
+    let lengths: Vec<usize> = file
+        .require("hash_other")
+        .iter()
+        .map(|c| c.input.len())
+        .collect();
     assert!((1..=13).all(|n| lengths.contains(&n)));
     check_hasher(&file, "hash_other", &DuskPoseidon, parse, |v| v[0]);
     check_compression(
@@ -89,12 +93,30 @@ const THEIR_INPUTS: [&str; 10] = [
     "cfc108673c93df305e31c283b9c767b7097ae4e174a223e0c24b15a67b701a3a",
 ];
 const THEIR_HASHES: [(usize, &str); 6] = [
-    (3, "26abf2d0476f154e69bf19740092fe36265680c294462b8e759ad73a99567dd5"),
-    (4, "1cc40219c7ec92919d6db7a41cd41953333a2ed544606daca182e4eaa6c7db2d"),
-    (5, "707c98a0e9a6e4832ac33ee08811bce122017a58dbbbf66a2f6fcdc69d45462d"),
-    (6, "26905a794d3d2fb0c3ed2276abc696c27a5bfdea7f106e596cbeedd86891c461"),
-    (8, "1b98a2c5f1fe54d21b5ce9bf0dcc99ea8784a64f3c544fa06d3f73569741006e"),
-    (10, "211b7ea21c9afca93dabdfbda8b2d5275b2dd802fed87bb431e98557c61667d2"),
+    (
+        3,
+        "26abf2d0476f154e69bf19740092fe36265680c294462b8e759ad73a99567dd5",
+    ),
+    (
+        4,
+        "1cc40219c7ec92919d6db7a41cd41953333a2ed544606daca182e4eaa6c7db2d",
+    ),
+    (
+        5,
+        "707c98a0e9a6e4832ac33ee08811bce122017a58dbbbf66a2f6fcdc69d45462d",
+    ),
+    (
+        6,
+        "26905a794d3d2fb0c3ed2276abc696c27a5bfdea7f106e596cbeedd86891c461",
+    ),
+    (
+        8,
+        "1b98a2c5f1fe54d21b5ce9bf0dcc99ea8784a64f3c544fa06d3f73569741006e",
+    ),
+    (
+        10,
+        "211b7ea21c9afca93dabdfbda8b2d5275b2dd802fed87bb431e98557c61667d2",
+    ),
 ];
 
 fn from_hex(hex: &str, little_endian: bool) -> BlsScalar {
@@ -113,7 +135,8 @@ fn from_hex(hex: &str, little_endian: bool) -> BlsScalar {
 fn permutation_against_their_unit_test() {
     let inputs: Vec<BlsScalar> = THEIR_INPUTS.iter().map(|h| from_hex(h, true)).collect();
     for (n, hex) in THEIR_HASHES {
-        let mut sponge = DuplexSponge::<BlsScalar, _, 5, 4, 1>::new(DuskPoseidon, [BlsScalar::zero(); 5]);
+        let mut sponge =
+            DuplexSponge::<BlsScalar, _, 5, 4, 1>::new(DuskPoseidon, [BlsScalar::zero(); 5]);
         for &x in &inputs[..n] {
             sponge.absorb_one(x);
         }

@@ -94,23 +94,44 @@ fn case(cases: &mut Vec<String>, name: &str, input: &[BlsScalar], output: &[[u8;
 fn vectors() {
     let mut s = Stream(0x0d05_c0de);
     let mut cases = Vec::new();
-    for (name, domain) in [("hash_other", Domain::Other), ("hash_encryption", Domain::Encryption)] {
+    for (name, domain) in [
+        ("hash_other", Domain::Other),
+        ("hash_encryption", Domain::Encryption),
+    ] {
         for n in 1..=13 {
             for _ in 0..2 {
                 let input = s.elements(n);
-                case(&mut cases, name, &input, &bytes(&Hash::digest(domain, &input)));
+                case(
+                    &mut cases,
+                    name,
+                    &input,
+                    &bytes(&Hash::digest(domain, &input)),
+                );
             }
         }
     }
-    for (name, domain, n) in [("hash_merkle2", Domain::Merkle2, 2), ("hash_merkle4", Domain::Merkle4, 4)] {
+    for (name, domain, n) in [
+        ("hash_merkle2", Domain::Merkle2, 2),
+        ("hash_merkle4", Domain::Merkle4, 4),
+    ] {
         let edges = [BlsScalar::zero(), BlsScalar::one(), -BlsScalar::one()];
         for e in edges {
             let input = vec![e; n];
-            case(&mut cases, name, &input, &bytes(&Hash::digest(domain, &input)));
+            case(
+                &mut cases,
+                name,
+                &input,
+                &bytes(&Hash::digest(domain, &input)),
+            );
         }
         for _ in 0..8 {
             let input = s.elements(n);
-            case(&mut cases, name, &input, &bytes(&Hash::digest(domain, &input)));
+            case(
+                &mut cases,
+                name,
+                &input,
+                &bytes(&Hash::digest(domain, &input)),
+            );
         }
     }
     for n in [1, 3, 4, 5, 8, 9] {
@@ -124,7 +145,12 @@ fn vectors() {
             }
             hash.update(b);
             hash.output_len(m);
-            case(&mut cases, "hash_other_outputs", &input, &bytes(&hash.finalize()));
+            case(
+                &mut cases,
+                "hash_other_outputs",
+                &input,
+                &bytes(&hash.finalize()),
+            );
         }
     }
     for n in [1, 2, 4, 5] {
@@ -177,21 +203,40 @@ fn bench() {
     let ten = s.elements(10);
     let (o2, o4) = (two.map(|x| ours(&x)), four.map(|x| ours(&x)));
     let o10: Vec<Ours> = ten.iter().map(ours).collect();
-    assert_eq!(ours(&Hash::digest(Domain::Merkle2, &two)[0]), DuskPoseidon.compress(o2));
-    assert_eq!(ours(&Hash::digest(Domain::Merkle4, &four)[0]), DuskPoseidon.compress(o4));
-    assert_eq!(ours(&Hash::digest(Domain::Other, &ten)[0]), dusk::hash(dusk::Domain::Other, &o10).unwrap());
+    assert_eq!(
+        ours(&Hash::digest(Domain::Merkle2, &two)[0]),
+        DuskPoseidon.compress(o2)
+    );
+    assert_eq!(
+        ours(&Hash::digest(Domain::Merkle4, &four)[0]),
+        DuskPoseidon.compress(o4)
+    );
+    assert_eq!(
+        ours(&Hash::digest(Domain::Other, &ten)[0]),
+        dusk::hash(dusk::Domain::Other, &o10).unwrap()
+    );
     type Timer = Box<dyn Fn(u32) -> f64>;
     let items: Vec<(&str, Timer, Timer)> = vec![
         (
             "Merkle2 (2 -> 1, one permutation)",
             Box::new(move |n| time_chain(n, o2, |[x, y]| [DuskPoseidon.compress([x, y]), x])),
-            Box::new(move |n| time_chain(n, two, |[x, y]| [Hash::digest(Domain::Merkle2, &[x, y])[0], x])),
+            Box::new(move |n| {
+                time_chain(n, two, |[x, y]| {
+                    [Hash::digest(Domain::Merkle2, &[x, y])[0], x]
+                })
+            }),
         ),
         (
             "Merkle4 (4 -> 1, one permutation)",
-            Box::new(move |n| time_chain(n, o4, |[a, b, c, d]| [DuskPoseidon.compress([a, b, c, d]), a, b, c])),
             Box::new(move |n| {
-                time_chain(n, four, |[a, b, c, d]| [Hash::digest(Domain::Merkle4, &[a, b, c, d])[0], a, b, c])
+                time_chain(n, o4, |[a, b, c, d]| {
+                    [DuskPoseidon.compress([a, b, c, d]), a, b, c]
+                })
+            }),
+            Box::new(move |n| {
+                time_chain(n, four, |[a, b, c, d]| {
+                    [Hash::digest(Domain::Merkle4, &[a, b, c, d])[0], a, b, c]
+                })
             }),
         ),
         (
@@ -215,7 +260,10 @@ fn bench() {
         ),
     ];
     let rounds = 40;
-    println!("dusk-poseidon 0.44.0, {rounds} rounds, backend {}", algebraic_hash_montgomery::backend_name());
+    println!(
+        "dusk-poseidon 0.44.0, {rounds} rounds, backend {}",
+        algebraic_hash_montgomery::backend_name()
+    );
     println!("| item | ours (ns) | dusk-poseidon 0.44.0 (ns) | ours / dusk |");
     println!("|---|---|---|---|");
     for (name, a, b) in &items {
@@ -232,7 +280,12 @@ fn bench() {
             tb.push(y);
             r.push(x / y);
         }
-        println!("| {name} | {:.0} | {:.0} | {:.2} |", median(&mut ta), median(&mut tb), median(&mut r));
+        println!(
+            "| {name} | {:.0} | {:.0} | {:.2} |",
+            median(&mut ta),
+            median(&mut tb),
+            median(&mut r)
+        );
     }
 }
 

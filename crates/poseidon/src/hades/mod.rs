@@ -193,7 +193,10 @@ pub fn row_dot<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
         return f.reduce_from(&f.dot_lazy(row, x), dot_bound::<C, N>(T));
     }
     const {
-        assert!(C::MAX_DOT_TERMS >= 2, "a field without room for two products");
+        assert!(
+            C::MAX_DOT_TERMS >= 2,
+            "a field without room for two products"
+        );
     }
     let pair = |k: usize| {
         f.reduce_from(

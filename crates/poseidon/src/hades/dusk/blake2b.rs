@@ -77,7 +77,12 @@ pub(super) fn blake2b_512(message: &[u8]) -> [u8; 64] {
     // empty, zero-padded) block carries the final flag.
     while rest.len() > 128 {
         counter += 128;
-        compress(&mut h, rest[..128].try_into().expect("128 bytes"), counter, false);
+        compress(
+            &mut h,
+            rest[..128].try_into().expect("128 bytes"),
+            counter,
+            false,
+        );
         rest = &rest[128..];
     }
     let mut block = [0u8; 128];
@@ -104,7 +109,13 @@ mod tests {
         let empty = blake2b_512(b"");
         assert_eq!(empty[..8], [0x78, 0x6a, 0x02, 0xf7, 0x42, 0x01, 0x59, 0x03]);
         // One whole block, and three blocks (Python's hashlib.blake2b).
-        assert_eq!(blake2b_512(&[b'x'; 128])[..8], [0x08, 0x2b, 0x91, 0xea, 0x2e, 0x15, 0xd1, 0x55]);
-        assert_eq!(blake2b_512(&[b'x'; 300])[..8], [0xfe, 0x42, 0xf4, 0x10, 0x8d, 0xd9, 0x8f, 0x9b]);
+        assert_eq!(
+            blake2b_512(&[b'x'; 128])[..8],
+            [0x08, 0x2b, 0x91, 0xea, 0x2e, 0x15, 0xd1, 0x55]
+        );
+        assert_eq!(
+            blake2b_512(&[b'x'; 300])[..8],
+            [0xfe, 0x42, 0xf4, 0x10, 0x8d, 0xd9, 0x8f, 0x9b]
+        );
     }
 }

@@ -1065,7 +1065,9 @@ pub(super) static SPARSE_COLS: [[[u64; 4]; 5]; 60] = [
 ];
 
 /// The sponge tag of `Domain::Merkle2` (2 elements in, 1 out, separator 3).
+#[rustfmt::skip]
 pub(super) static TAG_MERKLE2: [u64; 4] = [0x986a50d6c5cf4d25, 0x2dcd131536d257bb, 0x61f669a9a68431b1, 0x2eb4257c76bcbfea];
 
 /// The sponge tag of `Domain::Merkle4` (4 elements in, 1 out, separator 15).
+#[rustfmt::skip]
 pub(super) static TAG_MERKLE4: [u64; 4] = [0xad27547cb98d5263, 0x212325b53594d150, 0xb18e28886e391986, 0x2433024623bb3749];

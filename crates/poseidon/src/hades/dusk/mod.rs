@@ -251,7 +251,11 @@ pub fn hash(domain: Domain, input: &[BlsScalar]) -> Result<BlsScalar, Error> {
 /// ([`Error::LengthOutOfRange`]), or other than 1 outside [`Domain::Other`]
 /// ([`Error::WrongLength`]: dusk ignores `output_len` there, this refuses
 /// it).
-pub fn hash_into(domain: Domain, input: &[BlsScalar], output: &mut [BlsScalar]) -> Result<(), Error> {
+pub fn hash_into(
+    domain: Domain,
+    input: &[BlsScalar],
+    output: &mut [BlsScalar],
+) -> Result<(), Error> {
     check(domain, input.len(), output.len())?;
     sponge(domain, input, output);
     Ok(())
