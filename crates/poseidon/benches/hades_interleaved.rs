@@ -51,7 +51,6 @@ fn their_felt(x: &Felt) -> TheirFelt {
 }
 
 fn their_bls(x: &BlsScalar) -> dusk_bls12_381::BlsScalar {
-    use dusk_bytes::Serializable;
     let bytes: [u8; 32] = x.into_bigint().to_bytes_le().try_into().expect("32 bytes");
     dusk_bls12_381::BlsScalar::from_bytes(&bytes).expect("canonical")
 }

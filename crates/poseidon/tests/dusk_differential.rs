@@ -20,7 +20,6 @@ use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use algebraic_hash_poseidon::dusk::{self, BlsScalar, Domain, DuskPoseidon};
 use algebraic_hash_testkit::cases;
 use ark_ff::{BigInteger, PrimeField};
-use dusk_bytes::Serializable;
 use dusk_poseidon::{Domain as TheirDomain, Hash as TheirHash};
 use rand::rngs::StdRng;
 use rand::{Rng, RngCore, SeedableRng};
