@@ -1,6 +1,13 @@
 """Writes crates/poseidon/src/hades/dusk/constants.rs.
 
 Usage: python3 scripts/poseidon-hades/dusk.py > crates/poseidon/src/hades/dusk/constants.rs
+       python3 scripts/poseidon-hades/dusk.py permutation > test-vectors/dusk/permutation.json
+
+The second form writes permutation vectors from this script's plain-integer
+model of dusk-poseidon's reference ("legacy") permutation, which
+dusk-poseidon keeps private. Before writing them it checks the model, with
+dusk-safe's sponge and tag, against every case of
+test-vectors/dusk/dusk_poseidon.json (answers of dusk-poseidon 0.44.0).
 
 Dusk's Poseidon (dusk-poseidon 0.44.0, crates.io, dusk-network/poseidon252;
 the same tables since 0.38.0): the BLS12-381 scalar field, width 5, x^5,
@@ -101,6 +108,71 @@ def tag(absorbed, squeezed, domain):
     data = (0x8000_0000 | absorbed).to_bytes(4, "big") + squeezed.to_bytes(4, "big") + domain.to_bytes(8, "big")
     return int.from_bytes(blake2b(data, digest_size=64).digest(), "little") % P
 
+
+
+
+def sponge_hash(inputs, outputs, domain):
+    """dusk-safe's sponge (capacity cell 0, rate 4) with the model's permutation."""
+    state = [tag(len(inputs), outputs, domain), 0, 0, 0, 0]
+    pos = 0
+    for x in inputs:
+        if pos == T - 1:
+            state, pos = textbook(state), 0
+        state[1 + pos] = (state[1 + pos] + x) % P
+        pos += 1
+    out, pos = [], T - 1
+    for _ in range(outputs):
+        if pos == T - 1:
+            state, pos = textbook(state), 0
+        out.append(state[1 + pos])
+        pos += 1
+    return out
+
+
+def permutation_vectors():
+    import json
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, "..", "..", "test-vectors", "dusk", "dusk_poseidon.json")
+    with open(path) as f:
+        cases = json.load(f)["cases"]
+    domains = {"hash_other": 0, "hash_other_outputs": 0, "hash_encryption": 1 << 32, "hash_merkle2": 3, "hash_merkle4": 15}
+    checked = 0
+    for case in cases:
+        if case["fn"] not in domains:
+            continue
+        inputs = [int(x) for x in case["input"]]
+        want = [int(x) for x in case["output"]]
+        assert sponge_hash(inputs, len(want), domains[case["fn"]]) == want, case
+        checked += 1
+    assert checked >= 100, checked
+    edge = [0, 1, 2, P - 1, P - 2]
+    states = [[e] * T for e in edge] + [list(range(T))]
+    seed = 0x0D05C0DE
+    for _ in range(10):
+        row = []
+        for _ in range(T):
+            seed = (seed * 6364136223846793005 + 1442695040888963407) % 2**64
+            row.append(int.from_bytes(sha512(seed.to_bytes(8, "little")).digest(), "little") % P)
+        states.append(row)
+    out = [
+        "{",
+        '  "source": "plain-integer model of dusk-poseidon 0.44.0\'s reference permutation (its assets/arc.bin and mds.bin as the crate reads them, S-box of the partial rounds on cell 4), checked by the generator against every hash case of test-vectors/dusk/dusk_poseidon.json (answers of dusk-poseidon 0.44.0) with dusk-safe\'s sponge and BLAKE2b tag; dusk-poseidon keeps its permutation private",',
+        '  "generator": "python3 scripts/poseidon-hades/dusk.py permutation > test-vectors/dusk/permutation.json",',
+        '  "cases": [',
+    ]
+    rows = []
+    for st in states:
+        res = textbook(list(st))
+        rows.append('    { "fn": "permute", "input": [%s], "output": [%s] }' % (
+            ", ".join(f'"{x}"' for x in st), ", ".join(f'"{x}"' for x in res)))
+    out.append(",\n".join(rows))
+    out += ["  ]", "}"]
+    print("\n".join(out))
+
+
+if sys.argv[1:] == ["permutation"]:
+    permutation_vectors()
+    sys.exit(0)
 
 full, partial = compress(rounds, MDS, RF, RP, SBOX_CELL, P)
 pre_sparse, rows, cols = sparse_factors_at(MDS, RP, P, SBOX_CELL)

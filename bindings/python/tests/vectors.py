@@ -16,6 +16,7 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   -> compress and hash (of ``orchard-poseidon-FIELD``);
 - dusk/dusk_poseidon.json: hash_merkle2 -> compress, hash_other -> hash (of
   ``dusk-poseidon``), hash_merkle4 -> compress (of ``dusk-poseidon-merkle4``);
+- dusk/permutation.json: permute -> permute (of both Dusk instances);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -153,6 +154,11 @@ def mapping(rel):
             ("hash_merkle2", "dusk-poseidon", "compress", None),
             ("hash_other", "dusk-poseidon", "hash", None),
             ("hash_merkle4", "dusk-poseidon-merkle4", "compress", None),
+        ]
+    if rel == "dusk/permutation.json":
+        return 52435875175126190479447740508185965837690552500527637822603658699938581184513, [
+            ("permute", "dusk-poseidon", "permute", None),
+            ("permute", "dusk-poseidon-merkle4", "permute", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 

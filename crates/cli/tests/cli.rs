@@ -137,6 +137,9 @@ fn mappings() -> Vec<Mapping> {
     add(dusk, "hash_merkle2", "dusk-poseidon", Op::Compress);
     add(dusk, "hash_other", "dusk-poseidon", Op::Hash);
     add(dusk, "hash_merkle4", "dusk-poseidon-merkle4", Op::Compress);
+    for name in ["dusk-poseidon", "dusk-poseidon-merkle4"] {
+        add("dusk/permutation.json", "permute", name, Op::Permute);
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",

@@ -1,16 +1,21 @@
 //! Dusk's Poseidon: the vector file (answers from dusk-poseidon 0.44.0,
 //! written by `scripts/dusk-vectors`) through the named hashes and the trait
-//! view, and the permutation alone against the known answers of
+//! view, the permutation file (the generator's model, checked against
+//! dusk-poseidon's hashes), and the permutation against the known answers of
 //! dusk-poseidon's own unit test of it (`src/hades.rs`, `poseidon_hash`:
 //! a sponge with a zero tag, the input then one element 1 absorbed, one
 //! output), which exercise the permutation with a zero capacity cell.
 
 use algebraic_hash::DuplexSponge;
 use algebraic_hash_poseidon::dusk::{self, BlsScalar, Domain, DuskPoseidon};
-use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher};
+use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher, check_permutation};
 use ark_ff::{BigInt, BigInteger, PrimeField, Zero};
 
 const FILE: &str = include_str!("../../../test-vectors/dusk/dusk_poseidon.json");
+/// The permutation alone, from the plain-integer model in
+/// `scripts/poseidon-hades/dusk.py`, which checks the model against every
+/// hash case of `FILE` before writing it.
+const PERMUTATION: &str = include_str!("../../../test-vectors/dusk/permutation.json");
 
 fn parse(s: &str) -> BlsScalar {
     let limbs =
@@ -129,6 +134,12 @@ fn from_hex(hex: &str, little_endian: bool) -> BlsScalar {
     let x = BlsScalar::from_le_bytes_mod_order(&bytes);
     assert_eq!(x.into_bigint().to_bytes_le(), bytes, "canonical");
     x
+}
+
+#[test]
+fn permutation_file() {
+    let file = VectorFile::parse(PERMUTATION);
+    assert!(check_permutation(&file, "permute", &DuskPoseidon, parse) >= 10);
 }
 
 #[test]
