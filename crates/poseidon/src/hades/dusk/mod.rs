@@ -9,7 +9,7 @@
 //! rounds, the partial rounds' S-box on the **last** cell (4), a Cauchy
 //! MDS matrix; constants and matrix from the crate's `assets/arc.bin` and
 //! `assets/mds.bin`, re-derived from its `HOWTO.md` generator (SHA-512
-//! chain from "poseidon-for-plonk"; M[i][j] = 1/(i + j + 5)) and taken as
+//! chain from "poseidon-for-plonk"; `M[i][j] = 1/(i + j + 5)`) and taken as
 //! the crate reads them — its files hold Montgomery forms that it reads as
 //! plain values, so every constant it uses is the generated one times
 //! 2^256 mod p — compressed to one constant per partial round and the
