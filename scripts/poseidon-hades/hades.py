@@ -111,3 +111,21 @@ def sparse_factors(m, rp, p):
     rows.reverse()
     cols.reverse()
     return a, rows, cols
+
+
+def sparse_factors_at(m, rp, p, cell):
+    """`sparse_factors` for the S-box on `cell`: the same factoring in the
+    basis where `cell` and 0 trade places, mapped back. rows[i] is then the
+    dense row that writes `cell`, cols[i] the column that `cell`'s old value
+    is added along (entry `cell` unused, zero)."""
+    t = len(m)
+    perm = list(range(t))
+    perm[0], perm[cell] = cell, 0
+
+    def swap(v):
+        return [v[perm[i]] for i in range(t)]
+
+    swapped = [swap(m[perm[i]]) for i in range(t)]
+    pre, rows, cols = sparse_factors(swapped, rp, p)
+    pre = [swap(pre[perm[i]]) for i in range(t)]
+    return pre, [swap(r) for r in rows], [swap(c) for c in cols]

@@ -218,6 +218,25 @@ export function mapping(rel) {
       ],
     };
   }
+  if (rel === 'dusk/dusk_poseidon.json') {
+    return {
+      modulus: 52435875175126190479447740508185965837690552500527637822603658699938581184513n,
+      table: [
+        ['hash_merkle2', 'dusk-poseidon', 'compress', null],
+        ['hash_other', 'dusk-poseidon', 'hash', null],
+        ['hash_merkle4', 'dusk-poseidon-merkle4', 'compress', null],
+      ],
+    };
+  }
+  if (rel === 'dusk/permutation.json') {
+    return {
+      modulus: 52435875175126190479447740508185965837690552500527637822603658699938581184513n,
+      table: [
+        ['permute', 'dusk-poseidon', 'permute', null],
+        ['permute', 'dusk-poseidon-merkle4', 'permute', null],
+      ],
+    };
+  }
   throw new Error(`vector file ${rel} has no mapping: add one`);
 }
 

@@ -22,6 +22,9 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - mina/NAME.json: permute, hash, compress (of ``mina-poseidon-NAME``);
 - tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair) of
   ``tip5`` (its hash_10 cases are read by the Rust tests);
+- dusk/dusk_poseidon.json: hash_merkle2 -> compress, hash_other -> hash (of
+  ``dusk-poseidon``), hash_merkle4 -> compress (of ``dusk-poseidon-merkle4``);
+- dusk/permutation.json: permute -> permute (of both Dusk instances);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -190,6 +193,17 @@ def mapping(rel):
             ("permute", inst, "permute", None),
             ("hash", inst, "hash", None),
             ("compress", inst, "compress", None),
+        ]
+    if rel == "dusk/dusk_poseidon.json":
+        return 52435875175126190479447740508185965837690552500527637822603658699938581184513, [
+            ("hash_merkle2", "dusk-poseidon", "compress", None),
+            ("hash_other", "dusk-poseidon", "hash", None),
+            ("hash_merkle4", "dusk-poseidon-merkle4", "compress", None),
+        ]
+    if rel == "dusk/permutation.json":
+        return 52435875175126190479447740508185965837690552500527637822603658699938581184513, [
+            ("permute", "dusk-poseidon", "permute", None),
+            ("permute", "dusk-poseidon-merkle4", "permute", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 

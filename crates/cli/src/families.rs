@@ -14,6 +14,8 @@ use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::mina::{self, Kimchi, Legacy};
 #[cfg(feature = "hades")]
+use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
+#[cfg(feature = "hades")]
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 #[cfg(feature = "poseidon2")]
 use algebraic_hash_poseidon::poseidon2;
@@ -100,7 +102,6 @@ ark_codec! {
     algebraic_hash_anemoi::bls12_381::Felt => "BLS12-381 Fq", 6;
     algebraic_hash_anemoi::bn254::Felt => "BN254 Fq", 4;
     algebraic_hash_anemoi::ed_on_bls12_377::Felt => "ED_ON_BLS12-377 Fq (BLS12-377 Fr)", 4;
-    algebraic_hash_anemoi::jubjub::Felt => "Jubjub Fq (BLS12-381 Fr)", 4;
 }
 
 // Pallas and Vesta: Anemoi's fields, Orchard's and Mina's (one arkworks type each).
@@ -113,6 +114,12 @@ ark_codec! {
 #[cfg(feature = "hades")]
 ark_codec! {
     starknet::Felt => "Stark252", 4;
+}
+
+// BLS12-381 Fr: Anemoi's Jubjub base field and Dusk's scalar field.
+#[cfg(any(feature = "anemoi", feature = "hades"))]
+ark_codec! {
+    ark_bls12_381::Fr => "Jubjub Fq (BLS12-381 Fr)", 4;
 }
 
 /// Instances the `bench` subcommand times (one or two per family and width
@@ -388,6 +395,19 @@ fn hades() -> Vec<Instance> {
         .permutation::<mina::Fp, 3>(Legacy)
         .compression::<mina::Fp, mina::Fp, 2>(Legacy)
         .hasher::<mina::Fp, _>(Legacy),
+        Instance::new(
+            "dusk-poseidon",
+            "Poseidon (Hades t = 5, 60 partial rounds) over BLS12-381 Fr as Dusk / dusk-poseidon 0.44 (permute 5, compress 2 -> 1 = Hash::digest(Domain::Merkle2), hash any -> 1 = Hash::digest(Domain::Other))",
+        )
+        .permutation::<BlsScalar, 5>(DuskPoseidon)
+        .compression::<BlsScalar, BlsScalar, 2>(DuskPoseidon)
+        .hasher::<BlsScalar, _>(DuskPoseidon),
+        Instance::new(
+            "dusk-poseidon-merkle4",
+            "Poseidon over BLS12-381 Fr as Dusk / dusk-poseidon 0.44, 4-ary tree (permute 5, compress 4 -> 1 = Hash::digest(Domain::Merkle4))",
+        )
+        .permutation::<BlsScalar, 5>(DuskPoseidon)
+        .compression::<BlsScalar, BlsScalar, 4>(DuskPoseidon),
     ]
 }
 

@@ -180,6 +180,13 @@ fn mappings() -> Vec<Mapping> {
         add(&file, "hash", &instance, Op::Hash);
         add(&file, "compress", &instance, Op::Compress);
     }
+    let dusk = "dusk/dusk_poseidon.json";
+    add(dusk, "hash_merkle2", "dusk-poseidon", Op::Compress);
+    add(dusk, "hash_other", "dusk-poseidon", Op::Hash);
+    add(dusk, "hash_merkle4", "dusk-poseidon-merkle4", Op::Compress);
+    for name in ["dusk-poseidon", "dusk-poseidon-merkle4"] {
+        add("dusk/permutation.json", "permute", name, Op::Permute);
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",
@@ -277,6 +284,8 @@ fn modulus_of(file: &str) -> &'static str {
         "28948022309329048855892746252171976963363056481941560715954676764349967630337"
     } else if file == "orchard/p128pow5t3_vesta.json" {
         "28948022309329048855892746252171976963363056481941647379679742748393362948097"
+    } else if file.starts_with("dusk/") {
+        "52435875175126190479447740508185965837690552500527637822603658699938581184513"
     } else if name.starts_with("bls12_377-") {
         "258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177"
     } else if name.starts_with("bls12_381-") {
@@ -572,6 +581,13 @@ fn hades_instances_refuse_bad_input() {
         assert_refused(&["permute", name, "1", "2"], "", "expected 3, got 2");
         assert_refused(&["compress", name, "1"], "", "expected 2, got 1");
     }
+    let bls_r = "52435875175126190479447740508185965837690552500527637822603658699938581184513";
+    assert_refused(&["hash", "dusk-poseidon", "1", bls_r], "", "modulus");
+    assert_refused(
+        &["compress", "dusk-poseidon-merkle4", "1", "2", "3"],
+        "",
+        "expected 4, got 3",
+    );
 }
 
 /// The Miden instances refuse bad input as the other Goldilocks one does.

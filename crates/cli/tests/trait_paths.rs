@@ -272,6 +272,12 @@ fn hades(c: &mut Covered) {
     c.permutation::<Fp, 3>("mina-poseidon-legacy", Legacy);
     c.compression::<Fp, Fp, 2>("mina-poseidon-legacy", Legacy);
     c.hasher::<Fp, _>("mina-poseidon-legacy", Legacy, &[0, 1, 2, 3, 10]);
+    use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
+    c.permutation::<BlsScalar, 5>("dusk-poseidon", DuskPoseidon);
+    c.compression::<BlsScalar, BlsScalar, 2>("dusk-poseidon", DuskPoseidon);
+    c.hasher::<BlsScalar, _>("dusk-poseidon", DuskPoseidon, &[1, 3, 4, 5, 9]);
+    c.permutation::<BlsScalar, 5>("dusk-poseidon-merkle4", DuskPoseidon);
+    c.compression::<BlsScalar, BlsScalar, 4>("dusk-poseidon-merkle4", DuskPoseidon);
 }
 
 fn tip5(c: &mut Covered) {

@@ -5,17 +5,23 @@
 //! Orchard over Pallas Fp (halo2_poseidon 0.2: the permutation through
 //! `test_only_permute` with its constants fetched once, and
 //! `Hash::<_, P128Pow5T3, ConstantLength<2>, 3, 2>::init().hash`, which is
-//! how a user calls it). Each permutation gets the previous output. Prints,
+//! how a user calls it), and Dusk (dusk-poseidon 0.41.0, the newest release
+//! that builds on stable 1.95, same outputs as 0.44.0 but its rounds in
+//! textbook form: `Hash::digest` of `Domain::Merkle2`, `Merkle4` and
+//! `Other` with 10 elements; `scripts/dusk-vectors -- bench` times 0.44.0,
+//! whose rounds are in sparse form like ours). Each permutation gets the
+//! previous output. Prints,
 //! per item, the median batch time and the median over rounds of the
 //! per-round ratio ours / peer.
 //!
-//! `cargo bench -p algebraic-hash-poseidon --features starknet,orchard --bench hades_interleaved`
+//! `cargo bench -p algebraic-hash-poseidon --features starknet,orchard,dusk --bench hades_interleaved`
 //! (`HADES_ROUNDS` rounds, default 40; `--quick` or `--test` runs 3).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use algebraic_hash::Permutation;
+use algebraic_hash::{Compression, Permutation};
+use algebraic_hash_poseidon::dusk::{self, BlsScalar, DuskPoseidon};
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3, PallasFp};
 use algebraic_hash_poseidon::starknet::{self, Felt, StarknetPoseidon};
 use ark_ff::{BigInteger, Field, PrimeField};
@@ -42,6 +48,11 @@ fn median(v: &mut [f64]) -> f64 {
 
 fn their_felt(x: &Felt) -> TheirFelt {
     TheirFelt::from_bytes_be(&starknet::felt_to_be_bytes(x))
+}
+
+fn their_bls(x: &BlsScalar) -> dusk_bls12_381::BlsScalar {
+    let bytes: [u8; 32] = x.into_bigint().to_bytes_le().try_into().expect("32 bytes");
+    dusk_bls12_381::BlsScalar::from_bytes(&bytes).expect("canonical")
 }
 
 fn their_pallas(x: &PallasFp) -> pasta_curves::Fp {
@@ -93,6 +104,23 @@ fn main() {
         &mut check, &mds, &constants,
     );
     assert_eq!(check, P128Pow5T3.permute(p).map(|x| their_pallas(&x)));
+
+    let d: [BlsScalar; 4] =
+        core::array::from_fn(|i| BlsScalar::from(0x0bad_c0de_u64 + i as u64).pow([5u64]));
+    let their_d = d.map(|x| their_bls(&x));
+    let d10: Vec<BlsScalar> = (0..10u64)
+        .map(|i| BlsScalar::from(i * 104_729 + 5).pow([5u64]))
+        .collect();
+    let their_d10: Vec<_> = d10.iter().map(their_bls).collect();
+    use dusk_poseidon::{Domain as TheirDomain, Hash as TheirHash};
+    assert_eq!(
+        TheirHash::digest(TheirDomain::Merkle4, &their_d)[0],
+        their_bls(&DuskPoseidon.compress(d))
+    );
+    assert_eq!(
+        TheirHash::digest(TheirDomain::Other, &their_d10)[0],
+        their_bls(&dusk::hash(dusk::Domain::Other, &d10).expect("valid"))
+    );
 
     let items = [
         Item {
@@ -168,6 +196,61 @@ fn main() {
                 })
             }),
             iters: 2000,
+        },
+        Item {
+            name: "dusk Merkle2 (2 -> 1)",
+            ours: Box::new(move |n| {
+                time_chain(n, [d[0], d[1]], |[x, y]| [DuskPoseidon.compress([x, y]), x])
+            }),
+            theirs: Box::new(move |n| {
+                time_chain(n, [their_d[0], their_d[1]], |[x, y]| {
+                    [TheirHash::digest(TheirDomain::Merkle2, &[x, y])[0], x]
+                })
+            }),
+            iters: 1000,
+        },
+        Item {
+            name: "dusk Merkle4 (4 -> 1)",
+            ours: Box::new(move |n| {
+                time_chain(n, d, |[a, b, c, e]| {
+                    [DuskPoseidon.compress([a, b, c, e]), a, b, c]
+                })
+            }),
+            theirs: Box::new(move |n| {
+                time_chain(n, their_d, |[a, b, c, e]| {
+                    [
+                        TheirHash::digest(TheirDomain::Merkle4, &[a, b, c, e])[0],
+                        a,
+                        b,
+                        c,
+                    ]
+                })
+            }),
+            iters: 1000,
+        },
+        Item {
+            name: "dusk hash Domain::Other (10)",
+            ours: {
+                let v = d10.clone();
+                Box::new(move |n| {
+                    time_chain(n, v[0], |x| {
+                        let mut w = v.clone();
+                        w[0] = x;
+                        dusk::hash(dusk::Domain::Other, &w).expect("valid")
+                    })
+                })
+            },
+            theirs: {
+                let v = their_d10.clone();
+                Box::new(move |n| {
+                    time_chain(n, v[0], |x| {
+                        let mut w = v.clone();
+                        w[0] = x;
+                        TheirHash::digest(TheirDomain::Other, &w)[0]
+                    })
+                })
+            },
+            iters: 300,
         },
     ];
     let mut ours = vec![Vec::new(); items.len()];

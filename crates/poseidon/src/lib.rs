@@ -15,7 +15,7 @@ mod batch;
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;
 pub mod field;
-#[cfg(any(feature = "starknet", feature = "orchard", feature = "mina"))]
+#[cfg(any(feature = "starknet", feature = "orchard", feature = "mina", feature = "dusk"))]
 mod hades;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
@@ -32,6 +32,9 @@ pub use circom::{CircomPoseidon, poseidon};
 #[cfg(feature = "mina")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mina")))]
 pub use hades::mina;
+#[cfg(feature = "dusk")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dusk")))]
+pub use hades::dusk;
 #[cfg(feature = "orchard")]
 #[cfg_attr(docsrs, doc(cfg(feature = "orchard")))]
 pub use hades::orchard;

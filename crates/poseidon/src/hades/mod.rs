@@ -6,7 +6,7 @@
 //! An ecosystem is a table ([`Spec`]) — field, width, α, round counts,
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
-//! the ecosystem's own module (`starknet`, `orchard`, `mina`). The rounds are:
+//! the ecosystem's own module (`starknet`, `orchard`, `mina`, `dusk`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
@@ -48,7 +48,8 @@
 //! [`sparse_mix`], `2t − 1` products instead of `t²`) and a factor that
 //! leaves the S-box cell alone and so moves back into the round before, up
 //! to the last full round ([`Spec::mix_before_partial`]), as Neptune and
-//! circomlib's optimized tables do. This needs the S-box on cell 0.
+//! circomlib's optimized tables do ([`sparse_mix_at`] on the S-box cell:
+//! 0 for Orchard, 4 for Dusk).
 //!
 //! # Arithmetic
 //!
@@ -72,6 +73,8 @@ use ark_ff::{Fp, MontBackend};
 
 #[cfg(feature = "mina")]
 pub mod mina;
+#[cfg(feature = "dusk")]
+pub mod dusk;
 #[cfg(feature = "orchard")]
 pub mod orchard;
 #[cfg(feature = "starknet")]
@@ -203,10 +206,51 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     f.reduce(&power)
 }
 
+/// `Σ row_k·x_k` for `row`, `x` below p; the result is below p. One
+/// [`Arith::dot_lazy`] and one reduction when `T` products fit one wide sum
+/// ([`MontParams::MAX_DOT_TERMS`]); otherwise (BLS12-381 Fr, whose p is
+/// close to `R/2`, takes two) a wide sum of two products, reduced, per pair
+/// of terms.
+#[inline(always)]
+pub fn row_dot<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
+    f: Arith<C, B, N>,
+    row: &[[u64; N]; T],
+    x: &[[u64; N]; T],
+) -> [u64; N] {
+    if T <= C::MAX_DOT_TERMS {
+        return f.reduce_from(&f.dot_lazy(row, x), dot_bound::<C, N>(T));
+    }
+    const {
+        assert!(
+            C::MAX_DOT_TERMS >= 2,
+            "a field without room for two products"
+        );
+    }
+    let pair = |k: usize| {
+        f.reduce_from(
+            &f.dot_lazy(&[row[k], row[k + 1]], &[x[k], x[k + 1]]),
+            dot_bound::<C, N>(2),
+        )
+    };
+    let mut acc = pair(0);
+    let mut k = 2;
+    while k + 1 < T {
+        acc = f.add(&acc, &pair(k));
+        k += 2;
+    }
+    if k < T {
+        acc = f.add(&acc, &f.mul_reduced(&row[k], &x[k]));
+    }
+    acc
+}
+
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
-/// below p: one [`Arith::dot_lazy`] and one reduction per output cell.
-// Used by the instances with a dense matrix (`orchard`, `mina`).
-#[cfg_attr(not(any(feature = "orchard", feature = "mina")), allow(dead_code))]
+/// below p: one [`row_dot`] per output cell.
+// Used by the instances with a dense matrix (`orchard`, `mina`, `dusk`).
+#[cfg_attr(
+    not(any(feature = "orchard", feature = "mina", feature = "dusk")),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
@@ -215,16 +259,42 @@ pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize
 ) {
     let input = *state;
     for (out, row) in state.iter_mut().zip(matrix) {
-        *out = f.reduce_from(&f.dot_lazy(row, &input), dot_bound::<C, N>(T));
+        *out = row_dot(f, row, &input);
     }
 }
 
-/// `state ← S·state` for a sparse matrix `S` of partial-round form: the
-/// dense first `row`, the first column `col` (entry 0 unused), the
-/// identity elsewhere. One `T`-term [`Arith::dot_lazy`] and `T − 1`
-/// products instead of `T²`: the form of Neptune and circomlib's optimized
-/// tables, which the constant generators derive from a dense matrix.
-// Used by the instances with a dense matrix (`orchard`).
+/// `state ← S·state` for a sparse matrix `S` of partial-round form on the
+/// S-box cell `CELL`: the dense row `row` (writing cell `CELL`), the column
+/// `col` (entry `CELL` unused), the identity elsewhere. One `T`-term
+/// [`row_dot`] and `T − 1` products instead of `T²`: the form of Neptune
+/// and circomlib's optimized tables, which the constant generators derive
+/// from a dense matrix.
+// Used by the instances with a dense matrix (`orchard`, `dusk`).
+#[cfg_attr(not(any(feature = "orchard", feature = "dusk")), allow(dead_code))]
+#[inline(always)]
+pub fn sparse_mix_at<
+    C: MontConfig<N>,
+    B: Backend<N>,
+    const N: usize,
+    const T: usize,
+    const CELL: usize,
+>(
+    f: Arith<C, B, N>,
+    row: &[[u64; N]; T],
+    col: &[[u64; N]; T],
+    state: &mut [[u64; N]; T],
+) {
+    let xs = state[CELL];
+    let new = row_dot(f, row, state);
+    for (i, (x, c)) in state.iter_mut().zip(col).enumerate() {
+        if i != CELL {
+            *x = f.add(x, &f.mul_reduced(c, &xs));
+        }
+    }
+    state[CELL] = new;
+}
+
+/// [`sparse_mix_at`] on cell 0, the S-box cell of most instances.
 #[cfg_attr(not(feature = "orchard"), allow(dead_code))]
 #[inline(always)]
 pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
@@ -233,12 +303,7 @@ pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usiz
     col: &[[u64; N]; T],
     state: &mut [[u64; N]; T],
 ) {
-    let x0 = state[0];
-    let first = f.reduce_from(&f.dot_lazy(row, state), dot_bound::<C, N>(T));
-    for (x, c) in state.iter_mut().zip(col).skip(1) {
-        *x = f.add(x, &f.mul_reduced(c, &x0));
-    }
-    state[0] = first;
+    sparse_mix_at::<C, B, N, T, 0>(f, row, col, state);
 }
 
 /// `state += constants`, cell by cell (below p in and out).

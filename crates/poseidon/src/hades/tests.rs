@@ -73,3 +73,9 @@ fn mina_backends_agree() {
     backends_agree::<super::mina::KimchiTable, 3>();
     backends_agree::<super::mina::LegacyTable, 3>();
 }
+
+#[cfg(feature = "dusk")]
+#[test]
+fn dusk_backends_agree() {
+    backends_agree::<super::dusk::Dusk, 5>();
+}
