@@ -12,6 +12,8 @@ use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version
 #[cfg(feature = "circom")]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
+use algebraic_hash_poseidon::filecoin;
+#[cfg(feature = "hades")]
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 #[cfg(feature = "poseidon2")]
 use algebraic_hash_poseidon::poseidon2;
@@ -81,7 +83,13 @@ ark_codec! {
     algebraic_hash_anemoi::bls12_381::Felt => "BLS12-381 Fq", 6;
     algebraic_hash_anemoi::bn254::Felt => "BN254 Fq", 4;
     algebraic_hash_anemoi::ed_on_bls12_377::Felt => "ED_ON_BLS12-377 Fq (BLS12-377 Fr)", 4;
-    algebraic_hash_anemoi::jubjub::Felt => "Jubjub Fq (BLS12-381 Fr)", 4;
+}
+
+// The BLS12-381 scalar field: Anemoi's Jubjub base field and Filecoin's
+// Poseidon field (one arkworks type).
+#[cfg(any(feature = "anemoi", feature = "hades"))]
+ark_codec! {
+    ark_bls12_381::Fr => "Jubjub Fq (BLS12-381 Fr)", 4;
 }
 
 // Pallas and Vesta: Anemoi's fields and Orchard's (one arkworks type each).
@@ -287,7 +295,40 @@ fn hades() -> Vec<Instance> {
         .permutation::<orchard::VestaFp, 3>(P128Pow5T3)
         .compression::<orchard::VestaFp, orchard::VestaFp, 2>(P128Pow5T3)
         .hasher::<orchard::VestaFp, _>(orchard::ConstantLength::<2>),
+        filecoin_instance::<2, 3, false>("binary Merkle-tree hash, POSEIDON_CONSTANTS_2"),
+        filecoin_instance::<4, 5, false>("quad Merkle-tree hash, POSEIDON_CONSTANTS_4"),
+        filecoin_instance::<8, 9, false>("oct Merkle-tree hash, POSEIDON_CONSTANTS_8"),
+        filecoin_instance::<11, 12, false>("11-layer SDR column hash, POSEIDON_CONSTANTS_11"),
+        filecoin_instance::<2, 3, true>("strengthened"),
+        filecoin_instance::<4, 5, true>("strengthened"),
+        filecoin_instance::<8, 9, true>("strengthened"),
+        filecoin_instance::<11, 12, true>("strengthened"),
     ]
+}
+
+/// One instance of Filecoin's Poseidon (neptune): the permutation, the
+/// Merkle-tree hash as the compression, the constant-length hash of at most
+/// `A` elements as the hash.
+#[cfg(feature = "hades")]
+fn filecoin_instance<const A: usize, const W: usize, const STRENGTHENED: bool>(
+    role: &str,
+) -> Instance
+where
+    filecoin::Poseidon<A, STRENGTHENED>: algebraic_hash::Permutation<[filecoin::Fr; W]>
+        + algebraic_hash::Compression<filecoin::Fr, A>
+        + algebraic_hash::Hasher<filecoin::Fr, Digest = filecoin::Fr>,
+{
+    let suffix = if STRENGTHENED { "-strengthened" } else { "" };
+    let poseidon = filecoin::Poseidon::<A, STRENGTHENED>;
+    Instance::new(
+        format!("filecoin-poseidon-{A}{suffix}"),
+        format!(
+            "Poseidon over BLS12-381 Fr as Filecoin / neptune 13, arity {A} ({role}; permute {W}, compress {A} -> 1 = Merkle-tree hash, hash up to {A} -> 1 = constant-length hash)"
+        ),
+    )
+    .permutation::<filecoin::Fr, W>(poseidon)
+    .compression::<filecoin::Fr, filecoin::Fr, A>(poseidon)
+    .hasher::<filecoin::Fr, _>(poseidon)
 }
 
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.

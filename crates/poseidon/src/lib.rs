@@ -15,7 +15,7 @@ mod batch;
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;
 pub mod field;
-#[cfg(any(feature = "starknet", feature = "orchard"))]
+#[cfg(any(feature = "starknet", feature = "orchard", feature = "filecoin"))]
 mod hades;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
@@ -29,6 +29,9 @@ pub use ark_bn254::Fr;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub use circom::{CircomPoseidon, poseidon};
+#[cfg(feature = "filecoin")]
+#[cfg_attr(docsrs, doc(cfg(feature = "filecoin")))]
+pub use hades::filecoin;
 #[cfg(feature = "orchard")]
 #[cfg_attr(docsrs, doc(cfg(feature = "orchard")))]
 pub use hades::orchard;

@@ -29,7 +29,7 @@
 //!
 //! Some ecosystems chose matrices of small integers (Starknet's
 //! `[[3, 1, 1], [1, −1, 1], [1, 1, −2]]`), applied with additions only;
-//! others a dense matrix of field elements (one [`Arith::dot_lazy`] per
+//! others a dense matrix of field elements (one [`Arith::dot`] per
 //! row: [`dense_mix`]). Each [`Spec`] supplies its own `mix`, and may give
 //! the partial rounds another one: a dense matrix is then factored, round
 //! by round, into a sparse matrix (one dense row and one column:
@@ -54,10 +54,12 @@
 //! with another's.
 
 use algebraic_hash_montgomery::{
-    Arith, Backend, Kernel, MontConfig, MontParams, dispatch, dot_bound, from_limbs, limbs,
+    Arith, Backend, Kernel, MontConfig, MontParams, dispatch, from_limbs, limbs,
 };
 use ark_ff::{Fp, MontBackend};
 
+#[cfg(feature = "filecoin")]
+pub mod filecoin;
 #[cfg(feature = "orchard")]
 pub mod orchard;
 #[cfg(feature = "starknet")]
@@ -176,9 +178,9 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
 }
 
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
-/// below p: one [`Arith::dot_lazy`] and one reduction per output cell.
-// Used by the instances with a dense matrix (`orchard`).
-#[cfg_attr(not(feature = "orchard"), allow(dead_code))]
+/// below p: one [`Arith::dot`] (one reduction) per output cell.
+// Used by the instances with a dense matrix (`orchard`, `filecoin`).
+#[cfg_attr(not(any(feature = "orchard", feature = "filecoin")), allow(dead_code))]
 #[inline(always)]
 pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
@@ -187,17 +189,17 @@ pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize
 ) {
     let input = *state;
     for (out, row) in state.iter_mut().zip(matrix) {
-        *out = f.reduce_from(&f.dot_lazy(row, &input), dot_bound::<C, N>(T));
+        *out = f.dot(row, &input);
     }
 }
 
 /// `state ← S·state` for a sparse matrix `S` of partial-round form: the
 /// dense first `row`, the first column `col` (entry 0 unused), the
-/// identity elsewhere. One `T`-term [`Arith::dot_lazy`] and `T − 1`
+/// identity elsewhere. One `T`-term [`Arith::dot`] and `T − 1`
 /// products instead of `T²`: the form of Neptune and circomlib's optimized
 /// tables, which the constant generators derive from a dense matrix.
-// Used by the instances with a dense matrix (`orchard`).
-#[cfg_attr(not(feature = "orchard"), allow(dead_code))]
+// Used by the instances with a dense matrix (`orchard`, `filecoin`).
+#[cfg_attr(not(any(feature = "orchard", feature = "filecoin")), allow(dead_code))]
 #[inline(always)]
 pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
@@ -206,7 +208,7 @@ pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usiz
     state: &mut [[u64; N]; T],
 ) {
     let x0 = state[0];
-    let first = f.reduce_from(&f.dot_lazy(row, state), dot_bound::<C, N>(T));
+    let first = f.dot(row, state);
     for (x, c) in state.iter_mut().zip(col).skip(1) {
         *x = f.add(x, &f.mul_reduced(c, &x0));
     }

@@ -66,3 +66,17 @@ fn orchard_backends_agree() {
     backends_agree::<super::orchard::Pallas, 3>();
     backends_agree::<super::orchard::Vesta, 3>();
 }
+
+#[cfg(feature = "filecoin")]
+#[test]
+fn filecoin_backends_agree() {
+    use super::filecoin::Table;
+    backends_agree::<Table<2, false>, 3>();
+    backends_agree::<Table<2, true>, 3>();
+    backends_agree::<Table<4, false>, 5>();
+    backends_agree::<Table<4, true>, 5>();
+    backends_agree::<Table<8, false>, 9>();
+    backends_agree::<Table<8, true>, 9>();
+    backends_agree::<Table<11, false>, 12>();
+    backends_agree::<Table<11, true>, 12>();
+}
