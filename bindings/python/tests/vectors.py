@@ -14,6 +14,10 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   hash_many -> hash (of ``starknet-poseidon``);
 - orchard/p128pow5t3_FIELD.json: permute -> permute, hash (ConstantLength<2>)
   -> compress and hash (of ``orchard-poseidon-FIELD``);
+- filecoin/neptune_aA[_strengthened].json: permute -> permute, merkle_tree
+  -> compress, hash_constant_length -> hash (of
+  ``filecoin-poseidon-A[-strengthened]``; the encryption and custom tags are
+  not exposed);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -145,6 +149,13 @@ def mapping(rel):
             ("permute", inst, "permute", None),
             ("hash", inst, "compress", None),
             ("hash", inst, "hash", None),
+        ]
+    if parts[0] == "filecoin":
+        inst = "filecoin-poseidon-" + name[len("neptune_a") : -len(".json")].replace("_", "-")
+        return ANEMOI_MODULI["jubjub"], [
+            ("permute", inst, "permute", None),
+            ("merkle_tree", inst, "compress", None),
+            ("hash_constant_length", inst, "hash", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 
