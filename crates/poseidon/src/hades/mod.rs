@@ -6,7 +6,7 @@
 //! An ecosystem is a table ([`Spec`]) — field, width, α, round counts,
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
-//! the ecosystem's own module (`starknet`, `orchard`). The rounds are:
+//! the ecosystem's own module (`starknet`, `orchard`, `filecoin`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
