@@ -115,14 +115,14 @@ impl<const ARITY: usize, const STRENGTHENED: bool> Poseidon<ARITY, STRENGTHENED>
                 found: preimage.len(),
             });
         }
-        if let HashType::ConstantLength(length) = hash_type {
-            if length != preimage.len() {
-                return Err(Error::WrongLength {
-                    what: "neptune constant-length preimage",
-                    expected: length,
-                    found: preimage.len(),
-                });
-            }
+        if let HashType::ConstantLength(length) = hash_type
+            && length != preimage.len()
+        {
+            return Err(Error::WrongLength {
+                what: "neptune constant-length preimage",
+                expected: length,
+                found: preimage.len(),
+            });
         }
         let mut state = [Fr::ZERO; W];
         state[0] = hash_type.domain_tag(ARITY)?;
