@@ -237,6 +237,17 @@ export function mapping(rel) {
       ],
     };
   }
+  if (parts[0] === 'filecoin') {
+    const inst = `filecoin-poseidon-${name.slice('neptune_a'.length, -'.json'.length).replaceAll('_', '-')}`;
+    return {
+      modulus: ANEMOI_MODULI.jubjub,
+      table: [
+        ['permute', inst, 'permute', null],
+        ['merkle_tree', inst, 'compress', null],
+        ['hash_constant_length', inst, 'hash', null],
+      ],
+    };
+  }
   throw new Error(`vector file ${rel} has no mapping: add one`);
 }
 

@@ -25,6 +25,10 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - dusk/dusk_poseidon.json: hash_merkle2 -> compress, hash_other -> hash (of
   ``dusk-poseidon``), hash_merkle4 -> compress (of ``dusk-poseidon-merkle4``);
 - dusk/permutation.json: permute -> permute (of both Dusk instances);
+- filecoin/neptune_aA[_strengthened].json: permute -> permute, merkle_tree
+  -> compress, hash_constant_length -> hash (of
+  ``filecoin-poseidon-A[-strengthened]``; the encryption and custom tags are
+  not exposed);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -204,6 +208,13 @@ def mapping(rel):
         return 52435875175126190479447740508185965837690552500527637822603658699938581184513, [
             ("permute", "dusk-poseidon", "permute", None),
             ("permute", "dusk-poseidon-merkle4", "permute", None),
+        ]
+    if parts[0] == "filecoin":
+        inst = "filecoin-poseidon-" + name[len("neptune_a") : -len(".json")].replace("_", "-")
+        return ANEMOI_MODULI["jubjub"], [
+            ("permute", inst, "permute", None),
+            ("merkle_tree", inst, "compress", None),
+            ("hash_constant_length", inst, "hash", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 

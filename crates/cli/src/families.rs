@@ -16,6 +16,8 @@ use algebraic_hash_poseidon::mina::{self, Kimchi, Legacy};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
 #[cfg(feature = "hades")]
+use algebraic_hash_poseidon::filecoin;
+#[cfg(feature = "hades")]
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 #[cfg(feature = "poseidon2")]
 use algebraic_hash_poseidon::poseidon2;
@@ -116,7 +118,7 @@ ark_codec! {
     starknet::Felt => "Stark252", 4;
 }
 
-// BLS12-381 Fr: Anemoi's Jubjub base field and Dusk's scalar field.
+// BLS12-381 Fr: Anemoi's Jubjub base field, Dusk's and Filecoin's field.
 #[cfg(any(feature = "anemoi", feature = "hades"))]
 ark_codec! {
     ark_bls12_381::Fr => "Jubjub Fq (BLS12-381 Fr)", 4;
@@ -408,6 +410,14 @@ fn hades() -> Vec<Instance> {
         )
         .permutation::<BlsScalar, 5>(DuskPoseidon)
         .compression::<BlsScalar, BlsScalar, 4>(DuskPoseidon),
+        filecoin_instance::<2, 3, false>("binary Merkle-tree hash, POSEIDON_CONSTANTS_2"),
+        filecoin_instance::<4, 5, false>("quad Merkle-tree hash, POSEIDON_CONSTANTS_4"),
+        filecoin_instance::<8, 9, false>("oct Merkle-tree hash, POSEIDON_CONSTANTS_8"),
+        filecoin_instance::<11, 12, false>("11-layer SDR column hash, POSEIDON_CONSTANTS_11"),
+        filecoin_instance::<2, 3, true>("strengthened"),
+        filecoin_instance::<4, 5, true>("strengthened"),
+        filecoin_instance::<8, 9, true>("strengthened"),
+        filecoin_instance::<11, 12, true>("strengthened"),
     ]
 }
 
@@ -436,6 +446,31 @@ fn tip5() -> Vec<Instance> {
         .hasher::<Felt, _>(TIP5)
         .compression::<Felt, Digest, 2>(TIP5),
     ]
+}
+
+/// One instance of Filecoin's Poseidon (neptune): the permutation, the
+/// Merkle-tree hash as the compression, the constant-length hash of at most
+/// `A` elements as the hash.
+#[cfg(feature = "hades")]
+fn filecoin_instance<const A: usize, const W: usize, const STRENGTHENED: bool>(
+    role: &str,
+) -> Instance
+where
+    filecoin::Poseidon<A, STRENGTHENED>: algebraic_hash::Permutation<[filecoin::Fr; W]>
+        + algebraic_hash::Compression<filecoin::Fr, A>
+        + algebraic_hash::Hasher<filecoin::Fr, Digest = filecoin::Fr>,
+{
+    let suffix = if STRENGTHENED { "-strengthened" } else { "" };
+    let poseidon = filecoin::Poseidon::<A, STRENGTHENED>;
+    Instance::new(
+        format!("filecoin-poseidon-{A}{suffix}"),
+        format!(
+            "Poseidon over BLS12-381 Fr as Filecoin / neptune 13, arity {A} ({role}; permute {W}, compress {A} -> 1 = Merkle-tree hash, hash up to {A} -> 1 = constant-length hash)"
+        ),
+    )
+    .permutation::<filecoin::Fr, W>(poseidon)
+    .compression::<filecoin::Fr, filecoin::Fr, A>(poseidon)
+    .hasher::<filecoin::Fr, _>(poseidon)
 }
 
 /// One Anemoi instance: permutation, Jive with b = 2, and the sponge hash.

@@ -187,6 +187,15 @@ fn mappings() -> Vec<Mapping> {
     for name in ["dusk-poseidon", "dusk-poseidon-merkle4"] {
         add("dusk/permutation.json", "permute", name, Op::Permute);
     }
+    for arity in [2, 4, 8, 11] {
+        for suffix in ["", "_strengthened"] {
+            let file = format!("filecoin/neptune_a{arity}{suffix}.json");
+            let name = format!("filecoin-poseidon-{arity}{}", suffix.replace('_', "-"));
+            add(&file, "permute", &name, Op::Permute);
+            add(&file, "merkle_tree", &name, Op::Compress);
+            add(&file, "hash_constant_length", &name, Op::Hash);
+        }
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",
@@ -284,7 +293,7 @@ fn modulus_of(file: &str) -> &'static str {
         "28948022309329048855892746252171976963363056481941560715954676764349967630337"
     } else if file == "orchard/p128pow5t3_vesta.json" {
         "28948022309329048855892746252171976963363056481941647379679742748393362948097"
-    } else if file.starts_with("dusk/") {
+    } else if file.starts_with("dusk/") || file.starts_with("filecoin/") {
         "52435875175126190479447740508185965837690552500527637822603658699938581184513"
     } else if name.starts_with("bls12_377-") {
         "258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177"

@@ -278,6 +278,34 @@ fn hades(c: &mut Covered) {
     c.hasher::<BlsScalar, _>("dusk-poseidon", DuskPoseidon, &[1, 3, 4, 5, 9]);
     c.permutation::<BlsScalar, 5>("dusk-poseidon-merkle4", DuskPoseidon);
     c.compression::<BlsScalar, BlsScalar, 4>("dusk-poseidon-merkle4", DuskPoseidon);
+    filecoin::<2, 3, false>(c);
+    filecoin::<4, 5, false>(c);
+    filecoin::<8, 9, false>(c);
+    filecoin::<11, 12, false>(c);
+    filecoin::<2, 3, true>(c);
+    filecoin::<4, 5, true>(c);
+    filecoin::<8, 9, true>(c);
+    filecoin::<11, 12, true>(c);
+}
+
+fn filecoin<const A: usize, const W: usize, const STRENGTHENED: bool>(c: &mut Covered)
+where
+    algebraic_hash_poseidon::filecoin::Poseidon<A, STRENGTHENED>: algebraic_hash::Permutation<[algebraic_hash_poseidon::filecoin::Fr; W]>
+        + algebraic_hash::Compression<algebraic_hash_poseidon::filecoin::Fr, A>
+        + algebraic_hash::Hasher<
+            algebraic_hash_poseidon::filecoin::Fr,
+            Digest = algebraic_hash_poseidon::filecoin::Fr,
+        >,
+{
+    use algebraic_hash_poseidon::filecoin::{Fr, Poseidon};
+    let name = format!(
+        "filecoin-poseidon-{A}{}",
+        if STRENGTHENED { "-strengthened" } else { "" }
+    );
+    let p = Poseidon::<A, STRENGTHENED>;
+    c.permutation::<Fr, W>(&name, p);
+    c.compression::<Fr, Fr, A>(&name, p);
+    c.hasher::<Fr, _>(&name, p, &[0, 1, A]);
 }
 
 fn tip5(c: &mut Covered) {

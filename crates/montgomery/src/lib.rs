@@ -416,6 +416,29 @@ pub fn sub_if_ge<const N: usize>(x: &[u64; N], m: &[u64; N]) -> [u64; N] {
     out
 }
 
+/// [`sub_if_ge`] on `N + 1` words: `(x, top) − (m, m_top)` if that is not
+/// negative, else `(x, top)`.
+#[inline(always)]
+fn sub_if_ge_extended<const N: usize>(
+    x: &[u64; N],
+    top: u64,
+    m: &[u64; N],
+    m_top: u64,
+) -> ([u64; N], u64) {
+    let mut d = [0u64; N];
+    let mut borrow = 0u64;
+    for i in 0..N {
+        (d[i], borrow) = sbb(x[i], m[i], borrow);
+    }
+    let (d_top, borrow) = sbb(top, m_top, borrow);
+    let keep = borrow.wrapping_neg();
+    let mut out = [0u64; N];
+    for i in 0..N {
+        out[i] = (x[i] & keep) | (d[i] & !keep);
+    }
+    (out, (top & keep) | (d_top & !keep))
+}
+
 /// An unreduced `2N`-word value: a product or a sum of products (rule 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wide<const N: usize> {
@@ -674,13 +697,57 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
     }
 
     /// `Σ a_i·b_i` (Montgomery), inputs below `p`, one reduction; the result
-    /// is below `p`. `K ≤ MAX_DOT_TERMS` is checked at compile time.
+    /// is below `p`. Any `K` whose reduction stays below `8p`
+    /// (`dot_bound(K) ≤ 8`, checked at compile time): up to
+    /// [`MontParams::MAX_DOT_TERMS`] terms the backend's [`Arith::dot_lazy`];
+    /// past that (on the 255-bit fields, where `p > R/4` leaves room for
+    /// only a few products in `2N` words) the products are summed on
+    /// `2N + 1` words and reduced once ([`Arith::dot_extended`]), still one
+    /// reduction for the whole sum.
     #[inline(always)]
     pub fn dot<const K: usize>(self, a: &[[u64; N]; K], b: &[[u64; N]; K]) -> [u64; N] {
         const {
-            assert!(K <= C::MAX_DOT_TERMS, "too many terms for one wide sum");
+            assert!(
+                dot_bound::<C, N>(K) <= 8,
+                "too many terms for one reduction"
+            );
         }
-        self.reduce_from(&self.dot_lazy(a, b), dot_bound::<C, N>(K))
+        if K <= C::MAX_DOT_TERMS {
+            self.reduce_from(&self.dot_lazy(a, b), dot_bound::<C, N>(K))
+        } else {
+            self.dot_extended(a, b)
+        }
+    }
+
+    /// `Σ a_i·b_i` (Montgomery) for inputs below `p`, below `p`, with the
+    /// products summed on `2N + 1` words (no bound on `2N` words to keep)
+    /// and one Montgomery reduction to `N + 1` words, then at most three
+    /// conditional subtractions (of `4p`, `2p`, `p` on `N + 1` words); `K`
+    /// with `dot_bound(K) ≤ 8` (rule 2's bound on the reduced value). The
+    /// portable code on every backend.
+    #[inline(always)]
+    pub fn dot_extended<const K: usize>(self, a: &[[u64; N]; K], b: &[[u64; N]; K]) -> [u64; N] {
+        const {
+            assert!(
+                dot_bound::<C, N>(K) <= 8,
+                "too many terms for one reduction"
+            );
+        }
+        let mut acc = Wide::ZERO;
+        let mut ext = 0u64;
+        for (x, y) in a.iter().zip(b) {
+            ext += portable::mac_wide_carry(&mut acc, x, y);
+        }
+        let (mut x, mut top) = portable::redc_extended::<C, N>(&acc, ext);
+        let p = C::MODULUS.0;
+        if dot_bound::<C, N>(K) > 4 {
+            (x, top) = sub_if_ge_extended(&x, top, &shl(p, 2), p[N - 1] >> 62);
+        }
+        if dot_bound::<C, N>(K) > 2 {
+            (x, top) = sub_if_ge_extended(&x, top, &shl(p, 1), p[N - 1] >> 63);
+        }
+        (x, _) = sub_if_ge_extended(&x, top, &p, 0);
+        x
     }
 
     /// `≡ (Σ a_k·b_k)·R⁻¹`, below `T/R + p` for `T = Σ a_k·b_k`, which the

@@ -94,6 +94,13 @@ fn square_wide<const N: usize>(w: &mut Wide<N>, a: &[u64; N]) {
 /// `acc += a·b` (schoolbook); the caller keeps the sum below `R²`.
 #[inline(always)]
 pub(crate) fn mac_wide<const N: usize>(acc: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
+    let _ = mac_wide_carry(acc, a, b);
+}
+
+/// `acc += a·b` (schoolbook), returning the carry out of the top word (the
+/// sum's word `2N`).
+#[inline(always)]
+pub(crate) fn mac_wide_carry<const N: usize>(acc: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) -> u64 {
     let mut row_carry = 0u64;
     for i in 0..N {
         let mut carry = 0u64;
@@ -108,11 +115,23 @@ pub(crate) fn mac_wide<const N: usize>(acc: &mut Wide<N>, a: &[u64; N], b: &[u64
         acc.hi[i] = s;
         row_carry = c;
     }
+    row_carry
 }
 
 /// Montgomery reduction `T·R⁻¹`, below `T/R + p` (rule 2: `T + p·R < R²`).
 #[inline(always)]
 pub(crate) fn redc<C: MontConfig<N>, const N: usize>(t: &Wide<N>) -> [u64; N] {
+    redc_extended::<C, N>(t, 0).0
+}
+
+/// Montgomery reduction of `T = t + ext·R²`: `≡ T·R⁻¹`, below `T/R + p`,
+/// as `N` words and the word above them (rule 2 without its `T + p·R < R²`:
+/// the caller only keeps `T/R + p` below `2^64·R`).
+#[inline(always)]
+pub(crate) fn redc_extended<C: MontConfig<N>, const N: usize>(
+    t: &Wide<N>,
+    ext: u64,
+) -> ([u64; N], u64) {
     let p = &C::MODULUS.0;
     let mut w = *t;
     let mut top = 0u64;
@@ -128,5 +147,5 @@ pub(crate) fn redc<C: MontConfig<N>, const N: usize>(t: &Wide<N>) -> [u64; N] {
         w.hi[i] = x;
         top = c2;
     }
-    w.hi
+    (w.hi, ext + top)
 }

@@ -151,6 +151,34 @@ fn check_dot_lazy<C: MontConfig<N>, B: Backend<N>, const N: usize, const K: usiz
     }
 }
 
+/// `dot` and `dot_extended` of `K` terms (a const) against ark-ff: every
+/// term (p − 1)², then random inputs below p; results below p. Past
+/// `MAX_DOT_TERMS` (2 on BLS12-381 `Fr`) `dot` sums on `2N + 1` words.
+fn check_dot<C: MontConfig<N>, B: Backend<N>, const N: usize, const K: usize>(
+    f: Arith<C, B, N>,
+    rng: &mut StdRng,
+    rounds: usize,
+) {
+    let p_minus_1 = offset(&C::P, 1, true);
+    for round in 0..rounds {
+        let (xs, ys): ([[u64; N]; K], [[u64; N]; K]) = if round == 0 {
+            ([p_minus_1; K], [p_minus_1; K])
+        } else {
+            (
+                core::array::from_fn(|_| below(rng, &C::P)),
+                core::array::from_fn(|_| below(rng, &C::P)),
+            )
+        };
+        let expected = xs.iter().zip(&ys).fold(F::<C, N>::zero(), |acc, (x, y)| {
+            acc + from_limbs::<C, N>(*x) * from_limbs::<C, N>(*y)
+        });
+        for r in [f.dot(&xs, &ys), f.dot_extended(&xs, &ys)] {
+            assert!(lt(&r, &C::P), "dot of {K} terms below p");
+            assert_eq!(from_limbs::<C, N>(r), expected, "dot of {K} terms");
+        }
+    }
+}
+
 fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, seed: u64) {
     let f = Arith::<C, B, N>::new(backend);
     let mut rng = StdRng::seed_from_u64(seed);
@@ -185,6 +213,13 @@ fn check_backend<C: MontConfig<N>, B: Backend<N>, const N: usize>(backend: B, se
     check_dot_lazy::<C, B, N, 4>(f, &mut rng, 2000);
     check_dot_lazy::<C, B, N, 7>(f, &mut rng, 2000);
     check_dot_lazy::<C, B, N, 13>(f, &mut rng, 1000);
+    // `dot` with one reduction for the Hades widths (3, 5, 9, 12: Filecoin's
+    // dense MDS rows) and the most terms any field here allows (15).
+    check_dot::<C, B, N, 3>(f, &mut rng, 2000);
+    check_dot::<C, B, N, 5>(f, &mut rng, 2000);
+    check_dot::<C, B, N, 9>(f, &mut rng, 2000);
+    check_dot::<C, B, N, 12>(f, &mut rng, 2000);
+    check_dot::<C, B, N, 15>(f, &mut rng, 1000);
     // sum_reduced of 0..=40 values below 2p: random ones, and all 2p − 1
     // (the largest sum, every conditional subtraction taken).
     let two_p_minus_1 = offset(&C::P2, 1, true);

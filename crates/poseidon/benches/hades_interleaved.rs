@@ -5,28 +5,38 @@
 //! Orchard over Pallas Fp (halo2_poseidon 0.2: the permutation through
 //! `test_only_permute` with its constants fetched once, and
 //! `Hash::<_, P128Pow5T3, ConstantLength<2>, 3, 2>::init().hash`, which is
-//! how a user calls it), and Dusk (dusk-poseidon 0.41.0, the newest release
+//! how a user calls it), Dusk (dusk-poseidon 0.41.0, the newest release
 //! that builds on stable 1.95, same outputs as 0.44.0 but its rounds in
 //! textbook form: `Hash::digest` of `Domain::Merkle2`, `Merkle4` and
 //! `Other` with 10 elements; `scripts/dusk-vectors -- bench` times 0.44.0,
-//! whose rounds are in sparse form like ours). Each permutation gets the
-//! previous output. Prints,
+//! whose rounds are in sparse form like ours), and Filecoin's Poseidon over
+//! BLS12-381 Fr, arity 2, 4, 8 and 11, standard and strengthened (neptune
+//! 13.0.0 with blstrs: the permutation as `Poseidon::hash` on a state set
+//! directly, the Merkle-tree hash as `Poseidon::new_with_preimage(..).hash()`,
+//! which is how Filecoin calls it; the constants built once, outside the
+//! timing). Each permutation gets the previous output. Prints,
 //! per item, the median batch time and the median over rounds of the
 //! per-round ratio ours / peer.
 //!
-//! `cargo bench -p algebraic-hash-poseidon --features starknet,orchard,dusk --bench hades_interleaved`
-//! (`HADES_ROUNDS` rounds, default 40; `--quick` or `--test` runs 3).
+//! `cargo bench -p algebraic-hash-poseidon --features starknet,orchard,dusk,filecoin --bench hades_interleaved`
+//! (`HADES_ROUNDS` rounds, default 40; `--quick` or `--test` runs 3;
+//! `HADES_ONLY=filecoin` (or `dusk`, …) times only the items whose name
+//! starts so).
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use algebraic_hash::{Compression, Permutation};
 use algebraic_hash_poseidon::dusk::{self, BlsScalar, DuskPoseidon};
+use algebraic_hash_poseidon::filecoin::{self, Fr as FilecoinFr};
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3, PallasFp};
 use algebraic_hash_poseidon::starknet::{self, Felt, StarknetPoseidon};
 use ark_ff::{BigInteger, Field, PrimeField};
 use ff::PrimeField as _;
+use generic_array::typenum::{U2, U4, U8, U11};
 use halo2_poseidon::{ConstantLength, Hash, Spec};
+use neptune::Strength;
+use neptune::poseidon::{Arity, PoseidonConstants};
 use starknet_types_core::felt::Felt as TheirFelt;
 use starknet_types_core::hash::{Poseidon, StarkHash};
 
@@ -58,6 +68,78 @@ fn their_bls(x: &BlsScalar) -> dusk_bls12_381::BlsScalar {
 fn their_pallas(x: &PallasFp) -> pasta_curves::Fp {
     let bytes: [u8; 32] = x.into_bigint().to_bytes_le().try_into().expect("32 bytes");
     pasta_curves::Fp::from_repr(bytes).expect("canonical")
+}
+
+fn their_scalar(x: &FilecoinFr) -> blstrs::Scalar {
+    let bytes: [u8; 32] = x.into_bigint().to_bytes_le().try_into().expect("32 bytes");
+    Option::from(blstrs::Scalar::from_bytes_le(&bytes)).expect("canonical")
+}
+
+/// The permutation and the Merkle-tree hash of Filecoin's Poseidon of one
+/// arity and strength, ours against neptune's (checked equal first).
+fn filecoin_items<A, const ARITY: usize, const W: usize, const STRENGTHENED: bool>(
+    iters: u32,
+) -> [Item; 2]
+where
+    A: Arity<blstrs::Scalar> + 'static,
+    filecoin::Poseidon<ARITY, STRENGTHENED>:
+        Permutation<[FilecoinFr; W]> + Compression<FilecoinFr, ARITY>,
+{
+    let ours = filecoin::Poseidon::<ARITY, STRENGTHENED>;
+    let strength = if STRENGTHENED {
+        Strength::Strengthened
+    } else {
+        Strength::Standard
+    };
+    let constants: &'static PoseidonConstants<blstrs::Scalar, A> =
+        Box::leak(Box::new(PoseidonConstants::new_with_strength(strength)));
+    let s: [FilecoinFr; W] =
+        core::array::from_fn(|i| FilecoinFr::from(0x5eed_f11e_c0de_0000u64 + i as u64).pow([5u64]));
+    let their_s: [blstrs::Scalar; W] = s.map(|x| their_scalar(&x));
+    let x: [FilecoinFr; ARITY] = core::array::from_fn(|i| s[i + 1]);
+    let their_x: [blstrs::Scalar; ARITY] = core::array::from_fn(|i| their_s[i + 1]);
+    let their_permute = move |state: [blstrs::Scalar; W]| {
+        let mut p = neptune::Poseidon::new(constants);
+        p.elements.copy_from_slice(&state);
+        p.hash();
+        core::array::from_fn(|i| p.elements[i])
+    };
+    let their_hash = move |x: [blstrs::Scalar; ARITY]| {
+        neptune::Poseidon::new_with_preimage(&x, constants).hash()
+    };
+    assert_eq!(
+        ours.permute(s).map(|v| their_scalar(&v)),
+        their_permute(their_s)
+    );
+    assert_eq!(their_scalar(&ours.compress(x)), their_hash(their_x));
+    let suffix = if STRENGTHENED { ", strengthened" } else { "" };
+    let name = |what: &str| -> &'static str {
+        Box::leak(format!("filecoin {what} (arity {ARITY}{suffix})").into_boxed_str())
+    };
+    [
+        Item {
+            name: name("permutation"),
+            ours: Box::new(move |n| time_chain(n, s, |v| ours.permute(v))),
+            theirs: Box::new(move |n| time_chain(n, their_s, their_permute)),
+            iters,
+        },
+        Item {
+            name: name("Merkle-tree hash"),
+            ours: Box::new(move |n| {
+                time_chain(n, x, |mut v| {
+                    v[0] = ours.compress(v);
+                    v
+                })
+            }),
+            theirs: Box::new(move |n| {
+                time_chain(n, their_x, |mut v| {
+                    v[0] = their_hash(v);
+                    v
+                })
+            }),
+            iters,
+        },
+    ]
 }
 
 /// One timed item: ours and the peer's, `iters` calls each per round.
@@ -123,6 +205,17 @@ fn main() {
     );
 
     let items = [
+        filecoin_items::<U2, 2, 3, false>(1000),
+        filecoin_items::<U2, 2, 3, true>(1000),
+        filecoin_items::<U4, 4, 5, false>(600),
+        filecoin_items::<U4, 4, 5, true>(600),
+        filecoin_items::<U8, 8, 9, false>(300),
+        filecoin_items::<U8, 8, 9, true>(300),
+        filecoin_items::<U11, 11, 12, false>(200),
+        filecoin_items::<U11, 11, 12, true>(200),
+    ];
+    let mut items: Vec<Item> = items.into_iter().flatten().collect();
+    items.extend([
         Item {
             name: "starknet permutation",
             ours: Box::new(move |n| time_chain(n, s, |x| StarknetPoseidon.permute(x))),
@@ -252,7 +345,10 @@ fn main() {
             },
             iters: 300,
         },
-    ];
+    ]);
+    if let Ok(prefix) = std::env::var("HADES_ONLY") {
+        items.retain(|item| item.name.starts_with(&prefix));
+    }
     let mut ours = vec![Vec::new(); items.len()];
     let mut theirs = vec![Vec::new(); items.len()];
     let mut ratios = vec![Vec::new(); items.len()];

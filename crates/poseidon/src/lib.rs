@@ -15,7 +15,13 @@ mod batch;
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub mod circom;
 pub mod field;
-#[cfg(any(feature = "starknet", feature = "orchard", feature = "mina", feature = "dusk"))]
+#[cfg(any(
+    feature = "starknet",
+    feature = "orchard",
+    feature = "mina",
+    feature = "dusk",
+    feature = "filecoin"
+))]
 mod hades;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
@@ -35,6 +41,9 @@ pub use hades::mina;
 #[cfg(feature = "dusk")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dusk")))]
 pub use hades::dusk;
+#[cfg(feature = "filecoin")]
+#[cfg_attr(docsrs, doc(cfg(feature = "filecoin")))]
+pub use hades::filecoin;
 #[cfg(feature = "orchard")]
 #[cfg_attr(docsrs, doc(cfg(feature = "orchard")))]
 pub use hades::orchard;

@@ -6,7 +6,8 @@
 //! An ecosystem is a table ([`Spec`]) — field, width, α, round counts,
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
-//! the ecosystem's own module (`starknet`, `orchard`, `mina`, `dusk`). The rounds are:
+//! the ecosystem's own module (`starknet`, `orchard`, `mina`, `dusk`,
+//! `filecoin`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
@@ -41,7 +42,7 @@
 //!
 //! Some ecosystems chose matrices of small integers (Starknet's
 //! `[[3, 1, 1], [1, −1, 1], [1, 1, −2]]`), applied with additions only;
-//! others a dense matrix of field elements (one [`Arith::dot_lazy`] per
+//! others a dense matrix of field elements (one [`Arith::dot`] per
 //! row: [`dense_mix`]). Each [`Spec`] supplies its own `mix`, and may give
 //! the partial rounds another one: a dense matrix is then factored, round
 //! by round, into a sparse matrix (one dense row and one column:
@@ -67,7 +68,7 @@
 //! with another's.
 
 use algebraic_hash_montgomery::{
-    Arith, Backend, Kernel, MontConfig, MontParams, dispatch, dot_bound, from_limbs, limbs,
+    Arith, Backend, Kernel, MontConfig, MontParams, dispatch, from_limbs, limbs,
 };
 use ark_ff::{Fp, MontBackend};
 
@@ -75,6 +76,8 @@ use ark_ff::{Fp, MontBackend};
 pub mod mina;
 #[cfg(feature = "dusk")]
 pub mod dusk;
+#[cfg(feature = "filecoin")]
+pub mod filecoin;
 #[cfg(feature = "orchard")]
 pub mod orchard;
 #[cfg(feature = "starknet")]
@@ -206,49 +209,17 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     f.reduce(&power)
 }
 
-/// `Σ row_k·x_k` for `row`, `x` below p; the result is below p. One
-/// [`Arith::dot_lazy`] and one reduction when `T` products fit one wide sum
-/// ([`MontParams::MAX_DOT_TERMS`]); otherwise (BLS12-381 Fr, whose p is
-/// close to `R/2`, takes two) a wide sum of two products, reduced, per pair
-/// of terms.
-#[inline(always)]
-pub fn row_dot<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
-    f: Arith<C, B, N>,
-    row: &[[u64; N]; T],
-    x: &[[u64; N]; T],
-) -> [u64; N] {
-    if T <= C::MAX_DOT_TERMS {
-        return f.reduce_from(&f.dot_lazy(row, x), dot_bound::<C, N>(T));
-    }
-    const {
-        assert!(
-            C::MAX_DOT_TERMS >= 2,
-            "a field without room for two products"
-        );
-    }
-    let pair = |k: usize| {
-        f.reduce_from(
-            &f.dot_lazy(&[row[k], row[k + 1]], &[x[k], x[k + 1]]),
-            dot_bound::<C, N>(2),
-        )
-    };
-    let mut acc = pair(0);
-    let mut k = 2;
-    while k + 1 < T {
-        acc = f.add(&acc, &pair(k));
-        k += 2;
-    }
-    if k < T {
-        acc = f.add(&acc, &f.mul_reduced(&row[k], &x[k]));
-    }
-    acc
-}
-
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
-/// below p: one [`row_dot`] per output cell.
-// Used by the instances with a dense matrix (`orchard`, `mina`, `dusk`).
+/// below p: one [`Arith::dot`] (one reduction) per output cell.
+// Used by the instances with a dense matrix (`orchard`, `mina`, `dusk`,
+// `filecoin`).
 #[cfg_attr(
-    not(any(feature = "orchard", feature = "mina", feature = "dusk")),
+    not(any(
+        feature = "orchard",
+        feature = "mina",
+        feature = "dusk",
+        feature = "filecoin"
+    )),
     allow(dead_code)
 )]
 #[inline(always)]
@@ -259,18 +230,21 @@ pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize
 ) {
     let input = *state;
     for (out, row) in state.iter_mut().zip(matrix) {
-        *out = row_dot(f, row, &input);
+        *out = f.dot(row, &input);
     }
 }
 
 /// `state ← S·state` for a sparse matrix `S` of partial-round form on the
 /// S-box cell `CELL`: the dense row `row` (writing cell `CELL`), the column
 /// `col` (entry `CELL` unused), the identity elsewhere. One `T`-term
-/// [`row_dot`] and `T − 1` products instead of `T²`: the form of Neptune
+/// [`Arith::dot`] and `T − 1` products instead of `T²`: the form of Neptune
 /// and circomlib's optimized tables, which the constant generators derive
 /// from a dense matrix.
-// Used by the instances with a dense matrix (`orchard`, `dusk`).
-#[cfg_attr(not(any(feature = "orchard", feature = "dusk")), allow(dead_code))]
+// Used by the instances with a dense matrix (`orchard`, `dusk`, `filecoin`).
+#[cfg_attr(
+    not(any(feature = "orchard", feature = "dusk", feature = "filecoin")),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub fn sparse_mix_at<
     C: MontConfig<N>,
@@ -285,7 +259,7 @@ pub fn sparse_mix_at<
     state: &mut [[u64; N]; T],
 ) {
     let xs = state[CELL];
-    let new = row_dot(f, row, state);
+    let new = f.dot(row, state);
     for (i, (x, c)) in state.iter_mut().zip(col).enumerate() {
         if i != CELL {
             *x = f.add(x, &f.mul_reduced(c, &xs));
@@ -295,7 +269,7 @@ pub fn sparse_mix_at<
 }
 
 /// [`sparse_mix_at`] on cell 0, the S-box cell of most instances.
-#[cfg_attr(not(feature = "orchard"), allow(dead_code))]
+#[cfg_attr(not(any(feature = "orchard", feature = "filecoin")), allow(dead_code))]
 #[inline(always)]
 pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,

@@ -79,3 +79,17 @@ fn mina_backends_agree() {
 fn dusk_backends_agree() {
     backends_agree::<super::dusk::Dusk, 5>();
 }
+
+#[cfg(feature = "filecoin")]
+#[test]
+fn filecoin_backends_agree() {
+    use super::filecoin::Table;
+    backends_agree::<Table<2, false>, 3>();
+    backends_agree::<Table<2, true>, 3>();
+    backends_agree::<Table<4, false>, 5>();
+    backends_agree::<Table<4, true>, 5>();
+    backends_agree::<Table<8, false>, 9>();
+    backends_agree::<Table<8, true>, 9>();
+    backends_agree::<Table<11, false>, 12>();
+    backends_agree::<Table<11, true>, 12>();
+}
