@@ -12,11 +12,11 @@ use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version
 #[cfg(feature = "circom")]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
-use algebraic_hash_poseidon::mina::{self, Kimchi, Legacy};
-#[cfg(feature = "hades")]
 use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::filecoin;
+#[cfg(feature = "hades")]
+use algebraic_hash_poseidon::mina::{self, Kimchi, Legacy};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::orchard::{self, P128Pow5T3};
 #[cfg(feature = "poseidon2")]

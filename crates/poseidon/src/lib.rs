@@ -35,15 +35,15 @@ pub use ark_bn254::Fr;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub use circom::{CircomPoseidon, poseidon};
-#[cfg(feature = "mina")]
-#[cfg_attr(docsrs, doc(cfg(feature = "mina")))]
-pub use hades::mina;
 #[cfg(feature = "dusk")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dusk")))]
 pub use hades::dusk;
 #[cfg(feature = "filecoin")]
 #[cfg_attr(docsrs, doc(cfg(feature = "filecoin")))]
 pub use hades::filecoin;
+#[cfg(feature = "mina")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mina")))]
+pub use hades::mina;
 #[cfg(feature = "orchard")]
 #[cfg_attr(docsrs, doc(cfg(feature = "orchard")))]
 pub use hades::orchard;

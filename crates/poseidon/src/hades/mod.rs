@@ -72,12 +72,12 @@ use algebraic_hash_montgomery::{
 };
 use ark_ff::{Fp, MontBackend};
 
-#[cfg(feature = "mina")]
-pub mod mina;
 #[cfg(feature = "dusk")]
 pub mod dusk;
 #[cfg(feature = "filecoin")]
 pub mod filecoin;
+#[cfg(feature = "mina")]
+pub mod mina;
 #[cfg(feature = "orchard")]
 pub mod orchard;
 #[cfg(feature = "starknet")]
