@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Builds the wasm modules into bindings/js/pkg/: one per family
-# (rescue.wasm, circom.wasm, poseidon2.wasm, poseidon2-small.wasm,
-# goldilocks.wasm, hades.wasm, tip5.wasm, anemoi.wasm, each this crate
-# built with that one Cargo feature), then pkg/instances.js, the table of
-# which module holds which instance (manifest.mjs, read from the modules).
+# Builds the wasm modules into bindings/js/pkg/: one per family, circom
+# Poseidon as two (rescue.wasm, circom.wasm of t = 2..5, circom-wide.wasm
+# of t = 6..17, poseidon2.wasm, poseidon2-small.wasm, goldilocks.wasm,
+# hades.wasm, tip5.wasm, anemoi.wasm, each this crate built with that one
+# Cargo feature), then pkg/instances.js, the table of which module holds
+# which instance (manifest.mjs, read from the modules).
 #
 # Needs Rust (rustup, stable) and Node; it adds the wasm32-unknown-unknown
 # target if missing. The modules' ABI is written out in src/arch/wasm32.rs
 # and read by lib/index.js, so no binding generator runs. When npm's
 # binaryen is installed (node_modules/.bin/wasm-opt, a dev dependency) the
-# circom (-O3) and rescue (-Oz) modules go through wasm-opt; AH_WASM_OPT=0
+# two circom (-O3) and the rescue (-Oz) modules go through wasm-opt; AH_WASM_OPT=0
 # skips it. Cargo output goes to bindings/js/target (or $CARGO_TARGET_DIR).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,19 +19,24 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$here/target}
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 
 # `algebraic-hash list` order.
-families=(rescue circom poseidon2 poseidon2-small goldilocks hades tip5 anemoi)
+families=(rescue circom circom-wide poseidon2 poseidon2-small goldilocks hades tip5 anemoi)
 rm -rf "$here/pkg"
 mkdir -p "$here/pkg"
 for family in "${families[@]}"; do
     t0=$(date +%s)
-    # Size options for all but circom Poseidon, whose speed is the point of
-    # `poseidon()`; a caller's own CARGO_PROFILE_RELEASE_* settings (CI
-    # builds at opt-level 1) win.
-    size=()
-    [ "$family" = circom ] || size=(env "CARGO_PROFILE_RELEASE_OPT_LEVEL=${CARGO_PROFILE_RELEASE_OPT_LEVEL:-z}"
-        "CARGO_PROFILE_RELEASE_CODEGEN_UNITS=${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-1}")
-    "${size[@]}" cargo build --release --locked --manifest-path "$here/Cargo.toml" --target wasm32-unknown-unknown \
-        --no-default-features --features "$family"
+    # Size options (opt-level "z", one codegen unit) for every module; in
+    # the circom modules the permutation's crate keeps opt-level 3, since
+    # the speed of `poseidon()` is the point (the rest at "z" took the
+    # module of t = 2..5 from 272 154 to 238 303 bytes before wasm-opt). A
+    # caller's own CARGO_PROFILE_RELEASE_* settings (CI builds at opt-level
+    # 1) win.
+    speed=()
+    [[ "$family" = circom* && -z "${CARGO_PROFILE_RELEASE_OPT_LEVEL:-}" ]] &&
+        speed=(--config 'profile.release.package.algebraic-hash-poseidon.opt-level=3')
+    env "CARGO_PROFILE_RELEASE_OPT_LEVEL=${CARGO_PROFILE_RELEASE_OPT_LEVEL:-z}" \
+        "CARGO_PROFILE_RELEASE_CODEGEN_UNITS=${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-1}" \
+        cargo build --release --locked --manifest-path "$here/Cargo.toml" --target wasm32-unknown-unknown \
+        --no-default-features --features "$family" "${speed[@]}"
     cp "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/algebraic_hash_wasm.wasm" "$here/pkg/$family.wasm"
     echo "+ $family.wasm: $(stat -c %s "$here/pkg/$family.wasm") bytes, built in $(($(date +%s) - t0)) s"
 done
@@ -41,11 +47,12 @@ if [ "${AH_WASM_OPT:-1}" != 0 ] && [ -x "$wasm_opt" ]; then
     # 20 s on each here, but more than 7 min on poseidon2's 0.5 MB of code
     # (stopped there) and minutes on anemoi.
     # -O3 on circom, built for speed: -Oz made `poseidon()` about 9 % slower
-    # (1 151 466 bytes), -O3 kept its speed within the noise (1 179 635).
-    for family in rescue circom; do
+    # (on the module of every width, 1 151 466 bytes), -O3 kept its speed
+    # within the noise (1 179 635).
+    for family in rescue circom circom-wide; do
         t0=$(date +%s)
         level=-Oz
-        [ "$family" = circom ] && level=-O3
+        [[ "$family" = circom* ]] && level=-O3
         "$wasm_opt" "$level" --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
             --enable-mutable-globals --enable-multivalue --enable-reference-types \
             "$here/pkg/$family.wasm" -o "$here/pkg/$family.wasm"

@@ -2,9 +2,14 @@
 // or $CHROMIUM) driven headless by playwright-core loads browser/index.html
 // from a server on 127.0.0.1, so lib/index.js takes its browser path
 // (fetching the modules under pkg/), and the page computes:
-//   - what the import alone fetched: the circom module only, and
-//     poseidon([1, 2]) from it; a call of another family before `load()`
-//     throws the Error that says to load it;
+//   - what the import alone fetched: the circom module (t = 2..5) only,
+//     and poseidon() of 2 and 4 inputs from it; a call of circom Poseidon
+//     t = 6..17 or of another family before `load()` throws the Error that
+//     says to load it; `load('circom-wide')` fetches that module alone and
+//     poseidon() of 5 inputs then answers;
+//   - what the poseidon-lite drop-in's import alone fetches
+//     (browser/poseidon-lite.html): both circom modules, poseidon2 and
+//     poseidon5 answering at once;
 //   - vector-file answers for every instance of every family (each file
 //     under test-vectors/, up to 4 cases per function, the first through
 //     the single call and all through the batch call);
@@ -151,11 +156,17 @@ try {
   const loadMs = Date.now() - t0;
   const status = await page.textContent('#status');
   const atImport = await page.evaluate(() => window.atImport);
+  const notLoaded = (module) =>
+    `Error: the ${module} module is not loaded yet: \`await load('${module}')\` (or \`await load()\`) first; ` +
+    'a browser fetches modules only asynchronously';
   const expectAtImport = {
     wasm: ['circom.wasm'],
-    poseidon: '7853200120776062878684798364095072458815029376092732009249414926327459813530',
-    beforeLoad: "Error: the anemoi module is not loaded yet: `await load('anemoi')` (or `await load()`) first; " +
-      'a browser fetches modules only asynchronously',
+    poseidon: String(circom.F.toObject(circom([1, 2]))),
+    poseidon4: String(circom.F.toObject(circom([1, 2, 3, 4]))),
+    wideBeforeLoad: notLoaded('circom-wide'),
+    beforeLoad: notLoaded('anemoi'),
+    afterWide: ['circom.wasm', 'circom-wide.wasm'],
+    poseidon5: String(circom.F.toObject(circom([1, 2, 3, 4, 5]))),
   };
   for (const [k, v] of Object.entries(expectAtImport)) {
     if (JSON.stringify(atImport[k]) !== JSON.stringify(v)) failures.push(`at import, ${k}: ${JSON.stringify(atImport[k])}`);
@@ -163,6 +174,17 @@ try {
   // load() fetches every other module, in parallel (so in any order).
   const everyModule = MANIFEST.families.map((f) => `${f}.wasm`).sort();
   if (JSON.stringify([...atImport.afterLoad].sort()) !== JSON.stringify(everyModule)) failures.push(`after load(): ${JSON.stringify(atImport.afterLoad)}`);
+  const lite = await browser.newPage();
+  lite.on('pageerror', (e) => failures.push(`poseidon-lite page error: ${e.message}`));
+  await lite.goto(url.replace('/index.html', '/poseidon-lite.html'));
+  await lite.waitForFunction(() => window.lite !== undefined, null, { timeout: 60_000 });
+  const liteGot = await lite.evaluate(() => window.lite);
+  const liteExpected = {
+    wasm: ['circom-wide.wasm', 'circom.wasm'],
+    poseidon2: expectAtImport.poseidon,
+    poseidon5: expectAtImport.poseidon5,
+  };
+  if (JSON.stringify(liteGot) !== JSON.stringify(liteExpected)) failures.push(`poseidon-lite drop-in alone: ${JSON.stringify(liteGot)}`);
   const version = browser.version();
   const t1 = Date.now();
   const got = await page.evaluate(inPage, { vectorChecks, errorChecks: [...errorChecks, unknownInstance], dropinChecks });
@@ -187,7 +209,8 @@ try {
   const cases = vectorChecks.reduce((n, v) => n + v.inputs.length, 0);
   console.log(`Chromium ${version} (${CHROMIUM}), page ${url}`);
   console.log(`page: ${status} (loaded in ${loadMs} ms)`);
-  console.log(`the import fetched ${atImport.wasm.join(', ')}; load() then fetched ${atImport.afterLoad.join(', ')}`);
+  console.log(`the import fetched ${atImport.wasm.join(', ')}; load('circom-wide') then ${atImport.afterWide.slice(1).join(', ')}; load() all of ${atImport.afterLoad.join(', ')}`);
+  console.log(`the poseidon-lite drop-in's import alone fetched ${liteGot.wasm.join(', ')}`);
   console.log(`vectors: ${vectorChecks.length} functions of ${files().length} files (${[...families].join(', ')}), ${cases} cases`);
   console.log(`errors: ${errorChecks.length + 1} messages; drop-ins: ${dropinChecks.length} random cases (t = 2..17) against circomlibjs 0.1.7 and poseidon-lite 0.3.0`);
   console.log(`checks ran in ${runMs} ms`);

@@ -9,7 +9,8 @@
 // over bigints with the members circomlibjs code calls on results and
 // inputs (`e`, `eq`, `isZero`, `toObject`, `toString`, `toRprLE`, ...), so
 // code that goes through `F` reads the same values. The computation is one
-// binary call into the wasm module (`poseidonEx` of index.js).
+// binary call into the wasm module (`poseidonEx` of index.js); the builders
+// resolve once both circom modules (t = 2..5 and 6..17) are loaded.
 //
 // Differences, each an Error that names it: inputs and initState outside
 // [0, p) are refused (circomlibjs reduces them silently; `F.e(x)` reduces
@@ -19,7 +20,7 @@
 // wasm code), and nOut must be 1 to inputs + 1 (circomlibjs reads past the
 // state).
 
-import { poseidonEx } from './index.js';
+import { load, poseidonEx } from './index.js';
 
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
 const NAME = 'algebraic-hash/circomlibjs';
@@ -108,8 +109,12 @@ export function poseidon(inputs, initState, nOut) {
 }
 poseidon.F = F;
 
-/** Resolves to `poseidon` (circomlibjs's builder: wasm). */
+/**
+ * Resolves to `poseidon` (circomlibjs's builder: wasm) once both circom
+ * modules are loaded, so that every width answers at once, in browsers too.
+ */
 export async function buildPoseidon() {
+  await load('circom-wide');
   return poseidon;
 }
 /**

@@ -35,10 +35,12 @@ export function poseidon(inputs: Iterable<Element>): bigint;
 export function poseidonEx(inputs: Iterable<Element>, initState?: Element, nOut?: number): bigint[];
 
 /**
- * Loads the wasm modules of these instances or families (`'anemoi-bn254-2'`, `'anemoi'`), or of
- * every family when none is given. Browsers need it before the first call of a family other than
- * circom Poseidon (loaded at import); in Node the first call loads its module by itself.
+ * Loads the wasm modules of these instances or modules (`'anemoi-bn254-2'`, `'anemoi'`,
+ * `'circom-wide'`), or every module when none is given. Browsers need it before the first call
+ * that another module than `circom` (circom Poseidon t = 2..5, loaded at import) answers: another
+ * family, or circom Poseidon of 5 to 16 inputs (`circom-wide`); in Node the first call loads its
+ * module by itself.
  */
 export function load(...names: string[]): Promise<void>;
-/** The four family modules (`rescue`, `circom`, `poseidon2`, `anemoi`) and whether each is loaded. */
+/** The wasm modules (`rescue`, `circom`, `circom-wide`, `poseidon2`, …) and whether each is loaded. */
 export function families(): { family: string; loaded: boolean }[];

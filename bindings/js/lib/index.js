@@ -1,11 +1,13 @@
 // algebraic-hash for JavaScript: every instance of the `algebraic-hash`
 // command-line tool, by the same name, with field elements as `bigint`.
 //
-// One wasm module per family (pkg/<family>.wasm: circom, poseidon2, rescue,
-// anemoi), each holding that family's instances only. Importing this file
-// loads the circom Poseidon module (top-level await: `poseidon()`,
-// `poseidonEx()` and the drop-ins are ready once the import resolves); the
-// other families load on first use. In Node that first use loads the module
+// One wasm module per family (pkg/<family>.wasm: rescue, circom,
+// circom-wide, poseidon2, ...), each holding that family's instances only;
+// circom Poseidon is two, `circom` (t = 2..5, 1 to 4 inputs, and the
+// `poseidon` instance) and `circom-wide` (t = 6..17). Importing this file
+// loads the circom module (top-level await: `poseidon()`, `poseidonEx()`
+// of 1 to 4 inputs are ready once the import resolves); the other modules,
+// circom-wide included, load on first use. In Node that first use loads the module
 // synchronously (read from disk), so every function works at once. A
 // browser cannot fetch synchronously: there `await load(name)` (or
 // `await load()` for every family) before the first call of another family;
@@ -17,7 +19,7 @@
 // ah_input(len) -> address of an input buffer to fill with the UTF-8
 // arguments (NUL-separated), ah_call(function) -> 0 or 1 (error), and
 // ah_output_ptr() / ah_output_len() for the result or the error message;
-// the circom module adds one binary call, ah_poseidon_ex(nOut), for
+// the circom modules add one binary call, ah_poseidon_ex(nOut), for
 // `poseidon()` and `poseidonEx()`: the input buffer holds 32-byte
 // little-endian elements (the initState, then the inputs), the output
 // nOut 32-byte words.
@@ -116,10 +118,37 @@ function entry(name) {
   throw new Error('unreachable: `unknown` always fails');
 }
 
+// The circom module that holds the width of `count` inputs: circom-wide
+// for 5 to 16, circom otherwise (also for the counts no width has, whose
+// errors it gives).
+function circomFor(count) {
+  const width = byName.get(`poseidon-t${count + 1}`);
+  return width === undefined ? 'circom' : width.family;
+}
+
+// The module and instance that run `op` of `name` on `count` elements:
+// the `poseidon` instance (in the circom module, 1 to 4 inputs) hashes 5
+// to 16 inputs as `poseidon-tN` of the circom-wide module, the same hash.
+function target(op, name, count) {
+  const { family } = entry(name);
+  if (name === 'poseidon' && op === 'hash') {
+    const wide = circomFor(count);
+    if (wide !== family) return { family: wide, name: `poseidon-t${count + 1}` };
+  }
+  return { family, name };
+}
+
+// The text calls, elements as decimal texts (`xs`).
 const wasm = {
-  run: (op, name, input) => moduleOf(entry(name).family).call('run', op, name, input),
-  run_many: (op, name, inputs) => moduleOf(entry(name).family).call('run_many', op, name, inputs),
-  poseidon_ex: (init, inputs, nOut) => circom.call('poseidon_ex', init, inputs, nOut),
+  run: (op, name, xs) => {
+    const to = target(op, name, xs.length);
+    return moduleOf(to.family).call('run', op, to.name, xs.join(','));
+  },
+  runMany: (op, name, inputs) => {
+    const to = target(op, name, inputs[0].length);
+    return moduleOf(to.family).call('run_many', op, to.name, inputs.map((xs) => xs.join(',')).join(';'));
+  },
+  poseidonEx: (init, xs, nOut) => moduleOf(circomFor(xs.length)).call('poseidon_ex', init, xs.join(','), nOut),
 };
 
 /**
@@ -150,12 +179,13 @@ function text(x, i, where) {
   throw new TypeError(`${where}element ${i + 1}: expected a bigint, got ${got}`);
 }
 
+// The elements of `xs` as decimal texts.
 function encode(xs, where) {
-  if (xs == null || typeof xs === 'string' || typeof xs[Symbol.iterator] !== 'function') {
-    throw new TypeError(`${where}expected an array of bigints`);
-  }
-  return Array.from(xs, (x, i) => text(x, i, where)).join(',');
+  if (!iterable(xs)) throw new TypeError(`${where}expected an array of bigints`);
+  return Array.from(xs, (x, i) => text(x, i, where));
 }
+
+const iterable = (xs) => xs != null && typeof xs !== 'string' && typeof xs[Symbol.iterator] === 'function';
 
 const decode = (s) => s.split(',').map((h) => BigInt(h));
 
@@ -164,15 +194,25 @@ function one(op, name, xs) {
 }
 
 function many(op, name, inputs) {
-  if (inputs == null || typeof inputs === 'string' || typeof inputs[Symbol.iterator] !== 'function') {
-    throw new TypeError('expected an array of inputs');
-  }
+  if (!iterable(inputs)) throw new TypeError('expected an array of inputs');
   const all = Array.from(inputs, (xs, k) => encode(xs, `input ${k + 1}: `));
   if (all.length === 0) {
     entry(name); // still refuse unknown instances
     return [];
   }
-  return wasm.run_many(op, name, all.join(';')).split(';').map(decode);
+  const first = target(op, name, all[0].length).name;
+  if (all.some((xs) => target(op, name, xs.length).name !== first)) {
+    // `poseidon` of counts that different widths (and modules) hash: one
+    // input at a time.
+    return all.map((xs, k) => {
+      try {
+        return decode(wasm.run(op, name, xs));
+      } catch (e) {
+        throw new Error(`input ${k + 1}: ${e.message}`);
+      }
+    });
+  }
+  return wasm.runMany(op, name, all).split(';').map(decode);
 }
 
 /** Every instance name, in the order of `algebraic-hash list`. */
@@ -216,14 +256,15 @@ export function poseidonEx(inputs, initState = 0n, nOut = 1) {
   if (typeof init !== 'bigint') throw new TypeError(`initState: expected a bigint, got ${init === null ? 'null' : typeof init}`);
   const xs = init >= 0n && init < P && nOut >= 1 && nOut <= 17 ? words(inputs, init) : null;
   if (xs !== null) return permuteWords(xs, nOut);
-  return decode(wasm.poseidon_ex(init.toString(), encode(inputs, ''), String(nOut)));
+  return decode(wasm.poseidonEx(init.toString(), encode(inputs, ''), String(nOut)));
 }
 
-// The binary call: `xs` (the initState, then the inputs: bigints in [0, p))
-// written as 32-byte little-endian words, the first nOut cells of the
-// permuted state read back the same way.
+// The binary call into the circom module of the width: `xs` (the
+// initState, then the inputs: bigints in [0, p)) written as 32-byte
+// little-endian words, the first nOut cells of the permuted state read
+// back the same way.
 function permuteWords(xs, nOut) {
-  const { abi } = circom;
+  const { abi } = moduleOf(circomFor(xs.length - 1));
   const at = abi.ah_input(32 * xs.length) >>> 0;
   let view = new DataView(abi.memory.buffer, at, 32 * xs.length);
   xs.forEach((x, k) => {
@@ -245,11 +286,13 @@ function permuteWords(xs, nOut) {
 }
 
 // `[init, ...inputs]` when the inputs are 1 to 16 bigints (or safe
-// integers) below the BN254 modulus; null sends the call through the text
-// path, whose messages name what is wrong.
+// integers) below the BN254 modulus, in an array or another iterable; null
+// sends the call through the text path, whose messages name what is wrong.
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
-function words(inputs, init) {
-  if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 16) return null;
+function words(given, init) {
+  if (!iterable(given)) return null;
+  const inputs = Array.isArray(given) ? given : Array.from(given);
+  if (inputs.length === 0 || inputs.length > 16) return null;
   const out = new Array(inputs.length + 1);
   out[0] = init;
   for (let k = 0; k < inputs.length; k++) {

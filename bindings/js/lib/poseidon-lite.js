@@ -13,7 +13,12 @@
 // (poseidon-lite computes on them unreduced), and nOuts must be an integer
 // from 0 to N + 1 (poseidon-lite slices with whatever number it is given).
 
-import { poseidonEx } from './index.js';
+import { load, poseidonEx } from './index.js';
+
+// poseidon5 … poseidon16 are synchronous, so the import loads the module of
+// widths 6..17 beside the one of 2..5 (in a browser it cannot be fetched
+// later without an `await`): this drop-in loads both circom modules.
+await load('circom-wide');
 
 function poseidonN(n, inputs, nOuts = 1) {
   if (!Array.isArray(inputs)) throw new TypeError(`poseidon${n}: expected an array of ${n} inputs`);

@@ -2,9 +2,12 @@
 //! instance registry (`algebraic_hash_cli::instances`) with elements as text.
 //!
 //! One module per family: build.sh builds this crate once per feature
-//! (`circom`, `poseidon2`, `rescue`, `anemoi`), each module holding the
-//! registry of its family only, so that a page that hashes circom Poseidon
-//! loads that family's code and constants and nothing else. lib/index.js
+//! (`rescue`, `circom`, `circom-wide`, `poseidon2`, ...), each module
+//! holding the registry of its family only, so that a page that hashes
+//! circom Poseidon loads that family's code and constants and nothing else.
+//! circom Poseidon is two modules: `circom` (t = 2..5, the `poseidon`
+//! instance, imported with the package) and `circom-wide` (t = 6..17), so
+//! that hashing pairs loads the constants of four widths, not sixteen. lib/index.js
 //! knows which module holds which instance from `pkg/instances.json`, which
 //! build.sh writes from the modules' own `list`.
 //!
@@ -19,12 +22,12 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::registry::{Instance, Op};
-#[cfg(feature = "circom")]
-use algebraic_hash_cli::{element::Codec, registry::OpError};
-#[cfg(feature = "circom")]
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
+use algebraic_hash_cli::{circom_permute, element::Codec, registry::OpError};
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_poseidon::{
     Fr,
-    circom::{MAX_WIDTH, poseidon_ex},
+    circom::{MAX_WIDTH, poseidon_ex_with},
     field::{fr_from_le_bytes, fr_from_str, fr_to_le_bytes},
 };
 
@@ -151,7 +154,7 @@ pub fn run_many(op_name: &str, name: &str, inputs: &str) -> Result<String, Messa
 /// lib/index.js): `words` holds the initState and then the 1 to 16 inputs;
 /// the first `n_out` cells of the permuted state `[initState, inputs...]`
 /// come back in the same encoding. Errors are the library's messages.
-#[cfg(feature = "circom")]
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 pub fn poseidon_ex_le(words: &[u8], n_out: usize) -> Result<Vec<u8>, Message> {
     let (words, rest) = words.as_chunks::<32>();
     if !rest.is_empty() {
@@ -178,7 +181,7 @@ pub fn poseidon_ex_le(words: &[u8], n_out: usize) -> Result<Vec<u8>, Message> {
 /// comma-separated `0x`-hex. `poseidonEx()` comes here only for inputs its
 /// fast path cannot encode (not bigints in [0, p)), so that the messages
 /// name the bad element as `poseidon()`'s do.
-#[cfg(feature = "circom")]
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String, Message> {
     let inputs = elements(inputs)
         .into_iter()
@@ -206,15 +209,17 @@ pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String,
         .join(","))
 }
 
-/// The library's `poseidon_ex` with the outputs allocated here; `n_out`
-/// beyond the widest state is refused before any allocation.
-#[cfg(feature = "circom")]
+/// The library's `poseidon_ex` with the outputs allocated here, over the
+/// widths of this module (`circom_permute`: t = 2..5 in the circom module,
+/// 6..17 in circom-wide; lib/index.js calls the one that holds the width);
+/// `n_out` beyond the widest state is refused before any allocation.
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>, Message> {
     if n_out > MAX_WIDTH {
         return Err(format!("nOut {n_out}: at most {MAX_WIDTH} outputs"));
     }
     let mut out = vec![Fr::default(); n_out];
-    poseidon_ex(inputs, init, &mut out).map_err(|e| e.to_string())?;
+    poseidon_ex_with(inputs, init, &mut out, circom_permute).map_err(|e| e.to_string())?;
     Ok(out)
 }
 
@@ -224,8 +229,8 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 ///
 /// `function`: 0 [`list`], 1 [`describe`] (name), 2 [`operations`] (name),
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
-/// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the circom
-/// module only), 6 [`unknown`] (name, names), which always fails.
+/// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the two circom
+/// modules only), 6 [`unknown`] (name, names), which always fails.
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -241,7 +246,7 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             let (op, name, inputs) = (next(), next(), next());
             run_many(op, name, inputs)
         }
-        #[cfg(feature = "circom")]
+        #[cfg(any(feature = "circom", feature = "circom-wide"))]
         5 => {
             let (init, inputs, n_out) = (next(), next(), next());
             poseidon_ex_text(init, inputs, n_out)

@@ -1,5 +1,7 @@
-// One wasm module per family: what the import loads, what a first call
-// loads, load(), and pkg/instances.js against the modules' own lists.
+// One wasm module per family (circom Poseidon as two, t = 2..5 and
+// t = 6..17): what the import loads, what a first call loads, load(), which
+// module holds which width's constants, the `poseidon` instance across the
+// two circom modules, and pkg/instances.js against the modules' own lists.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,23 +9,30 @@ import { readFileSync } from 'node:fs';
 
 import * as ah from '../lib/index.js';
 import MANIFEST from '../pkg/instances.js';
+import { BN254_R } from './vectors.mjs';
 
 const loadedNow = () => ah.families().filter((f) => f.loaded).map((f) => f.family);
 
-test('the import loads the circom module only; a first call loads its family; load() the rest', async () => {
+test('the import loads the circom module only; a first call loads its module; load() the rest', async () => {
   // node --test runs each file in its own process: nothing else ran yet.
   assert.deepEqual(loadedNow(), ['circom']);
   assert.equal(ah.list().length, MANIFEST.instances.length);
   assert.deepEqual(loadedNow(), ['circom'], 'list() loads nothing');
   assert.deepEqual(ah.operations('anemoi-bn254-2'), ['permute', 'compress', 'hash']);
   assert.deepEqual(loadedNow(), ['circom'], 'operations() loads nothing');
+  const four = ah.poseidon([1n, 2n, 3n, 4n]);
+  assert.equal(ah.compress('poseidon-t5', [1n, 2n, 3n, 4n])[0], four);
+  assert.deepEqual(loadedNow(), ['circom'], '1 to 4 inputs: the circom module');
+  const five = ah.poseidon([1n, 2n, 3n, 4n, 5n]);
+  assert.deepEqual(loadedNow(), ['circom', 'circom-wide'], '5 inputs: circom-wide, loaded by the call');
+  assert.equal(ah.hash('poseidon-t6', [1n, 2n, 3n, 4n, 5n])[0], five);
   assert.equal(ah.compress('rp64-256', Array(8).fill(0n)).length, 4);
-  assert.deepEqual(loadedNow(), ['rescue', 'circom']);
+  assert.deepEqual(loadedNow(), ['rescue', 'circom', 'circom-wide']);
   await ah.load('anemoi-bn254-2');
-  assert.deepEqual(loadedNow(), ['rescue', 'circom', 'anemoi']);
+  assert.deepEqual(loadedNow(), ['rescue', 'circom', 'circom-wide', 'anemoi']);
   await ah.load();
   assert.deepEqual(loadedNow(), MANIFEST.families, 'load() loads every module');
-  assert.deepEqual(MANIFEST.families, ['rescue', 'circom', 'poseidon2', 'poseidon2-small', 'goldilocks', 'hades', 'tip5', 'anemoi']);
+  assert.deepEqual(MANIFEST.families, ['rescue', 'circom', 'circom-wide', 'poseidon2', 'poseidon2-small', 'goldilocks', 'hades', 'tip5', 'anemoi']);
   await assert.rejects(ah.load('poseidon-t33'), /^Error: unknown instance `poseidon-t33`; closest: poseidon-t13, poseidon-t3, poseidon-t10 \(list\(\) names all\)$/);
 });
 
@@ -45,4 +54,45 @@ test('pkg/instances.js holds each module\'s own list, in `algebraic-hash list` o
   const firsts = MANIFEST.families.map((f) => ah.list().findIndex((n) => MANIFEST.instances.find((i) => i.name === n).family === f));
   assert.deepEqual(firsts, [...firsts].sort((a, b) => a - b));
   assert.equal(ah.list()[0], 'rp64-256');
+});
+
+test('each circom module holds the constants of its widths and no other', () => {
+  const modules = {
+    circom: readFileSync(new URL('../pkg/circom.wasm', import.meta.url)),
+    'circom-wide': readFileSync(new URL('../pkg/circom-wide.wasm', import.meta.url)),
+  };
+  for (let t = 2; t <= 17; t++) {
+    const constants = readFileSync(new URL(`../../../crates/poseidon/src/circom/tables/t${t}.bin`, import.meta.url));
+    // 64 bytes from the middle of the width's constants (two field elements).
+    const probe = constants.subarray(constants.length / 2, constants.length / 2 + 64);
+    const holder = t <= 5 ? 'circom' : 'circom-wide';
+    for (const [name, bytes] of Object.entries(modules)) {
+      assert.equal(bytes.includes(probe), name === holder, `t = ${t} in ${name}.wasm`);
+    }
+    assert.equal(MANIFEST.instances.find((i) => i.name === `poseidon-t${t}`).family, holder);
+  }
+  assert.equal(MANIFEST.instances.find((i) => i.name === 'poseidon').family, 'circom');
+});
+
+test('`poseidon` (the circom module) hashes 1 to 16 inputs, 5 to 16 through circom-wide', () => {
+  const inputs = Array.from({ length: 16 }, (_, n) => Array.from({ length: n + 1 }, (_, i) => BigInt(1000 * n + i)));
+  const singles = inputs.map((xs) => ah.poseidon(xs));
+  inputs.forEach((xs, k) => {
+    assert.deepEqual(ah.hash('poseidon', xs), [singles[k]], `${xs.length} inputs`);
+    assert.deepEqual(ah.hash(`poseidon-t${xs.length + 1}`, xs), [singles[k]]);
+    assert.deepEqual(ah.poseidonEx(new Set(xs)), [singles[k]], 'an iterable that is not an array');
+  });
+  // One batch of every count (input by input), and batches of one count.
+  assert.deepEqual(ah.hashMany('poseidon', inputs), singles.map((h) => [h]));
+  assert.deepEqual(ah.hashMany('poseidon', [inputs[6], inputs[6]]), [[singles[6]], [singles[6]]]);
+  assert.deepEqual(ah.hashMany('poseidon', [inputs[1], inputs[2]]), [[singles[1]], [singles[2]]]);
+  const R = String(BN254_R);
+  assert.throws(() => ah.hashMany('poseidon', [inputs[1], [...inputs[5].slice(1), BN254_R]]), {
+    message: `input 2: element 6 (\`${R}\`): value is not below the BN254 Fr modulus`,
+  });
+  assert.throws(() => ah.hash('poseidon', [...inputs[8].slice(1), BN254_R]), {
+    message: `element 9 (\`${R}\`): value is not below the BN254 Fr modulus`,
+  });
+  assert.throws(() => ah.hash('poseidon', Array(17).fill(1n)), { message: 'circom Poseidon inputs: expected 1 to 16, got 17' });
+  assert.throws(() => ah.poseidonEx(inputs[6], 0n, 9), { message: 'circom Poseidon outputs: expected 1 to 8, got 9' });
 });

@@ -5,11 +5,15 @@
 //! per family from this same registry.
 
 use algebraic_hash::Error;
+#[cfg(any(feature = "rescue", feature = "circom"))]
+use algebraic_hash::Hasher;
+#[cfg(any(feature = "rescue", feature = "circom", feature = "circom-wide"))]
+use algebraic_hash::Permutation;
 #[cfg(feature = "rescue")]
-use algebraic_hash::{Compression, Hasher, Permutation};
+use algebraic_hash::Compression;
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
-#[cfg(feature = "circom")]
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
@@ -194,7 +198,7 @@ fn rescue() -> Vec<Instance> {
     ]
 }
 
-#[cfg(feature = "circom")]
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 macro_rules! circom_instances {
     ($($t:literal => $n:literal),*) => {
         vec![$(
@@ -212,18 +216,132 @@ macro_rules! circom_instances {
     };
 }
 
+/// The widest state of the `circom` feature (four inputs); `circom-wide`
+/// has the widths above it.
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
+const LAST_NARROW_WIDTH: usize = 5;
+
+/// The circom Poseidon widths of this build: 2..=5 with the `circom`
+/// feature, 6..=17 with `circom-wide`, every one with both.
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
+pub const CIRCOM_WIDTHS: core::ops::RangeInclusive<usize> = {
+    let min = if cfg!(feature = "circom") {
+        circom::MIN_WIDTH
+    } else {
+        LAST_NARROW_WIDTH + 1
+    };
+    let max = if cfg!(feature = "circom-wide") {
+        circom::MAX_WIDTH
+    } else {
+        LAST_NARROW_WIDTH
+    };
+    min..=max
+};
+
+/// circom Poseidon's permutation of width `state.len()`, for the widths of
+/// this build ([`CIRCOM_WIDTHS`]): the library's `circom::permute_state`
+/// links every width, this one only those the features turn on.
+///
+/// Fails with [`Error::LengthOutOfRange`] for any other length.
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
+pub fn circom_permute(state: &mut [Fr]) -> Result<(), Error> {
+    fn width<const T: usize>(state: &mut [Fr]) -> Result<(), Error>
+    where
+        CircomPoseidon<T>: Permutation<[Fr; T]>,
+    {
+        let len = state.len();
+        let fixed: &mut [Fr; T] = state.try_into().map_err(|_| width_error(len))?;
+        CircomPoseidon::<T>::new().permute_mut(fixed);
+        Ok(())
+    }
+    fn width_error(found: usize) -> Error {
+        Error::LengthOutOfRange {
+            what: "circom Poseidon state (the widths of this build)",
+            min: *CIRCOM_WIDTHS.start(),
+            max: *CIRCOM_WIDTHS.end(),
+            found,
+        }
+    }
+    match state.len() {
+        #[cfg(feature = "circom")]
+        2 => width::<2>(state),
+        #[cfg(feature = "circom")]
+        3 => width::<3>(state),
+        #[cfg(feature = "circom")]
+        4 => width::<4>(state),
+        #[cfg(feature = "circom")]
+        5 => width::<5>(state),
+        #[cfg(feature = "circom-wide")]
+        6 => width::<6>(state),
+        #[cfg(feature = "circom-wide")]
+        7 => width::<7>(state),
+        #[cfg(feature = "circom-wide")]
+        8 => width::<8>(state),
+        #[cfg(feature = "circom-wide")]
+        9 => width::<9>(state),
+        #[cfg(feature = "circom-wide")]
+        10 => width::<10>(state),
+        #[cfg(feature = "circom-wide")]
+        11 => width::<11>(state),
+        #[cfg(feature = "circom-wide")]
+        12 => width::<12>(state),
+        #[cfg(feature = "circom-wide")]
+        13 => width::<13>(state),
+        #[cfg(feature = "circom-wide")]
+        14 => width::<14>(state),
+        #[cfg(feature = "circom-wide")]
+        15 => width::<15>(state),
+        #[cfg(feature = "circom-wide")]
+        16 => width::<16>(state),
+        #[cfg(feature = "circom-wide")]
+        17 => width::<17>(state),
+        other => Err(width_error(other)),
+    }
+}
+
+/// circomlibjs' `poseidon(inputs)` over the widths of this build: the
+/// library's checks and messages (`circom::poseidon_ex_with`), the
+/// permutation of [`circom_permute`].
 #[cfg(feature = "circom")]
+#[derive(Clone, Copy, Debug)]
+struct PoseidonOfInputs;
+
+#[cfg(feature = "circom")]
+impl Hasher<Fr> for PoseidonOfInputs {
+    type Digest = Fr;
+
+    fn hash_elements(&self, input: &[Fr]) -> Fr {
+        match self.try_hash_elements(input) {
+            Ok(digest) => digest,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn try_hash_elements(&self, input: &[Fr]) -> Result<Fr, Error> {
+        let mut out = [Fr::default()];
+        circom::poseidon_ex_with(input, Fr::default(), &mut out, circom_permute)?;
+        Ok(out[0])
+    }
+}
+
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 fn poseidon() -> Vec<Instance> {
-    let mut v = vec![
-        Instance::new(
-            "poseidon",
-            "Poseidon over BN254 as circomlibjs `poseidon(inputs)`: width from the input count (1..16)",
-        )
-        .hasher::<Fr, _>(circom::PoseidonAnyWidth),
-    ];
+    let mut v = Vec::new();
+    #[cfg(feature = "circom")]
+    {
+        v.push(
+            Instance::new(
+                "poseidon",
+                "Poseidon over BN254 as circomlibjs `poseidon(inputs)`: width from the input count (1..16)",
+            )
+            .hasher::<Fr, _>(PoseidonOfInputs),
+        );
+        v.extend(circom_instances!(2 => 1, 3 => 2, 4 => 3, 5 => 4));
+    }
+    #[cfg(feature = "circom-wide")]
     v.extend(circom_instances!(
-        2 => 1, 3 => 2, 4 => 3, 5 => 4, 6 => 5, 7 => 6, 8 => 7, 9 => 8,
-        10 => 9, 11 => 10, 12 => 11, 13 => 12, 14 => 13, 15 => 14, 16 => 15, 17 => 16
+        6 => 5, 7 => 6, 8 => 7, 9 => 8, 10 => 9, 11 => 10, 12 => 11,
+        13 => 12, 14 => 13, 15 => 14, 16 => 15, 17 => 16
     ));
     v
 }
@@ -539,7 +657,7 @@ pub fn all() -> Vec<Instance> {
     let mut v = Vec::new();
     #[cfg(feature = "rescue")]
     v.extend(rescue());
-    #[cfg(feature = "circom")]
+    #[cfg(any(feature = "circom", feature = "circom-wide"))]
     v.extend(poseidon());
     #[cfg(feature = "poseidon2")]
     v.extend(poseidon2());

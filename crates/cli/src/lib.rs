@@ -5,6 +5,9 @@ pub mod element;
 mod families;
 pub mod registry;
 
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
+pub use families::{CIRCOM_WIDTHS, circom_permute};
+
 /// The root README's Rust example, compiled and run as a doctest of this
 /// crate (which depends on every family); `scripts/readme/check.py` runs
 /// the README's other blocks.

@@ -9,7 +9,7 @@
 //! 3. `ah_output_ptr()` and `ah_output_len()` locate the output text, valid
 //!    until the next call.
 //!
-//! One binary call beside them, in the circom module only, for circom Poseidon (`poseidon()`,
+//! One binary call beside them, in the two circom modules only, for circom Poseidon (`poseidon()`,
 //! `poseidonEx()` and the drop-ins): `ah_poseidon_ex(n_out)` reads the input
 //! buffer as 32-byte little-endian elements (the initState, then the
 //! inputs) and leaves the first `n_out` cells of the permuted state, 32
@@ -72,7 +72,7 @@ pub extern "C" fn ah_output_len() -> usize {
 
 /// [`crate::poseidon_ex_le`] of the input buffer with `n_out` outputs; 0 and
 /// the outputs' 32-byte words, or 1 and the error message.
-#[cfg(feature = "circom")]
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
 // SAFETY: as for `ah_input`: a name no other symbol has.
 #[unsafe(no_mangle)]
 pub extern "C" fn ah_poseidon_ex(n_out: u32) -> u32 {

@@ -14,8 +14,9 @@
 //! dense "pre-sparse" matrix before the partial rounds, then each partial
 //! round with a single S-box and a sparse matrix (one dense row, one column).
 //! Its constants are circomlibjs' `poseidon_constants_opt.js`, written as
-//! Montgomery limbs into the binary `tables.bin` (length and SHA-256 in
-//! `tables.rs`) by `scripts/poseidon-circom/gen-constants.mjs`.
+//! Montgomery limbs into one binary file per width, `tables/tT.bin` (each
+//! a static of `tables.rs`, with its SHA-256), by
+//! `scripts/poseidon-circom/gen-constants.mjs`.
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
 use ark_ff::Zero;
@@ -55,7 +56,7 @@ pub const MAX_WIDTH: usize = 17;
 /// Largest number of inputs of [`poseidon`].
 pub const MAX_INPUTS: usize = MAX_WIDTH - 1;
 
-/// One element of `tables.bin`: four little-endian limbs, Montgomery form.
+/// One stored element (`tables/tT.bin`): four little-endian limbs, Montgomery form.
 type Stored = [u8; 32];
 
 /// The limbs of a stored element.
@@ -65,26 +66,40 @@ fn load(e: &Stored) -> Limbs {
     core::array::from_fn(|i| u64::from_le_bytes(words[i]))
 }
 
-/// Elements of the sections of width `t` in `tables.bin`: full-round
-/// constants, partial-round constants, sparse rows, sparse columns, MDS,
-/// pre-sparse matrix.
+/// Elements of width `t`'s file: full-round constants, partial-round
+/// constants, sparse rows, sparse columns, MDS, pre-sparse matrix.
 const fn section_len(t: usize) -> usize {
     let rp = ROUNDS_P[t - MIN_WIDTH];
     ROUNDS_F * t + rp + 2 * rp * t + 2 * t * t
 }
 
-/// Where width `t` starts in `tables.bin`, in elements.
-const fn section_start(t: usize) -> usize {
-    let mut start = 0;
-    let mut w = MIN_WIDTH;
-    while w < t {
-        start += section_len(w);
-        w += 1;
+/// Width `t`'s constants: its own static, chosen at compile time, so that
+/// a build that calls only some widths (the WebAssembly module of t = 2..5)
+/// links only their constants.
+const fn width_bytes(t: usize) -> &'static [u8] {
+    match t {
+        2 => &tables::T2,
+        3 => &tables::T3,
+        4 => &tables::T4,
+        5 => &tables::T5,
+        6 => &tables::T6,
+        7 => &tables::T7,
+        8 => &tables::T8,
+        9 => &tables::T9,
+        10 => &tables::T10,
+        11 => &tables::T11,
+        12 => &tables::T12,
+        13 => &tables::T13,
+        14 => &tables::T14,
+        15 => &tables::T15,
+        16 => &tables::T16,
+        17 => &tables::T17,
+        _ => panic!("circomlib widths are 2..=17"),
     }
-    start
 }
 
-/// The optimized-form constants of one width: a view into `tables.bin`.
+/// The optimized-form constants of one width: a view of its file
+/// `tables/tT.bin`.
 ///
 /// Full rounds: row 0 of the full-round constants is added before round 0;
 /// rows 1..=4 after the S-boxes of the first four full rounds; rows 5..=7
@@ -106,12 +121,10 @@ impl<const T: usize> Tables<T> {
     const MDS: usize = Self::COLS + Self::ROUNDS_P * T;
     const PRE_SPARSE: usize = Self::MDS + T * T;
 
-    /// Width `T`'s part of `tables.bin`.
+    /// Width `T`'s constants.
     const fn new() -> Self {
-        let (all, rest) = tables::BLOB.as_chunks::<32>();
-        assert!(rest.is_empty() && all.len() == section_start(MAX_WIDTH + 1));
-        let (_, tail) = all.split_at(section_start(T));
-        let (elements, _) = tail.split_at(section_len(T));
+        let (elements, rest) = width_bytes(T).as_chunks::<32>();
+        assert!(rest.is_empty() && elements.len() == section_len(T));
         Self { elements }
     }
 
@@ -307,7 +320,13 @@ fn permute_states<A: FieldOps<4>, const T: usize, const L: usize>(
 }
 
 /// States stepped together by `permute_many` on the scalar backends.
+#[cfg(not(target_arch = "wasm32"))]
 const LANES: usize = 2;
+/// One on wasm32: each width's permutation is then compiled once, not for
+/// one state and for two, which keeps the WebAssembly module of t = 2..5
+/// under 200 KB.
+#[cfg(target_arch = "wasm32")]
+const LANES: usize = 1;
 
 /// Groups of lanes stepped together on the lane backend.
 const LANE_GROUPS: usize = 2;
@@ -613,6 +632,20 @@ pub fn poseidon(inputs: &[Fr]) -> Result<Fr, Error> {
 /// Fails with [`Error::LengthOutOfRange`] unless `inputs` holds 1..=16
 /// elements and `out` 1..=`inputs.len() + 1`.
 pub fn poseidon_ex(inputs: &[Fr], init_state: Fr, out: &mut [Fr]) -> Result<(), Error> {
+    poseidon_ex_with(inputs, init_state, out, permute_dyn)
+}
+
+/// [`poseidon_ex`] with the permutation `permute` of the state
+/// `[init_state, inputs...]` (its length is the width): the same checks and
+/// errors, for callers that link only some widths (the library's own
+/// dispatch links all sixteen: 800 KB of constants in a WebAssembly module).
+/// `permute` runs only when the counts are right; its error is returned.
+pub fn poseidon_ex_with(
+    inputs: &[Fr],
+    init_state: Fr,
+    out: &mut [Fr],
+    permute: impl FnOnce(&mut [Fr]) -> Result<(), Error>,
+) -> Result<(), Error> {
     let t = inputs.len() + 1;
     if !(1..=MAX_INPUTS).contains(&inputs.len()) {
         return Err(input_count_error(inputs.len()));
@@ -628,7 +661,7 @@ pub fn poseidon_ex(inputs: &[Fr], init_state: Fr, out: &mut [Fr]) -> Result<(), 
     let mut state = [Fr::zero(); MAX_WIDTH];
     state[0] = init_state;
     state[1..t].copy_from_slice(inputs);
-    permute_dyn(&mut state[..t])?;
+    permute(&mut state[..t])?;
     out.copy_from_slice(&state[..out.len()]);
     Ok(())
 }
