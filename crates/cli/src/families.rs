@@ -4,13 +4,13 @@
 //! default), so that the WebAssembly package can build one small module
 //! per family from this same registry.
 
+#[cfg(feature = "rescue")]
+use algebraic_hash::Compression;
 use algebraic_hash::Error;
 #[cfg(any(feature = "rescue", feature = "circom"))]
 use algebraic_hash::Hasher;
 #[cfg(any(feature = "rescue", feature = "circom", feature = "circom-wide"))]
 use algebraic_hash::Permutation;
-#[cfg(feature = "rescue")]
-use algebraic_hash::Compression;
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]

@@ -168,6 +168,28 @@ fn poseidon2(c: &mut Covered) {
     }
 }
 
+fn poseidon2_zkvm(c: &mut Covered) {
+    use algebraic_hash_poseidon2_small::field::{BabyBear, KoalaBear};
+    use algebraic_hash_poseidon2_small::{openvm, risc0, sp1};
+    let lengths = [0, 1, 7, 8, 9, 15, 16, 17, 40];
+    let name = risc0::POSEIDON2.name();
+    c.permutation::<BabyBear, 24>(name, risc0::POSEIDON2);
+    c.hasher::<BabyBear, _>(name, risc0::HASH_FN, &lengths);
+    c.compression::<BabyBear, risc0::Digest, 2>(name, risc0::HASH_FN);
+    let name = sp1::POSEIDON2.name();
+    c.permutation::<KoalaBear, 16>(name, sp1::POSEIDON2);
+    c.hasher::<KoalaBear, _>(name, sp1::HASH, &lengths);
+    c.compression::<KoalaBear, [KoalaBear; 8], 2>(name, sp1::COMPRESS);
+    let name = sp1::v5::POSEIDON2.name();
+    c.permutation::<BabyBear, 16>(name, sp1::v5::POSEIDON2);
+    c.hasher::<BabyBear, _>(name, sp1::v5::HASH, &lengths);
+    c.compression::<BabyBear, [BabyBear; 8], 2>(name, sp1::v5::COMPRESS);
+    let name = openvm::POSEIDON2.name();
+    c.permutation::<BabyBear, 16>(name, openvm::POSEIDON2);
+    c.hasher::<BabyBear, _>(name, openvm::HASH, &lengths);
+    c.compression::<BabyBear, openvm::Digest, 2>(name, openvm::COMPRESS);
+}
+
 fn poseidon2_plonky3(c: &mut Covered) {
     use algebraic_hash_poseidon2_small::plonky3::*;
     macro_rules! instance {
@@ -356,6 +378,7 @@ fn every_instance_answers_as_its_trait_value() {
     circom(&mut c);
     poseidon2(&mut c);
     poseidon2_plonky3(&mut c);
+    poseidon2_zkvm(&mut c);
     plonky2_poseidon(&mut c);
     hades(&mut c);
     tip5(&mut c);

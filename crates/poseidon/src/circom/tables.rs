@@ -24,20 +24,84 @@ pub(crate) static T17: [u8; 99008] = *include_bytes!("tables/t17.bin");
 /// Each width's bytes and the SHA-256 of its file as the script wrote it.
 #[cfg(test)]
 pub(crate) static SHA256: [(usize, &[u8], &str); 16] = [
-    (2, &T2, "8d31801f6721ae0b46990fea8057c09dc80dbf297146057f23915c635f544f8c"),
-    (3, &T3, "9f27b0dc0eb49aad0a0c3d179b9f2909126cf9e22eb9d07fd3529666c596726d"),
-    (4, &T4, "ca7ff881c5d5869aef04400d99789ce3a251753a2d76040721c49a1ba8e393e7"),
-    (5, &T5, "ea6e682538aeb93a52dad1c16ea5606bf31dcb219b0ac5ed2878af299cde3e2e"),
-    (6, &T6, "e867473e68dfe7e4c983c5faa5bf8276543fc56b32a6f691cac40dfb7d81220d"),
-    (7, &T7, "0a196f7d1bae38838188552a87d25d4704b3d102c9d6162d19b8731142c3dddf"),
-    (8, &T8, "49dd8396d9ed752e59ccdf74b04382ca79e635ff23cf981c0e232927d4777b9f"),
-    (9, &T9, "b164b7fcbaf3b1ac5a14ed8c4d2393912de20e10aea5e819790ab9fc758b2e6e"),
-    (10, &T10, "05c8d8f6dcf1ed5fcb6d0634871434bb8720caa656d3c7b83d5640e600b084a4"),
-    (11, &T11, "371b559a26c7ed98ed1df7ab51ce0825ce056a718b7dc29df2b9d6335a0657d5"),
-    (12, &T12, "e546d5a23cc7657305481f42bda01afb17beb5f408409da729e1257b54a909f3"),
-    (13, &T13, "08664f62de79ed68f4da63f22e878c400e99eca6a9f8246c6a548b6a1613b00a"),
-    (14, &T14, "d4e9f59df9365a72c95ba65277ce59f6a70c8f32005f545f190355afe3bbc89b"),
-    (15, &T15, "7044ea099cfd96f97ae851054c7c7d40e8c99db58e9f9f64c3c145a3123170cb"),
-    (16, &T16, "4ed70c90f50d33d70b311f19d0777d35957d45da163dd4d12dd2e098ecad27eb"),
-    (17, &T17, "cd4ca0c7bf11e1fc215d0412a39ab12124a14d8299dbd39673c5181e107f4777"),
+    (
+        2,
+        &T2,
+        "8d31801f6721ae0b46990fea8057c09dc80dbf297146057f23915c635f544f8c",
+    ),
+    (
+        3,
+        &T3,
+        "9f27b0dc0eb49aad0a0c3d179b9f2909126cf9e22eb9d07fd3529666c596726d",
+    ),
+    (
+        4,
+        &T4,
+        "ca7ff881c5d5869aef04400d99789ce3a251753a2d76040721c49a1ba8e393e7",
+    ),
+    (
+        5,
+        &T5,
+        "ea6e682538aeb93a52dad1c16ea5606bf31dcb219b0ac5ed2878af299cde3e2e",
+    ),
+    (
+        6,
+        &T6,
+        "e867473e68dfe7e4c983c5faa5bf8276543fc56b32a6f691cac40dfb7d81220d",
+    ),
+    (
+        7,
+        &T7,
+        "0a196f7d1bae38838188552a87d25d4704b3d102c9d6162d19b8731142c3dddf",
+    ),
+    (
+        8,
+        &T8,
+        "49dd8396d9ed752e59ccdf74b04382ca79e635ff23cf981c0e232927d4777b9f",
+    ),
+    (
+        9,
+        &T9,
+        "b164b7fcbaf3b1ac5a14ed8c4d2393912de20e10aea5e819790ab9fc758b2e6e",
+    ),
+    (
+        10,
+        &T10,
+        "05c8d8f6dcf1ed5fcb6d0634871434bb8720caa656d3c7b83d5640e600b084a4",
+    ),
+    (
+        11,
+        &T11,
+        "371b559a26c7ed98ed1df7ab51ce0825ce056a718b7dc29df2b9d6335a0657d5",
+    ),
+    (
+        12,
+        &T12,
+        "e546d5a23cc7657305481f42bda01afb17beb5f408409da729e1257b54a909f3",
+    ),
+    (
+        13,
+        &T13,
+        "08664f62de79ed68f4da63f22e878c400e99eca6a9f8246c6a548b6a1613b00a",
+    ),
+    (
+        14,
+        &T14,
+        "d4e9f59df9365a72c95ba65277ce59f6a70c8f32005f545f190355afe3bbc89b",
+    ),
+    (
+        15,
+        &T15,
+        "7044ea099cfd96f97ae851054c7c7d40e8c99db58e9f9f64c3c145a3123170cb",
+    ),
+    (
+        16,
+        &T16,
+        "4ed70c90f50d33d70b311f19d0777d35957d45da163dd4d12dd2e098ecad27eb",
+    ),
+    (
+        17,
+        &T17,
+        "cd4ca0c7bf11e1fc215d0412a39ab12124a14d8299dbd39673c5181e107f4777",
+    ),
 ];
