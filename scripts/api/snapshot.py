@@ -63,13 +63,23 @@ def page_lines(path):
         if name in SKIP_SECTIONS:
             continue
         body = page[start:end]
+        blocks = []  # one per level-3 header, with the lines under it
         for level, header in HEADER.findall(body):
             # In trait-implementation sections the items are the trait's;
             # the impl header is what this crate promises.
             if name in ("trait-implementations", "implementors") and level == "4":
                 continue
+            if level == "3" or not blocks:
+                blocks.append([])
             indent = "  " if level == "3" else "    "
-            lines.append(indent + text(header))
+            blocks[-1].append(indent + text(header))
+        # rustdoc lists a trait's implementors (and its impls on foreign
+        # types) in no fixed order (it changed between two builds of the same
+        # tree): sorted, the snapshot is stable.
+        if name in ("implementors", "foreign-impls"):
+            blocks.sort()
+        for block in blocks:
+            lines.extend(block)
     return lines
 
 
