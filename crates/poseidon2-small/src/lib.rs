@@ -5,6 +5,9 @@
 
 mod goldilocks;
 pub mod openvm;
+#[cfg(feature = "p3-adapter")]
+#[cfg_attr(docsrs, doc(cfg(feature = "p3-adapter")))]
+pub mod p3_adapter;
 pub mod plonky3;
 pub mod risc0;
 mod rounds;
