@@ -1,16 +1,27 @@
-//! arkworks adapter: any [`Sponge`] of this workspace as an
-//! `ark_crypto_primitives` [`CryptographicSponge`].
+//! arkworks adapters: any [`Sponge`] of this workspace as an
+//! `ark_crypto_primitives` [`CryptographicSponge`], any [`Hasher`] as a
+//! [`CRHScheme`] and any 2-to-1 [`Compression`] as a
+//! [`TwoToOneCRHScheme`] — so `ark_crypto_primitives::merkle_tree` takes
+//! every family's hashes without an adapter of its own.
 
 use alloc::vec;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
+use ark_crypto_primitives::Error as ArkError;
+use ark_crypto_primitives::crh::{CRHScheme, TwoToOneCRHScheme};
 use ark_crypto_primitives::sponge::{
     Absorb, CryptographicSponge, FieldBasedCryptographicSponge, FieldElementSize,
 };
 use ark_ff::{BigInteger, PrimeField};
 
-use crate::Sponge;
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use ark_std::borrow::Borrow;
+use ark_std::rand::Rng;
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::{Compression, Hasher, Sponge};
 
 /// A duplex sponge `S` over the prime field `F` seen as an arkworks
 /// [`CryptographicSponge`] and [`FieldBasedCryptographicSponge<F>`].
@@ -162,5 +173,63 @@ impl<F: PrimeField, S: Sponge<F> + Clone> CryptographicSponge for ArkSponge<F, S
 impl<F: PrimeField, S: Sponge<F> + Clone> FieldBasedCryptographicSponge<F> for ArkSponge<F, S> {
     fn squeeze_native_field_elements(&mut self, num_elements: usize) -> Vec<F> {
         self.squeeze_native(num_elements)
+    }
+}
+
+/// A [`Hasher`] `H` over `F` as an arkworks [`CRHScheme`]: `evaluate`
+/// hashes the input slice with `H::default()` (the instance value: the
+/// families' instance types that carry no data are `Default`), and an
+/// input the hasher refuses (a length its instance does not take) is an
+/// arkworks error, not a panic. Parameters are `()`; `setup` ignores its
+/// random source.
+pub struct HasherCrh<F, H>(PhantomData<fn() -> (F, H)>);
+
+impl<F, H> CRHScheme for HasherCrh<F, H>
+where
+    F: Send,
+    H: Hasher<F> + Default,
+    H::Digest: Hash + Default + CanonicalSerialize + CanonicalDeserialize,
+{
+    type Input = [F];
+    type Output = H::Digest;
+    type Parameters = ();
+
+    fn setup<R: Rng>(_: &mut R) -> Result<(), ArkError> {
+        Ok(())
+    }
+
+    fn evaluate<T: Borrow<[F]>>(_: &(), input: T) -> Result<H::Digest, ArkError> {
+        H::default()
+            .try_hash_elements(input.borrow())
+            .map_err(|e| ArkError::GenericError(alloc::boxed::Box::new(e)))
+    }
+}
+
+/// A 2-to-1 [`Compression`] `C` of digests `D` as an arkworks
+/// [`TwoToOneCRHScheme`]: `evaluate` and `compress` both give
+/// `C::default().compress([left, right])` (leaves and inner nodes are the
+/// same digest type). Parameters are `()`; `setup` ignores its random
+/// source.
+pub struct CompressionCrh<D, C>(PhantomData<fn() -> (D, C)>);
+
+impl<D, C> TwoToOneCRHScheme for CompressionCrh<D, C>
+where
+    D: Clone + Eq + Debug + Hash + Default + CanonicalSerialize + CanonicalDeserialize,
+    C: Compression<D, 2> + Default,
+{
+    type Input = D;
+    type Output = D;
+    type Parameters = ();
+
+    fn setup<R: Rng>(_: &mut R) -> Result<(), ArkError> {
+        Ok(())
+    }
+
+    fn evaluate<T: Borrow<D>>(_: &(), left: T, right: T) -> Result<D, ArkError> {
+        Ok(C::default().compress([left.borrow().clone(), right.borrow().clone()]))
+    }
+
+    fn compress<T: Borrow<D>>(_: &(), left: T, right: T) -> Result<D, ArkError> {
+        Ok(C::default().compress([left.borrow().clone(), right.borrow().clone()]))
     }
 }

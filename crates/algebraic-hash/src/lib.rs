@@ -19,7 +19,7 @@ mod sponge;
 
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]
-pub use ark::ArkSponge;
+pub use ark::{ArkSponge, CompressionCrh, HasherCrh};
 pub use compression::{Jive, TruncatedPermutation, compress_many_with, jive_output};
 pub use error::Error;
 #[cfg(feature = "alloc")]
