@@ -38,6 +38,21 @@ const FULL: usize = 8;
 /// Bits of the last reduction step.
 const REST: u32 = 24;
 
+/// Runs `$body` with `$i` = 0, 1, …, 8, written out: LLVM does not unroll
+/// the nested 9-limb loops by itself, and the columns must stay in
+/// registers.
+macro_rules! each_limb {
+    ($i:ident, $body:block) => {
+        each_limb!(@ $i, $body, 0 1 2 3 4 5 6 7 8)
+    };
+    (@ $i:ident, $body:block, $($k:literal)*) => {
+        $({
+            let $i: usize = $k;
+            $body
+        })*
+    };
+}
+
 /// A [`Vector`] with AVX-512F's `vpmuludq`.
 pub trait Mul32: Vector {
     /// Lane-wise `lo32(self)·lo32(b)`, the full 64-bit product.
@@ -102,11 +117,11 @@ pub fn store<V: Mul32>(x: &Elem<V>) -> [[u64; 4]; 8] {
 #[inline(always)]
 pub fn mul<C: MontConfig<4>, V: Mul32>(a: &Elem<V>, b: &Elem<V>) -> Elem<V> {
     let mut t = [V::splat(0); 2 * LIMBS];
-    for i in 0..LIMBS {
-        for j in 0..LIMBS {
+    each_limb!(i, {
+        each_limb!(j, {
             t[i + j] = t[i + j].add(a[i].mul32(b[j]));
-        }
-    }
+        });
+    });
     redc::<C, V>(t)
 }
 
@@ -120,18 +135,20 @@ fn redc<C: MontConfig<4>, V: Mul32>(mut t: [V; 2 * LIMBS]) -> Elem<V> {
     let mu = V::splat(C::INV & MASK);
     let mask = V::splat(MASK);
     // Full steps: column i becomes a multiple of 2^29; its carry moves up.
-    for i in 0..FULL {
-        let m = t[i].mul32(mu).and(mask);
-        for j in 0..LIMBS {
-            t[i + j] = t[i + j].add(m.mul32(p[j]));
+    each_limb!(i, {
+        if i < FULL {
+            let m = t[i].mul32(mu).and(mask);
+            each_limb!(j, {
+                t[i + j] = t[i + j].add(m.mul32(p[j]));
+            });
+            t[i + 1] = t[i + 1].add(t[i].shr(BITS));
         }
-        t[i + 1] = t[i + 1].add(t[i].shr(BITS));
-    }
+    });
     // The last step clears the low `REST` bits of column FULL.
     let m = t[FULL].mul32(mu).and(V::splat((1 << REST) - 1));
-    for j in 0..LIMBS {
+    each_limb!(j, {
         t[FULL + j] = t[FULL + j].add(m.mul32(p[j]));
-    }
+    });
     // Carries through columns FULL.., then the value shifted right by
     // `REST` bits, re-cut into 29-bit limbs.
     for k in FULL..2 * LIMBS - 1 {

@@ -8,10 +8,10 @@
 
 mod common;
 
+use algebraic_hash_montgomery::MontParams;
 use algebraic_hash_montgomery::lanes_mul32::{
     self, Mul32, Mul32Kernel, dispatch_avx512f, run_model,
 };
-use algebraic_hash_montgomery::MontParams;
 use ark_bn254::FrConfig;
 use common::{below, edges, lt, value};
 use rand::SeedableRng;

@@ -1,0 +1,245 @@
+//! Issue 28's AVX-512F-only question, measured: the BN254 `Fr` product on
+//! eight lanes with `vpmuludq` on 29-bit limbs (`lanes_mul32`, compiled with
+//! AVX-512F alone) against the scalar MULX/ADX product and the IFMA lane
+//! product, in interleaved rounds in one process (load-robust on a shared
+//! machine). Each kernel runs `G` independent chains of 64 dependent
+//! products (`x ← x·y`): a scalar chain is one element, a lane chain eight.
+//! Prints the median time per element product of each and the median
+//! per-round ratios.
+//!
+//! `cargo bench -p algebraic-hash-montgomery --bench mul32_kernel`
+//! (`MUL32_ROUNDS` rounds, default 300; `--quick` or `--test` runs 3).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use algebraic_hash_montgomery::lanes_mul32::{self, Mul32, Mul32Kernel, dispatch_avx512f};
+use algebraic_hash_montgomery::{
+    Adx, Arith, FieldOps, LaneKernel, dispatch_lanes, lanes_available, limbs,
+};
+use ark_bn254::{Fr, FrConfig};
+
+const STEPS: usize = 64;
+
+fn start() -> ([u64; 4], [u64; 4]) {
+    (
+        limbs(&Fr::from(0x1234_5678_9abc_def1u64)),
+        limbs(&Fr::from(0x0fed_cba9_8765_4321u64)),
+    )
+}
+
+/// `G` chains of eight-lane `vpmuludq` products.
+struct Mul32Chains<const G: usize> {
+    x0: [u64; 4],
+    y: [u64; 4],
+}
+
+impl<const G: usize> Mul32Kernel for Mul32Chains<G> {
+    type Output = [u64; 4];
+    #[inline(always)]
+    fn run<V: Mul32>(self) -> [u64; 4] {
+        let y = lanes_mul32::constant::<V>(&self.y);
+        let mut xs: [lanes_mul32::Elem<V>; G] = core::array::from_fn(|g| {
+            lanes_mul32::load::<V>(|k| if k == g { self.y } else { self.x0 })
+        });
+        for _ in 0..STEPS {
+            for x in xs.iter_mut() {
+                *x = lanes_mul32::mul::<FrConfig, V>(x, &y);
+            }
+        }
+        let mut out = [0u64; 4];
+        for x in &xs {
+            for (k, l) in lanes_mul32::store(x).iter().enumerate() {
+                out[k % 4] ^= l[k % 4];
+            }
+        }
+        out
+    }
+}
+
+/// `G` chains of eight-lane IFMA products.
+struct IfmaChains<const G: usize> {
+    x0: [u64; 4],
+    y: [u64; 4],
+}
+
+impl<const G: usize> LaneKernel<4> for IfmaChains<G> {
+    type Output = [u64; 4];
+    #[inline(always)]
+    fn run<A: FieldOps<4>>(self, f: A) -> [u64; 4] {
+        let y = f.constant(&self.y);
+        let mut xs: [A::Elem; G] =
+            core::array::from_fn(|g| f.load(|k| if k == g { self.y } else { self.x0 }));
+        for _ in 0..STEPS {
+            for x in xs.iter_mut() {
+                *x = f.mul(x, &y);
+            }
+        }
+        let mut out = [0u64; 4];
+        for x in &xs {
+            f.store(x, |k, l| out[k % 4] ^= l[k % 4]);
+        }
+        out
+    }
+}
+
+/// `G` scalar chains.
+fn adx_chains<const G: usize>(f: Arith<FrConfig, Adx, 4>, x0: [u64; 4], y: [u64; 4]) -> [u64; 4] {
+    let mut xs = [x0; G];
+    for (g, x) in xs.iter_mut().enumerate() {
+        x[0] ^= g as u64;
+    }
+    for _ in 0..STEPS {
+        for x in xs.iter_mut() {
+            *x = f.mul(x, &y);
+        }
+    }
+    xs.iter()
+        .fold([0; 4], |a, x| core::array::from_fn(|i| a[i] ^ x[i]))
+}
+
+/// Nanoseconds per element product of one call of `f`, which does
+/// `products` element products.
+fn time(products: usize, f: impl FnOnce() -> [u64; 4]) -> f64 {
+    let t = Instant::now();
+    black_box(f());
+    t.elapsed().as_nanos() as f64 / products as f64
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick" || a == "--test");
+    let rounds = if quick {
+        3
+    } else {
+        std::env::var("MUL32_ROUNDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(300)
+    };
+    let Some(adx) = Adx::detect() else {
+        eprintln!("no BMI2/ADX: nothing to compare against");
+        return;
+    };
+    if !lanes_available() || !std::is_x86_feature_detected!("avx512f") {
+        eprintln!("no AVX-512F and IFMA: nothing to compare");
+        return;
+    }
+    let f = Arith::<FrConfig, Adx, 4>::new(adx);
+    let (x0, y) = start();
+    // Kernels: name and one timed call returning ns per element product.
+    let kernels: Vec<(&str, Box<dyn Fn() -> f64>)> = vec![
+        (
+            "mulx-adx, 8 chains",
+            Box::new(move || time(8 * STEPS, || adx_chains::<8>(f, black_box(x0), y))),
+        ),
+        (
+            "ifma lanes, 1 group",
+            Box::new(move || {
+                time(8 * STEPS, || {
+                    dispatch_lanes::<FrConfig, 4, _>(IfmaChains::<1> {
+                        x0: black_box(x0),
+                        y,
+                    })
+                    .ok()
+                    .unwrap()
+                })
+            }),
+        ),
+        (
+            "ifma lanes, 4 groups",
+            Box::new(move || {
+                time(32 * STEPS, || {
+                    dispatch_lanes::<FrConfig, 4, _>(IfmaChains::<4> {
+                        x0: black_box(x0),
+                        y,
+                    })
+                    .ok()
+                    .unwrap()
+                })
+            }),
+        ),
+        (
+            "ifma lanes, 2 groups",
+            Box::new(move || {
+                time(16 * STEPS, || {
+                    dispatch_lanes::<FrConfig, 4, _>(IfmaChains::<2> {
+                        x0: black_box(x0),
+                        y,
+                    })
+                    .ok()
+                    .unwrap()
+                })
+            }),
+        ),
+        (
+            "vpmuludq lanes, 1 group",
+            Box::new(move || {
+                time(8 * STEPS, || {
+                    dispatch_avx512f(Mul32Chains::<1> {
+                        x0: black_box(x0),
+                        y,
+                    })
+                    .ok()
+                    .unwrap()
+                })
+            }),
+        ),
+        (
+            "vpmuludq lanes, 2 groups",
+            Box::new(move || {
+                time(16 * STEPS, || {
+                    dispatch_avx512f(Mul32Chains::<2> {
+                        x0: black_box(x0),
+                        y,
+                    })
+                    .ok()
+                    .unwrap()
+                })
+            }),
+        ),
+        (
+            "vpmuludq lanes, 4 groups",
+            Box::new(move || {
+                time(32 * STEPS, || {
+                    dispatch_avx512f(Mul32Chains::<4> {
+                        x0: black_box(x0),
+                        y,
+                    })
+                    .ok()
+                    .unwrap()
+                })
+            }),
+        ),
+    ];
+    let mut times = vec![Vec::new(); kernels.len()];
+    // Ratios of each kernel to the scalar one, per round.
+    let mut ratios = vec![Vec::new(); kernels.len()];
+    for _ in 0..rounds {
+        // Each kernel twice, the second timed: the first call after other
+        // code may run before the vector unit is at full speed.
+        let round: Vec<f64> = kernels
+            .iter()
+            .map(|(_, k)| {
+                k();
+                k()
+            })
+            .collect();
+        for (i, t) in round.iter().enumerate() {
+            times[i].push(*t);
+            ratios[i].push(t / round[0]);
+        }
+    }
+    println!("BN254 Fr product, ns per element product (median of {rounds} rounds)");
+    for (i, (name, _)) in kernels.iter().enumerate() {
+        println!(
+            "{name:28} {:>7.2} ns   / mulx-adx {:.3}",
+            median(&mut times[i]),
+            median(&mut ratios[i])
+        );
+    }
+}
