@@ -73,8 +73,6 @@ use ark_ff::{BigInt, Fp, MontBackend};
 
 mod arch;
 mod lanes;
-#[doc(hidden)]
-pub mod lanes_mul32;
 mod narrow;
 mod ops;
 mod portable;

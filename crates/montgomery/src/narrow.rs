@@ -68,7 +68,7 @@ const fn bits_at<const N: usize>(x: &[u64; N], start: usize) -> u64 {
 
 /// `x` on `L` limbs of 29 bits (`29L ≥ 64N`).
 #[inline(always)]
-pub(crate) const fn split<const N: usize, const L: usize>(x: &[u64; N]) -> [u64; L] {
+const fn split<const N: usize, const L: usize>(x: &[u64; N]) -> [u64; L] {
     let mut out = [0u64; L];
     let mut i = 0;
     while i < L {

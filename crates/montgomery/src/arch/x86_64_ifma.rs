@@ -126,37 +126,3 @@ where
 {
     kernel.run(LaneArith::<C, Ifma, N>::new_unchecked())
 }
-
-cpufeatures::new!(cpu_avx512f, "avx512f");
-
-impl crate::lanes_mul32::Mul32 for Ifma {
-    #[inline(always)]
-    fn mul32(self, b: Self) -> Self {
-        // SAFETY: AVX-512F as above (`vpmuludq`); the measurement kernel
-        // enters only through [`dispatch_avx512f`], after its check.
-        Self(unsafe { _mm512_mul_epu32(self.0, b.0) })
-    }
-}
-
-/// Runs the `vpmuludq` measurement kernel on `__m512i` if this CPU has
-/// AVX-512F (IFMA not needed: the kernel uses none of it), else hands it
-/// back.
-#[inline(always)]
-pub(crate) fn dispatch_avx512f<K: crate::lanes_mul32::Mul32Kernel>(
-    kernel: K,
-) -> Result<K::Output, K> {
-    if !cpu_avx512f::get() {
-        return Err(kernel);
-    }
-    // SAFETY: the CPU has AVX-512F (checked just above).
-    Ok(unsafe { run_avx512f(kernel) })
-}
-
-/// Runs `kernel` on `__m512i`, compiled with AVX-512F only.
-///
-/// # Safety
-/// The CPU must have AVX-512F.
-#[target_feature(enable = "avx512f")]
-unsafe fn run_avx512f<K: crate::lanes_mul32::Mul32Kernel>(kernel: K) -> K::Output {
-    kernel.run::<Ifma>()
-}

@@ -1,23 +1,23 @@
 //! Issue 28's AVX-512F-only question, measured: the BN254 `Fr` product on
-//! eight lanes with `vpmuludq` on 29-bit limbs (`lanes_mul32`, compiled with
-//! AVX-512F alone) against the scalar MULX/ADX product and the IFMA lane
+//! eight lanes with `vpmuludq` on 29-bit limbs (this package's kernel,
+//! compiled with AVX-512F alone) against the scalar MULX/ADX product and the IFMA lane
 //! product, in interleaved rounds in one process (load-robust on a shared
 //! machine). Each kernel runs `G` independent chains of 64 dependent
 //! products (`x ← x·y`): a scalar chain is one element, a lane chain eight.
 //! Prints the median time per element product of each and the median
 //! per-round ratios.
 //!
-//! `cargo bench -p algebraic-hash-montgomery --bench mul32_kernel`
+//! `cargo bench --bench compare` in `scripts/montgomery-mul32`
 //! (`MUL32_ROUNDS` rounds, default 300; `--quick` or `--test` runs 3).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use algebraic_hash_montgomery::lanes_mul32::{self, Mul32, Mul32Kernel, dispatch_avx512f};
 use algebraic_hash_montgomery::{
     Adx, Arith, FieldOps, LaneKernel, dispatch_lanes, lanes_available, limbs,
 };
 use ark_bn254::{Fr, FrConfig};
+use montgomery_mul32::{Elem, Kernel, Lanes, dispatch_avx512f};
 
 const STEPS: usize = 64;
 
@@ -34,22 +34,22 @@ struct Mul32Chains<const G: usize> {
     y: [u64; 4],
 }
 
-impl<const G: usize> Mul32Kernel for Mul32Chains<G> {
+impl<const G: usize> Kernel for Mul32Chains<G> {
     type Output = [u64; 4];
     #[inline(always)]
-    fn run<V: Mul32>(self) -> [u64; 4] {
-        let y = lanes_mul32::constant::<V>(&self.y);
-        let mut xs: [lanes_mul32::Elem<V>; G] = core::array::from_fn(|g| {
-            lanes_mul32::load::<V>(|k| if k == g { self.y } else { self.x0 })
+    fn run<V: Lanes>(self) -> [u64; 4] {
+        let y = montgomery_mul32::constant::<V>(&self.y);
+        let mut xs: [Elem<V>; G] = core::array::from_fn(|g| {
+            montgomery_mul32::load::<V>(|k| if k == g { self.y } else { self.x0 })
         });
         for _ in 0..STEPS {
             for x in xs.iter_mut() {
-                *x = lanes_mul32::mul::<FrConfig, V>(x, &y);
+                *x = montgomery_mul32::mul::<FrConfig, V>(x, &y);
             }
         }
         let mut out = [0u64; 4];
         for x in &xs {
-            for (k, l) in lanes_mul32::store(x).iter().enumerate() {
+            for (k, l) in montgomery_mul32::store(x).iter().enumerate() {
                 out[k % 4] ^= l[k % 4];
             }
         }
@@ -57,7 +57,7 @@ impl<const G: usize> Mul32Kernel for Mul32Chains<G> {
     }
 }
 
-/// `G` chains of eight-lane IFMA products.
+/// `G` chains of eight-lane IFMA products (the core's `LaneArith`).
 struct IfmaChains<const G: usize> {
     x0: [u64; 4],
     y: [u64; 4],
@@ -125,97 +125,88 @@ fn main() {
         eprintln!("no BMI2/ADX: nothing to compare against");
         return;
     };
-    if !lanes_available() || !std::is_x86_feature_detected!("avx512f") {
-        eprintln!("no AVX-512F and IFMA: nothing to compare");
+    if !std::is_x86_feature_detected!("avx512f") {
+        eprintln!("no AVX-512F: nothing to measure");
         return;
     }
     let f = Arith::<FrConfig, Adx, 4>::new(adx);
     let (x0, y) = start();
+    type Timed = Box<dyn Fn() -> f64>;
+    let adx_row = move || -> Timed {
+        Box::new(move || {
+            time(8 * STEPS, || {
+                adx_chains::<8>(f, black_box(x0), black_box(y))
+            })
+        })
+    };
     // Kernels: name and one timed call returning ns per element product.
-    let kernels: Vec<(&str, Box<dyn Fn() -> f64>)> = vec![
-        (
-            "mulx-adx, 8 chains",
-            Box::new(move || time(8 * STEPS, || adx_chains::<8>(f, black_box(x0), y))),
-        ),
-        (
-            "ifma lanes, 1 group",
-            Box::new(move || {
-                time(8 * STEPS, || {
-                    dispatch_lanes::<FrConfig, 4, _>(IfmaChains::<1> {
-                        x0: black_box(x0),
-                        y,
-                    })
-                    .ok()
-                    .unwrap()
-                })
-            }),
-        ),
-        (
-            "ifma lanes, 4 groups",
-            Box::new(move || {
-                time(32 * STEPS, || {
-                    dispatch_lanes::<FrConfig, 4, _>(IfmaChains::<4> {
-                        x0: black_box(x0),
-                        y,
-                    })
-                    .ok()
-                    .unwrap()
-                })
-            }),
-        ),
-        (
+    let mut kernels: Vec<(&str, Timed)> = vec![("mulx-adx, 8 chains", adx_row())];
+    if lanes_available() {
+        kernels.push((
             "ifma lanes, 2 groups",
             Box::new(move || {
                 time(16 * STEPS, || {
-                    dispatch_lanes::<FrConfig, 4, _>(IfmaChains::<2> {
+                    let k = IfmaChains::<2> {
                         x0: black_box(x0),
-                        y,
-                    })
-                    .ok()
-                    .unwrap()
+                        y: black_box(y),
+                    };
+                    dispatch_lanes::<FrConfig, 4, _>(k).ok().unwrap()
                 })
             }),
-        ),
-        (
-            "vpmuludq lanes, 1 group",
-            Box::new(move || {
-                time(8 * STEPS, || {
-                    dispatch_avx512f(Mul32Chains::<1> {
-                        x0: black_box(x0),
-                        y,
-                    })
-                    .ok()
-                    .unwrap()
-                })
-            }),
-        ),
-        (
-            "vpmuludq lanes, 2 groups",
-            Box::new(move || {
-                time(16 * STEPS, || {
-                    dispatch_avx512f(Mul32Chains::<2> {
-                        x0: black_box(x0),
-                        y,
-                    })
-                    .ok()
-                    .unwrap()
-                })
-            }),
-        ),
-        (
-            "vpmuludq lanes, 4 groups",
+        ));
+        kernels.push((
+            "ifma lanes, 4 groups",
             Box::new(move || {
                 time(32 * STEPS, || {
-                    dispatch_avx512f(Mul32Chains::<4> {
+                    let k = IfmaChains::<4> {
                         x0: black_box(x0),
-                        y,
-                    })
-                    .ok()
-                    .unwrap()
+                        y: black_box(y),
+                    };
+                    dispatch_lanes::<FrConfig, 4, _>(k).ok().unwrap()
                 })
             }),
-        ),
-    ];
+        ));
+    } else {
+        eprintln!("no AVX-512 IFMA: the IFMA rows are skipped");
+    }
+    kernels.push((
+        "vpmuludq lanes, 1 group",
+        Box::new(move || {
+            time(8 * STEPS, || {
+                let k = Mul32Chains::<1> {
+                    x0: black_box(x0),
+                    y: black_box(y),
+                };
+                dispatch_avx512f(k).ok().unwrap()
+            })
+        }),
+    ));
+    kernels.push((
+        "vpmuludq lanes, 2 groups",
+        Box::new(move || {
+            time(16 * STEPS, || {
+                let k = Mul32Chains::<2> {
+                    x0: black_box(x0),
+                    y: black_box(y),
+                };
+                dispatch_avx512f(k).ok().unwrap()
+            })
+        }),
+    ));
+    kernels.push((
+        "vpmuludq lanes, 4 groups",
+        Box::new(move || {
+            time(32 * STEPS, || {
+                let k = Mul32Chains::<4> {
+                    x0: black_box(x0),
+                    y: black_box(y),
+                };
+                dispatch_avx512f(k).ok().unwrap()
+            })
+        }),
+    ));
+    // The scalar product again, last: an order effect would show here.
+    kernels.push(("mulx-adx again, 8 chains", adx_row()));
     let mut times = vec![Vec::new(); kernels.len()];
     // Ratios of each kernel to the scalar one, per round.
     let mut ratios = vec![Vec::new(); kernels.len()];
