@@ -106,6 +106,35 @@ fn time(products: usize, f: impl FnOnce() -> [u64; 4]) -> f64 {
     t.elapsed().as_nanos() as f64 / products as f64
 }
 
+/// One timed call of a kernel: ns per element product.
+type Timed = Box<dyn Fn() -> f64>;
+
+/// `G` groups of IFMA lane chains (`8·G·STEPS` element products).
+fn ifma_row<const G: usize>(x0: [u64; 4], y: [u64; 4]) -> Timed {
+    Box::new(move || {
+        time(8 * G * STEPS, || {
+            let k = IfmaChains::<G> {
+                x0: black_box(x0),
+                y: black_box(y),
+            };
+            dispatch_lanes::<FrConfig, 4, _>(k).ok().unwrap()
+        })
+    })
+}
+
+/// `G` groups of `vpmuludq` lane chains (`8·G·STEPS` element products).
+fn mul32_row<const G: usize>(x0: [u64; 4], y: [u64; 4]) -> Timed {
+    Box::new(move || {
+        time(8 * G * STEPS, || {
+            let k = Mul32Chains::<G> {
+                x0: black_box(x0),
+                y: black_box(y),
+            };
+            dispatch_avx512f(k).ok().unwrap()
+        })
+    })
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -131,7 +160,6 @@ fn main() {
     }
     let f = Arith::<FrConfig, Adx, 4>::new(adx);
     let (x0, y) = start();
-    type Timed = Box<dyn Fn() -> f64>;
     let adx_row = move || -> Timed {
         Box::new(move || {
             time(8 * STEPS, || {
@@ -142,69 +170,14 @@ fn main() {
     // Kernels: name and one timed call returning ns per element product.
     let mut kernels: Vec<(&str, Timed)> = vec![("mulx-adx, 8 chains", adx_row())];
     if lanes_available() {
-        kernels.push((
-            "ifma lanes, 2 groups",
-            Box::new(move || {
-                time(16 * STEPS, || {
-                    let k = IfmaChains::<2> {
-                        x0: black_box(x0),
-                        y: black_box(y),
-                    };
-                    dispatch_lanes::<FrConfig, 4, _>(k).ok().unwrap()
-                })
-            }),
-        ));
-        kernels.push((
-            "ifma lanes, 4 groups",
-            Box::new(move || {
-                time(32 * STEPS, || {
-                    let k = IfmaChains::<4> {
-                        x0: black_box(x0),
-                        y: black_box(y),
-                    };
-                    dispatch_lanes::<FrConfig, 4, _>(k).ok().unwrap()
-                })
-            }),
-        ));
+        kernels.push(("ifma lanes, 2 groups", ifma_row::<2>(x0, y)));
+        kernels.push(("ifma lanes, 4 groups", ifma_row::<4>(x0, y)));
     } else {
         eprintln!("no AVX-512 IFMA: the IFMA rows are skipped");
     }
-    kernels.push((
-        "vpmuludq lanes, 1 group",
-        Box::new(move || {
-            time(8 * STEPS, || {
-                let k = Mul32Chains::<1> {
-                    x0: black_box(x0),
-                    y: black_box(y),
-                };
-                dispatch_avx512f(k).ok().unwrap()
-            })
-        }),
-    ));
-    kernels.push((
-        "vpmuludq lanes, 2 groups",
-        Box::new(move || {
-            time(16 * STEPS, || {
-                let k = Mul32Chains::<2> {
-                    x0: black_box(x0),
-                    y: black_box(y),
-                };
-                dispatch_avx512f(k).ok().unwrap()
-            })
-        }),
-    ));
-    kernels.push((
-        "vpmuludq lanes, 4 groups",
-        Box::new(move || {
-            time(32 * STEPS, || {
-                let k = Mul32Chains::<4> {
-                    x0: black_box(x0),
-                    y: black_box(y),
-                };
-                dispatch_avx512f(k).ok().unwrap()
-            })
-        }),
-    ));
+    kernels.push(("vpmuludq lanes, 1 group", mul32_row::<1>(x0, y)));
+    kernels.push(("vpmuludq lanes, 2 groups", mul32_row::<2>(x0, y)));
+    kernels.push(("vpmuludq lanes, 4 groups", mul32_row::<4>(x0, y)));
     // The scalar product again, last: an order effect would show here.
     kernels.push(("mulx-adx again, 8 chains", adx_row()));
     let mut times = vec![Vec::new(); kernels.len()];
