@@ -1,9 +1,11 @@
 # Optional adapter features (off by default): arkworks
-# (`ark-crypto-primitives`), Plonky3 (`plonky3`), `winterfell`, `miden`. Their
+# (`ark-crypto-primitives`), Plonky3 (`plonky3`, poseidon2-small's `p3-adapter`),
+# `winterfell`, `miden`. Their
 # tests against outside answers run in the README test step, which turns every
 # feature on; here clippy on them, and `cargo package` of every publishable
 # crate.
-pkgs=(-p algebraic-hash -p algebraic-hash-rescue -p algebraic-hash-poseidon -p algebraic-hash-anemoi)
+pkgs=(-p algebraic-hash -p algebraic-hash-rescue -p algebraic-hash-poseidon -p algebraic-hash-anemoi
+    -p algebraic-hash-poseidon2-small)
 cargo clippy "${pkgs[@]}" --all-targets --all-features -- -D warnings
 # docs.rs' own build (nightly, --cfg docsrs, all features) is checked by hand,
 # not here, for CI time (the stable `cargo doc -D warnings` step covers the
