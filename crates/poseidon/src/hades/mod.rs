@@ -7,7 +7,7 @@
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
 //! the ecosystem's own module (`starknet`, `orchard`, `mina`, `dusk`,
-//! `filecoin`). The rounds are:
+//! `filecoin`, `aleo`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
@@ -72,6 +72,8 @@ use algebraic_hash_montgomery::{
 };
 use ark_ff::{Fp, MontBackend};
 
+#[cfg(feature = "aleo")]
+pub mod aleo;
 #[cfg(feature = "dusk")]
 pub mod dusk;
 #[cfg(feature = "filecoin")]
@@ -212,13 +214,14 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
 /// below p: one [`Arith::dot`] (one reduction) per output cell.
 // Used by the instances with a dense matrix (`orchard`, `mina`, `dusk`,
-// `filecoin`).
+// `filecoin`, `aleo`).
 #[cfg_attr(
     not(any(
         feature = "orchard",
         feature = "mina",
         feature = "dusk",
-        feature = "filecoin"
+        feature = "filecoin",
+        feature = "aleo"
     )),
     allow(dead_code)
 )]
@@ -240,9 +243,15 @@ pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize
 /// [`Arith::dot`] and `T − 1` products instead of `T²`: the form of Neptune
 /// and circomlib's optimized tables, which the constant generators derive
 /// from a dense matrix.
-// Used by the instances with a dense matrix (`orchard`, `dusk`, `filecoin`).
+// Used by the instances with a dense matrix (`orchard`, `dusk`, `filecoin`,
+// `aleo`).
 #[cfg_attr(
-    not(any(feature = "orchard", feature = "dusk", feature = "filecoin")),
+    not(any(
+        feature = "orchard",
+        feature = "dusk",
+        feature = "filecoin",
+        feature = "aleo"
+    )),
     allow(dead_code)
 )]
 #[inline(always)]
@@ -269,7 +278,10 @@ pub fn sparse_mix_at<
 }
 
 /// [`sparse_mix_at`] on cell 0, the S-box cell of most instances.
-#[cfg_attr(not(any(feature = "orchard", feature = "filecoin")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "orchard", feature = "filecoin", feature = "aleo")),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,
