@@ -12,14 +12,13 @@ use algebraic_hash::{DuplexSponge, Error, Hasher, Permutation};
 use algebraic_hash_poseidon::aleo::{
     self, Fr, Poseidon, Poseidon2, Scalar, domain_to_field, fr_from_le_bytes, fr_from_str,
 };
-use algebraic_hash_testkit::{Case, VectorFile, check_permutation};
+use algebraic_hash_testkit::{VectorFile, check_hasher, check_permutation};
 use ark_ff::{PrimeField, Zero};
 use sha2::{Digest, Sha256};
 
 const POSEIDON2: &str = include_str!("../../../test-vectors/aleo/poseidon2.json");
 const POSEIDON4: &str = include_str!("../../../test-vectors/aleo/poseidon4.json");
 const POSEIDON8: &str = include_str!("../../../test-vectors/aleo/poseidon8.json");
-const SPONGE: &str = include_str!("../../../test-vectors/aleo/snarkvm_sponge.json");
 
 fn parse(s: &str) -> Fr {
     fr_from_str(s).expect("vector element")
@@ -73,14 +72,6 @@ fn scalar_decimal(x: &Scalar) -> String {
     x.into_bigint().to_string()
 }
 
-/// The instance a case names (`domain`), or Aleo's network instance.
-fn instance<const R: usize>(case: &Case) -> Poseidon<R> {
-    match case.raw.get("domain").and_then(|d| d.as_str()) {
-        Some(domain) => Poseidon::<R>::setup(domain).expect("domain"),
-        None => Poseidon::<R>::aleo(),
-    }
-}
-
 fn check_file<const R: usize, const W: usize>(json: &str)
 where
     Poseidon<R>: Permutation<[Fr; W]> + Hasher<Fr, Digest = Fr>,
@@ -95,22 +86,29 @@ where
 
     assert!(check_permutation(&file, "permute", &aleo, parse) >= 10);
 
-    let mut snapshots = 0;
+    // Every length 0..=20 and the rate boundaries with 0, 1 and p − 1,
+    // through the trait and the named hash.
+    assert!(check_hasher(&file, "hash", &aleo, parse, |v| v[0]) >= 33);
     for case in file.require("hash") {
-        let poseidon = instance::<R>(case);
-        snapshots += usize::from(case.raw.get("domain").is_some());
         let input = parse_all(&case.input);
-        let expected = parse(&case.output[0]);
+        assert_eq!(aleo.hash::<W>(&input), parse(&case.output[0]));
+    }
+
+    // snarkVM's own test_suite_hash2/4/8 (5, 8 and 11 cases), with the
+    // domains `Poseidon2/4/8`.
+    let snapshots = file.require("hash_domain");
+    assert_eq!(snapshots.len(), [5, 8, 11][R.trailing_zeros() as usize - 1]);
+    for case in snapshots {
+        let domain = case.raw["domain"].as_str().expect("domain");
+        let poseidon = Poseidon::<R>::setup(domain).expect("domain");
+        let input = parse_all(&case.input);
         assert_eq!(
             poseidon.hash::<W>(&input),
-            expected,
-            "hash of {:?}",
-            case.input
+            parse(&case.output[0]),
+            "{}",
+            case.raw["from"]
         );
-        assert_eq!(poseidon.hash_elements(&input), expected);
     }
-    // snarkVM's test_suite_hash2/4/8 have 5, 8 and 11 cases.
-    assert_eq!(snapshots, [5, 8, 11][R.trailing_zeros() as usize - 1]);
 
     for case in file.require("hash_many") {
         let input = parse_all(&case.input);
@@ -194,7 +192,7 @@ fn poseidon8() {
 /// the first output).
 #[test]
 fn snarkvm_sponge_snapshots() {
-    let file = VectorFile::parse(SPONGE);
+    let file = VectorFile::parse(POSEIDON2);
     let cases = file.require("sponge");
     assert_eq!(cases.len(), 100);
     for case in cases {

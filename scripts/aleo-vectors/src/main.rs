@@ -4,8 +4,10 @@
 //! `main OUT_DIR` writes `OUT_DIR/poseidon{2,4,8}.json` (one file per rate)
 //! and `OUT_DIR/parameters.json`, after checking snarkVM's answers against
 //! the snapshot files its crate ships (`src/poseidon/resources/`, found in
-//! the cargo registry), whose sponge snapshots it also copies
-//! (`OUT_DIR/snarkvm_sponge.json`).
+//! the cargo registry): its `test_hash` cases are recomputed and written
+//! as `hash_domain` cases, its rate-2 `test_sponge` snapshots (a sponge
+//! without the domain block, which snarkVM does not expose) are copied
+//! into `poseidon2.json` as `sponge` cases.
 //!
 //! snarkVM keeps its permutation private (`PoseidonSponge::permute`), so
 //! the permutation cases come from a model of it written here on snarkVM's
@@ -289,7 +291,7 @@ fn snapshot_hash_cases<const R: usize>(dir: &Path, inputs: &[Vec<F>]) -> Vec<Str
             let file = format!("rate_{R}_test_{index}");
             assert_eq!(snapshot(dir, "test_hash", &file), out.to_string(), "{file}");
             format!(
-                "{{\"fn\": \"hash\", \"domain\": \"{domain}\", \"from\": \"src/poseidon/resources/test_hash/{file}.snap\", \"input\": {}, \"output\": {}}}",
+                "{{\"fn\": \"hash_domain\", \"domain\": \"{domain}\", \"from\": \"src/poseidon/resources/test_hash/{file}.snap\", \"input\": {}, \"output\": {}}}",
                 json_list(xs),
                 json_list(&[out])
             )
@@ -457,6 +459,7 @@ fn main() {
             [
                 rate_cases::<2>("AleoPoseidon2"),
                 snapshot_hash_cases::<2>(&dir, &snapshot_inputs(2)),
+                sponge_cases(&dir),
             ]
             .concat(),
         ),
@@ -478,7 +481,12 @@ fn main() {
         ),
     ] {
         let source = format!(
-            "{CRATE} (crates.io; snarkvm-console-types/-fields 4.12.0, Console environment: BLS12-377 Fr): Poseidon{rate}::setup(domain) with Aleo's network domain AleoPoseidon{rate} (snarkvm-console-network, MainnetV0 and TestnetV0), hash, hash_many, hash_to_scalar; the cases with domain Poseidon{rate} are snarkVM's own test_suite_hash{rate} snapshots (checked equal by the generator); the permute cases come from a model of snarkVM's private permutation on its public parameters, checked by the generator to reproduce snarkVM's hash_many on every random input"
+            "{CRATE} (crates.io; snarkvm-console-types/-fields 4.12.0, Console environment: BLS12-377 Fr): Poseidon{rate}::setup(domain) with Aleo's network domain AleoPoseidon{rate} (snarkvm-console-network, MainnetV0 and TestnetV0), hash, hash_many, hash_to_scalar; the hash_domain cases (domain Poseidon{rate}) are snarkVM's own test_suite_hash{rate} snapshots (checked equal by the generator){}; the permute cases come from a model of snarkVM's private permutation on its public parameters, checked by the generator to reproduce snarkVM's hash_many on every random input",
+            if rate == 2 {
+                ", the sponge cases are copied from its rate-2 test_sponge snapshots (src/poseidon/resources/test_sponge/*.snap: PoseidonSponge::new, absorb that many copies of 1237812, squeeze that many)"
+            } else {
+                ""
+            }
         );
         write_file(
             out.join(format!("poseidon{rate}.json")),
@@ -494,12 +502,4 @@ fn main() {
         parameters_json::<8>(&dir)
     );
     std::fs::write(out.join("parameters.json"), params).unwrap();
-    write_file(
-        out.join("snarkvm_sponge.json"),
-        &format!(
-            "{CRATE}, src/poseidon/resources/test_sponge/*.snap (test_sponge: rate 2, PoseidonSponge::new, absorb that many copies of 1237812, squeeze that many), copied"
-        ),
-        generator,
-        &sponge_cases(&dir),
-    );
 }
