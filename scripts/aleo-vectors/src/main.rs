@@ -446,9 +446,152 @@ fn write_file(path: PathBuf, source: &str, generator: &str, cases: &[String]) {
     eprintln!("wrote {} ({} cases)", path.display(), cases.len());
 }
 
+/// Times `iters` chained calls of `f`, in ns per call.
+fn time_chain<S: Copy>(iters: u32, start: S, f: impl Fn(S) -> S) -> f64 {
+    let t = std::time::Instant::now();
+    let mut s = start;
+    for _ in 0..iters {
+        s = f(std::hint::black_box(s));
+    }
+    std::hint::black_box(s);
+    t.elapsed().as_nanos() as f64 / f64::from(iters)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// One batch of calls, returning ns per call.
+type Timer = Box<dyn Fn() -> f64>;
+
+/// The timed items of one rate: ours against snarkVM's, checked equal
+/// first. snarkVM's permutation is private, so both sides are also timed
+/// through `hash_many` of one element with 64·R outputs (64 permutations:
+/// the first block, the input's, and 62 more while squeezing); our own
+/// permutation is timed directly too, against that per-permutation time.
+fn bench_items<const R: usize, const W: usize>() -> Vec<(String, Timer, Timer)>
+where
+    algebraic_hash_poseidon::aleo::Poseidon<R>:
+        algebraic_hash::Permutation<[algebraic_hash_poseidon::aleo::Fr; W]>,
+{
+    use algebraic_hash::Permutation;
+    use algebraic_hash_poseidon::aleo::{Fr as Ours, Poseidon as OursPoseidon, fr_from_le_bytes};
+    let theirs = Poseidon::<Console, R>::setup(&format!("AleoPoseidon{R}")).unwrap();
+    let ours = OursPoseidon::<R>::aleo();
+    let to_ours = |x: &F| fr_from_le_bytes(&x.to_bytes_le().unwrap()).unwrap();
+    let xs = input(R, "bench", 0, 2 * R);
+    let oxs: Vec<Ours> = xs.iter().map(to_ours).collect();
+    for n in [1, R, 2 * R] {
+        assert_eq!(
+            to_ours(&theirs.hash(&xs[..n]).unwrap()),
+            ours.hash::<W>(&oxs[..n])
+        );
+    }
+    let long = 64 * R;
+    let mut out = vec![Ours::from(0u64); long];
+    ours.hash_many::<W>(&oxs[..1], &mut out);
+    let theirs_out: Vec<Ours> = theirs
+        .hash_many(&xs[..1], long as u16)
+        .iter()
+        .map(to_ours)
+        .collect();
+    assert_eq!(out, theirs_out);
+
+    let state: [Ours; W] = core::array::from_fn(|i| oxs[i % oxs.len()]);
+    let mut items: Vec<(String, Timer, Timer)> = Vec::new();
+    // Our permutation against snarkVM's per-permutation time (1/64 of the
+    // long hash_many).
+    let (t1, x1) = (theirs.clone(), xs[0]);
+    items.push((
+        format!("rate {R}: permutation (ours: permute; snarkVM: hash_many 64R / 64)"),
+        Box::new(move || time_chain(1280, state, |s| ours.permute(s))),
+        Box::new(move || time_chain(20, x1, |x| t1.hash_many(&[x], long as u16)[long - 1]) / 64.0),
+    ));
+    let (t2, x2, o2) = (theirs.clone(), xs[0], oxs[0]);
+    items.push((
+        format!("rate {R}: hash_many of 1 element, {long} outputs (64 permutations)"),
+        Box::new(move || {
+            time_chain(20, o2, |x| {
+                let mut out = vec![Ours::from(0u64); long];
+                ours.hash_many::<W>(&[x], &mut out);
+                out[long - 1]
+            })
+        }),
+        Box::new(move || time_chain(20, x2, |x| t2.hash_many(&[x], long as u16)[long - 1])),
+    ));
+    for n_in in [R, 2 * R] {
+        let (t3, v, ov) = (theirs.clone(), xs[..n_in].to_vec(), oxs[..n_in].to_vec());
+        items.push((
+            format!(
+                "rate {R}: hash of {n_in} elements ({} permutations)",
+                1 + n_in / R
+            ),
+            Box::new(move || {
+                time_chain(400, ov[0], |x| {
+                    let mut w = ov.clone();
+                    w[0] = x;
+                    ours.hash::<W>(&w)
+                })
+            }),
+            Box::new(move || {
+                time_chain(400, v[0], |x| {
+                    let mut w = v.clone();
+                    w[0] = x;
+                    t3.hash(&w).unwrap()
+                })
+            }),
+        ));
+    }
+    items
+}
+
+/// Ours against snarkVM, interleaved in one process: per item, `rounds`
+/// rounds of one batch each (the order alternating), the median batch
+/// times (ns per call; for the permutation item, snarkVM's per
+/// permutation) and the median of the per-round ratios ours / snarkVM.
+fn bench() {
+    let rounds: usize = std::env::var("ALEO_ROUNDS")
+        .ok()
+        .map_or(30, |r| r.parse().unwrap());
+    let mut items = bench_items::<2, 3>();
+    items.extend(bench_items::<4, 5>());
+    items.extend(bench_items::<8, 9>());
+    println!(
+        "{CRATE} against algebraic-hash-poseidon (aleo), {rounds} rounds, backend {}",
+        algebraic_hash_montgomery::backend_name()
+    );
+    println!("| item | ours (ns) | snarkVM (ns) | ours / snarkVM |");
+    println!("|---|---:|---:|---:|");
+    for (name, ours, theirs) in &items {
+        let (mut ta, mut tb, mut r) = (Vec::new(), Vec::new(), Vec::new());
+        for round in 0..rounds {
+            let (x, y) = if round % 2 == 0 {
+                let x = ours();
+                (x, theirs())
+            } else {
+                let y = theirs();
+                (ours(), y)
+            };
+            ta.push(x);
+            tb.push(y);
+            r.push(x / y);
+        }
+        println!(
+            "| {name} | {:.0} | {:.0} | {:.2} |",
+            median(&mut ta),
+            median(&mut tb),
+            median(&mut r)
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let out = PathBuf::from(args.get(1).expect("usage: aleo-vectors OUT_DIR"));
+    if args.get(1).map(String::as_str) == Some("bench") {
+        return bench();
+    }
+    let out = PathBuf::from(args.get(1).expect("usage: aleo-vectors OUT_DIR | bench"));
     let dir = resources_dir();
     let generator =
         "cargo run --release --manifest-path scripts/aleo-vectors/Cargo.toml -- test-vectors/aleo";
