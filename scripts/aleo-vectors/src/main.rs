@@ -547,16 +547,27 @@ where
 }
 
 /// Ours against snarkVM, interleaved in one process: per item, `rounds`
-/// rounds of one batch each (the order alternating), the median batch
-/// times (ns per call; for the permutation item, snarkVM's per
-/// permutation) and the median of the per-round ratios ours / snarkVM.
+/// rounds (`ALEO_ROUNDS`, default 30) of one batch each (the order
+/// alternating), the median batch times (ns per call; for the permutation
+/// item, snarkVM's per permutation) and the median of the per-round ratios
+/// ours / snarkVM.
 fn bench() {
     let rounds: usize = std::env::var("ALEO_ROUNDS")
         .ok()
         .map_or(30, |r| r.parse().unwrap());
-    let mut items = bench_items::<2, 3>();
-    items.extend(bench_items::<4, 5>());
-    items.extend(bench_items::<8, 9>());
+    // `ALEO_RATES=2,8` times only those rates.
+    let rates = std::env::var("ALEO_RATES").unwrap_or_else(|_| "2,4,8".to_owned());
+    let rates: Vec<&str> = rates.split(',').collect();
+    let mut items = Vec::new();
+    if rates.contains(&"2") {
+        items.extend(bench_items::<2, 3>());
+    }
+    if rates.contains(&"4") {
+        items.extend(bench_items::<4, 5>());
+    }
+    if rates.contains(&"8") {
+        items.extend(bench_items::<8, 9>());
+    }
     println!(
         "{CRATE} against algebraic-hash-poseidon (aleo), {rounds} rounds, backend {}",
         algebraic_hash_montgomery::backend_name()
