@@ -33,7 +33,7 @@ here = os.path.dirname(__file__)
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "poseidon2"))
 from grain import Grain  # noqa: E402
-from hades import compress, rust_table, sparse_factors, sparse_permutation, textbook_permutation  # noqa: E402
+from hades import compress, grain_rounds, rust_table, sparse_factors, sparse_permutation, textbook_permutation  # noqa: E402
 
 P = 0x12AB655E9A2CA55660B44D1E5C37B00159AA76FED00000010A11800000000001
 N_BITS = 253
@@ -46,14 +46,7 @@ PARAMETERS = os.path.join(here, "..", "..", "test-vectors", "aleo", "parameters.
 
 def parameters(t):
     grain = Grain(sbox=0, t=t, rf=RF, rp=RP, n=N_BITS, field=1)
-    rounds = []
-    for _ in range(RF + RP):
-        row = []
-        while len(row) < t:
-            v = grain.bits(N_BITS)
-            if v < P:
-                row.append(v)
-        rounds.append(row)
+    rounds = grain_rounds(grain, RF + RP, t, N_BITS, P)
     xs = [grain.bits(N_BITS) % P for _ in range(t)]
     ys = [grain.bits(N_BITS) % P for _ in range(t)]
     mds = [[pow(x + y, P - 2, P) for y in ys] for x in xs]

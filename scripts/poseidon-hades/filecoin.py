@@ -33,7 +33,7 @@ here = os.path.dirname(__file__)
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "poseidon2"))
 from grain import Grain  # noqa: E402
-from hades import compress, rust_table, sparse_factors, sparse_permutation, textbook_permutation  # noqa: E402
+from hades import compress, grain_rounds, rust_table, sparse_factors, sparse_permutation, textbook_permutation  # noqa: E402
 
 P = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 N_BITS = 255
@@ -50,14 +50,7 @@ def strengthened(rp):
 
 def parameters(t, rp):
     grain = Grain(sbox=SBOX_SEED, t=t, rf=RF, rp=rp, n=N_BITS, field=1)
-    rounds = []
-    for _ in range(RF + rp):
-        row = []
-        while len(row) < t:
-            v = grain.bits(N_BITS)
-            if v < P:
-                row.append(v)
-        rounds.append(row)
+    rounds = grain_rounds(grain, RF + rp, t, N_BITS, P)
     mds = [[pow(i + t + j, P - 2, P) for j in range(t)] for i in range(t)]
     return rounds, mds
 

@@ -162,3 +162,17 @@ def sparse_permutation(state, full, partial, m, pre_sparse, rows, cols, alpha, p
     for r in range(half, len(full)):
         state = full_round(state, full[r], m)
     return state
+
+
+def grain_rounds(grain, rounds, t, n_bits, p):
+    """`rounds` rows of t round constants from a Grain LFSR (`grain.py`):
+    n-bit draws, most significant bit first, values >= p rejected."""
+    out = []
+    for _ in range(rounds):
+        row = []
+        while len(row) < t:
+            v = grain.bits(n_bits)
+            if v < p:
+                row.append(v)
+        out.append(row)
+    return out

@@ -13,10 +13,10 @@ use algebraic_hash::Hasher;
 use algebraic_hash::Permutation;
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
-#[cfg(any(feature = "circom", feature = "circom-wide"))]
-use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::aleo;
+#[cfg(any(feature = "circom", feature = "circom-wide"))]
+use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
 use algebraic_hash_poseidon::dusk::{BlsScalar, DuskPoseidon};
 #[cfg(feature = "hades")]

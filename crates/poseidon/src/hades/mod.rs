@@ -72,6 +72,63 @@ use algebraic_hash_montgomery::{
 };
 use ark_ff::{Fp, MontBackend};
 
+/// The [`Spec`] of an instance whose rounds all multiply by one dense
+/// matrix (`constants::$mds`) and whose partial rounds, S-box on cell 0,
+/// are in sparse form (`$pre`, `$rows`, `$cols` from
+/// `hades.sparse_factors`): Orchard, Filecoin and Aleo. `constants` is the
+/// invoking module's table module, written by its generator in
+/// `scripts/poseidon-hades/`.
+#[cfg(any(feature = "orchard", feature = "filecoin", feature = "aleo"))]
+macro_rules! sparse_spec {
+    ($table:ty, $width:literal, alpha: $alpha:literal, rounds: ($rf:literal, $rp:literal),
+     $full:ident, $partial:ident, $mds:ident, $pre:ident, $rows:ident, $cols:ident) => {
+        impl $crate::hades::Spec<4, $width> for $table {
+            const ALPHA: u64 = $alpha;
+            const ROUNDS_F: usize = $rf;
+            const ROUNDS_P: usize = $rp;
+            const SBOX_CELL: usize = 0;
+
+            fn full_constants() -> &'static [[[u64; 4]; $width]] {
+                &constants::$full
+            }
+
+            fn partial_constants() -> &'static [[u64; 4]] {
+                &constants::$partial
+            }
+
+            #[inline(always)]
+            fn mix<B: algebraic_hash_montgomery::Backend<4>>(
+                f: algebraic_hash_montgomery::Arith<Self::Config, B, 4>,
+                state: &mut [[u64; 4]; $width],
+            ) {
+                $crate::hades::dense_mix(f, &constants::$mds, state);
+            }
+
+            #[inline(always)]
+            fn mix_before_partial<B: algebraic_hash_montgomery::Backend<4>>(
+                f: algebraic_hash_montgomery::Arith<Self::Config, B, 4>,
+                state: &mut [[u64; 4]; $width],
+            ) {
+                $crate::hades::dense_mix(f, &constants::$pre, state);
+            }
+
+            #[inline(always)]
+            fn mix_partial<B: algebraic_hash_montgomery::Backend<4>>(
+                f: algebraic_hash_montgomery::Arith<Self::Config, B, 4>,
+                round: usize,
+                state: &mut [[u64; 4]; $width],
+            ) {
+                $crate::hades::sparse_mix(
+                    f,
+                    &constants::$rows[round],
+                    &constants::$cols[round],
+                    state,
+                );
+            }
+        }
+    };
+}
+
 #[cfg(feature = "aleo")]
 pub mod aleo;
 #[cfg(feature = "dusk")]

@@ -44,10 +44,9 @@
 mod constants;
 
 use algebraic_hash::{DuplexSponge, Error, Hasher, Permutation, parse};
-use algebraic_hash_montgomery::{Arith, Backend};
 use ark_ff::{AdditiveGroup, BigInt, BigInteger, PrimeField};
 
-use super::{Field, Spec, dense_mix, sparse_mix};
+use super::Field;
 
 /// The BLS12-377 scalar field: snarkVM's `Field` on every Aleo network.
 pub type Fr = ark_bls12_377::Fr;
@@ -211,42 +210,18 @@ impl<const RATE: usize> Field<4> for Table<RATE> {
 macro_rules! instance {
     ($rate:literal, $width:literal, $full:ident, $partial:ident, $mds:ident, $pre:ident,
      $rows:ident, $cols:ident) => {
-        impl Spec<4, $width> for Table<$rate> {
-            const ALPHA: u64 = 17;
-            const ROUNDS_F: usize = 8;
-            const ROUNDS_P: usize = 31;
-            const SBOX_CELL: usize = 0;
-
-            fn full_constants() -> &'static [[[u64; 4]; $width]] {
-                &constants::$full
-            }
-
-            fn partial_constants() -> &'static [[u64; 4]] {
-                &constants::$partial
-            }
-
-            #[inline(always)]
-            fn mix<B: Backend<4>>(f: Arith<Self::Config, B, 4>, state: &mut [[u64; 4]; $width]) {
-                dense_mix(f, &constants::$mds, state);
-            }
-
-            #[inline(always)]
-            fn mix_before_partial<B: Backend<4>>(
-                f: Arith<Self::Config, B, 4>,
-                state: &mut [[u64; 4]; $width],
-            ) {
-                dense_mix(f, &constants::$pre, state);
-            }
-
-            #[inline(always)]
-            fn mix_partial<B: Backend<4>>(
-                f: Arith<Self::Config, B, 4>,
-                round: usize,
-                state: &mut [[u64; 4]; $width],
-            ) {
-                sparse_mix(f, &constants::$rows[round], &constants::$cols[round], state);
-            }
-        }
+        sparse_spec!(
+            Table<$rate>,
+            $width,
+            alpha: 17,
+            rounds: (8, 31),
+            $full,
+            $partial,
+            $mds,
+            $pre,
+            $rows,
+            $cols
+        );
 
         // Not `#[inline]`: the permutation is compiled once, here.
         impl Permutation<[Fr; $width]> for Poseidon<$rate> {
