@@ -32,8 +32,8 @@ for target in "${targets[@]}"; do
         cargo check -q -p "$pkg" --no-default-features --target "$target"
     done
     # without default features the poseidon crate has no family: take all
-    echo "+ algebraic-hash-poseidon --no-default-features --features circom,poseidon2,starknet,orchard,mina,dusk,filecoin --target $target"
-    cargo check -q -p algebraic-hash-poseidon --no-default-features --features circom,poseidon2,starknet,orchard,mina,dusk,filecoin --target "$target"
+    echo "+ algebraic-hash-poseidon --no-default-features --features circom,poseidon2,starknet,orchard,mina,dusk,filecoin,aleo --target $target"
+    cargo check -q -p algebraic-hash-poseidon --no-default-features --features circom,poseidon2,starknet,orchard,mina,dusk,filecoin,aleo --target "$target"
     echo "+ algebraic-hash --no-default-features --features alloc --target $target"
     cargo check -q -p algebraic-hash --no-default-features --features alloc --target "$target"
     if [ "$target" = "${targets[0]}" ]; then

@@ -15,7 +15,7 @@ cargo build -q --release --target thumbv7em-none-eabi --features arkworks
 # reused); the binary above compiles and links both.
 cd ../..
 export CARGO_TARGET_DIR="$base/no-std"
-for family in circom poseidon2 starknet orchard mina dusk filecoin; do
+for family in circom poseidon2 starknet orchard mina dusk filecoin aleo; do
     echo "+ check algebraic-hash-poseidon --no-default-features --features $family"
     cargo check -q -p algebraic-hash-poseidon --no-default-features --features "$family" --target thumbv7em-none-eabi
 done

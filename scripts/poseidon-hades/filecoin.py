@@ -33,7 +33,7 @@ here = os.path.dirname(__file__)
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "poseidon2"))
 from grain import Grain  # noqa: E402
-from hades import compress, mat_vec, rust_table, sparse_factors  # noqa: E402
+from hades import compress, grain_rounds, rust_table, sparse_factors, sparse_permutation, textbook_permutation  # noqa: E402
 
 P = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 N_BITS = 255
@@ -50,45 +50,9 @@ def strengthened(rp):
 
 def parameters(t, rp):
     grain = Grain(sbox=SBOX_SEED, t=t, rf=RF, rp=rp, n=N_BITS, field=1)
-    rounds = []
-    for _ in range(RF + rp):
-        row = []
-        while len(row) < t:
-            v = grain.bits(N_BITS)
-            if v < P:
-                row.append(v)
-        rounds.append(row)
+    rounds = grain_rounds(grain, RF + rp, t, N_BITS, P)
     mds = [[pow(i + t + j, P - 2, P) for j in range(t)] for i in range(t)]
     return rounds, mds
-
-
-def textbook(state, rounds, mds, rp):
-    half = RF // 2
-    for r, c in enumerate(rounds):
-        state = [(x + k) % P for x, k in zip(state, c)]
-        full = r < half or r >= half + rp
-        state = [pow(x, 5, P) if full or i == 0 else x for i, x in enumerate(state)]
-        state = mat_vec(mds, state, P)
-    return state
-
-
-def optimized(state, full, partial, mds, pre_sparse, rows, cols):
-    """The order of the Hades round code with these tables."""
-    half = RF // 2
-
-    def full_round(state, c, m):
-        state = [pow((x + k) % P, 5, P) for x, k in zip(state, c)]
-        return mat_vec(m, state, P)
-
-    for r in range(half):
-        state = full_round(state, full[r], pre_sparse if r == half - 1 else mds)
-    for c, row, col in zip(partial, rows, cols):
-        state[0] = pow((state[0] + c) % P, 5, P)
-        x0 = sum(a * b for a, b in zip(row, state)) % P
-        state = [x0] + [(x + k * state[0]) % P for x, k in zip(state[1:], col[1:])]
-    for r in range(half, RF):
-        state = full_round(state, full[r], mds)
-    return state
 
 
 print('''//! Filecoin's Poseidon constants (neptune 13.0.0) over the BLS12-381
@@ -110,8 +74,8 @@ for arity, rp_standard in STANDARD_RP.items():
         pre_sparse, rows, cols = sparse_factors(mds, rp, P)
         for seed in range(3):
             state = [(seed * 7919 + i * 104729) ** 9 % P for i in range(t)]
-            assert textbook(state, rounds, mds, rp) == optimized(
-                state, full, partial, mds, pre_sparse, rows, cols
+            assert textbook_permutation(state, rounds, mds, RF, rp, 5, 0, P) == sparse_permutation(
+                state, full, partial, mds, pre_sparse, rows, cols, 5, P
             ), "sparse form differs from the textbook permutation"
         what = f"arity {arity}, {'strengthened' if strength else 'standard'}"
         print(rust_table(f"{name}_FULL", f"Full-round constants ({what}), added before the S-boxes.", full, P))

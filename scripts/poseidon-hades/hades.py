@@ -129,3 +129,50 @@ def sparse_factors_at(m, rp, p, cell):
     pre, rows, cols = sparse_factors(swapped, rp, p)
     pre = [swap(pre[perm[i]]) for i in range(t)]
     return pre, [swap(r) for r in rows], [swap(c) for c in cols]
+
+
+def textbook_permutation(state, rounds, m, rf, rp, alpha, sbox_cell, p):
+    """The paper's rounds with the textbook table: add the round's t
+    constants, x^alpha on every cell (full rounds) or on `sbox_cell`
+    (partial rounds), multiply by `m`."""
+    half = rf // 2
+    for r, c in enumerate(rounds):
+        state = [(x + k) % p for x, k in zip(state, c)]
+        full = r < half or r >= half + rp
+        state = [pow(x, alpha, p) if full or i == sbox_cell else x for i, x in enumerate(state)]
+        state = mat_vec(m, state, p)
+    return state
+
+
+def sparse_permutation(state, full, partial, m, pre_sparse, rows, cols, alpha, p):
+    """The order of the Hades round code with compressed constants
+    (`compress`) and sparse partial rounds on cell 0 (`sparse_factors`)."""
+    half = len(full) // 2
+
+    def full_round(state, c, mat):
+        state = [pow((x + k) % p, alpha, p) for x, k in zip(state, c)]
+        return mat_vec(mat, state, p)
+
+    for r in range(half):
+        state = full_round(state, full[r], pre_sparse if r == half - 1 else m)
+    for c, row, col in zip(partial, rows, cols):
+        state[0] = pow((state[0] + c) % p, alpha, p)
+        x0 = sum(a * b for a, b in zip(row, state)) % p
+        state = [x0] + [(x + k * state[0]) % p for x, k in zip(state[1:], col[1:])]
+    for r in range(half, len(full)):
+        state = full_round(state, full[r], m)
+    return state
+
+
+def grain_rounds(grain, rounds, t, n_bits, p):
+    """`rounds` rows of t round constants from a Grain LFSR (`grain.py`):
+    n-bit draws, most significant bit first, values >= p rejected."""
+    out = []
+    for _ in range(rounds):
+        row = []
+        while len(row) < t:
+            v = grain.bits(n_bits)
+            if v < p:
+                row.append(v)
+        out.append(row)
+    return out

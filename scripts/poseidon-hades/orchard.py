@@ -26,7 +26,7 @@ here = os.path.dirname(__file__)
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "poseidon2"))
 from grain import Grain  # noqa: E402
-from hades import compress, mat_vec, rust_table, sparse_factors  # noqa: E402
+from hades import compress, grain_rounds, mat_vec, rust_table, sparse_factors  # noqa: E402
 
 # halo2's first round constant (the same in both fields).
 FIRST_CONSTANT = [0x5753_8C25_9642_6303, 0x4E71_162F_3100_3B70, 0x353F_628F_76D1_10F3, 0x360D_7470_611E_473D]
@@ -50,14 +50,7 @@ def from_raw(words):
 
 def parameters(p):
     grain = Grain(sbox=0, t=T, rf=RF, rp=RP, n=N_BITS, field=1)
-    rounds = []
-    for _ in range(RF + RP):
-        row = []
-        while len(row) < T:
-            v = grain.bits(N_BITS)
-            if v < p:
-                row.append(v)
-        rounds.append(row)
+    rounds = grain_rounds(grain, RF + RP, T, N_BITS, p)
     while True:
         vals = [grain.bits(N_BITS) % p for _ in range(2 * T)]
         if len(set(vals)) == 2 * T:

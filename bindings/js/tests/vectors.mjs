@@ -6,7 +6,8 @@
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
 // permute, hash, compress; mina/NAME.json: permute, hash, compress;
 // tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair), its
-// hash_10 cases read by the Rust tests only;
+// hash_10 cases read by the Rust tests only; aleo/poseidonR.json: permute,
+// hash (of aleo-poseidonR; aleo/parameters.json holds constants);
 // anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
 // not expose (Anemoi's single layers and byte hash, Winterfell's
@@ -47,7 +48,7 @@ export function elements(value) {
 
 // Files under test-vectors/ that hold constants, not input/output cases (the
 // Rust tests read them).
-const NOT_VECTORS = new Set(['poseidon/circom_constants.json']);
+const NOT_VECTORS = new Set(['poseidon/circom_constants.json', 'aleo/parameters.json']);
 
 export function files() {
   const out = [];
@@ -245,6 +246,18 @@ export function mapping(rel) {
         ['permute', inst, 'permute', null],
         ['merkle_tree', inst, 'compress', null],
         ['hash_constant_length', inst, 'hash', null],
+      ],
+    };
+  }
+  if (parts[0] === 'aleo') {
+    // poseidonR.json: aleo-poseidonR (its hash_domain, hash_many,
+    // hash_to_scalar, sponge and random-digest cases are the Rust tests').
+    const inst = `aleo-${name.slice(0, -'.json'.length)}`;
+    return {
+      modulus: ANEMOI_MODULI.ed_on_bls12_377,
+      table: [
+        ['permute', inst, 'permute', null],
+        ['hash', inst, 'hash', null],
       ],
     };
   }

@@ -29,6 +29,9 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   -> compress, hash_constant_length -> hash (of
   ``filecoin-poseidon-A[-strengthened]``; the encryption and custom tags are
   not exposed);
+- aleo/poseidonR.json: permute, hash (of ``aleo-poseidonR``; the
+  hash_domain, hash_many, hash_to_scalar, sponge and random-digest cases are
+  the Rust tests'; aleo/parameters.json holds constants);
 - anemoi/DIR/FIELD-CELLS.*.json: permutation -> permute (generated files
   only: the published ones have none), jive with b = 2 -> compress,
   hash_elements -> hash (``anemoi-...`` for crypto2023,
@@ -81,7 +84,7 @@ def elements(value):
 
 # Files under test-vectors/ that hold constants, not input/output cases (the
 # Rust tests read them).
-NOT_VECTORS = {"poseidon/circom_constants.json"}
+NOT_VECTORS = {"poseidon/circom_constants.json", "aleo/parameters.json"}
 
 
 def files():
@@ -215,6 +218,14 @@ def mapping(rel):
             ("permute", inst, "permute", None),
             ("merkle_tree", inst, "compress", None),
             ("hash_constant_length", inst, "hash", None),
+        ]
+    if parts[0] == "aleo":
+        # poseidonR.json: aleo-poseidonR (its hash_domain, hash_many,
+        # hash_to_scalar, sponge and random-digest cases are the Rust tests').
+        inst = "aleo-" + name[: -len(".json")]
+        return ANEMOI_MODULI["ed_on_bls12_377"], [
+            ("permute", inst, "permute", None),
+            ("hash", inst, "hash", None),
         ]
     raise AssertionError(f"vector file {rel} has no mapping: add one")
 

@@ -13,6 +13,8 @@ use algebraic_hash::Hasher;
 use algebraic_hash::Permutation;
 #[cfg(feature = "anemoi")]
 use algebraic_hash_anemoi::{Anemoi, AnemoiField, AnemoiHash, AnemoiJive, Version};
+#[cfg(feature = "hades")]
+use algebraic_hash_poseidon::aleo;
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_poseidon::circom::{self, CircomPoseidon};
 #[cfg(feature = "hades")]
@@ -107,7 +109,12 @@ ark_codec! {
     algebraic_hash_anemoi::bls12_377::Felt => "BLS12-377 Fq", 6;
     algebraic_hash_anemoi::bls12_381::Felt => "BLS12-381 Fq", 6;
     algebraic_hash_anemoi::bn254::Felt => "BN254 Fq", 4;
-    algebraic_hash_anemoi::ed_on_bls12_377::Felt => "ED_ON_BLS12-377 Fq (BLS12-377 Fr)", 4;
+}
+
+// BLS12-377 Fr: Anemoi's ED_ON_BLS12-377 base field and Aleo's field.
+#[cfg(any(feature = "anemoi", feature = "hades"))]
+ark_codec! {
+    ark_bls12_377::Fr => "ED_ON_BLS12-377 Fq (BLS12-377 Fr)", 4;
 }
 
 // Pallas and Vesta: Anemoi's fields, Orchard's and Mina's (one arkworks type each).
@@ -536,7 +543,29 @@ fn hades() -> Vec<Instance> {
         filecoin_instance::<4, 5, true>("strengthened"),
         filecoin_instance::<8, 9, true>("strengthened"),
         filecoin_instance::<11, 12, true>("strengthened"),
+        aleo_instance::<2, 3>(),
+        aleo_instance::<4, 5>(),
+        aleo_instance::<8, 9>(),
     ]
+}
+
+/// One rate of Aleo's Poseidon (snarkVM's `Poseidon2/4/8` with the
+/// networks' domain `AleoPoseidonR`): the permutation and `hash`.
+#[cfg(feature = "hades")]
+fn aleo_instance<const R: usize, const W: usize>() -> Instance
+where
+    aleo::Poseidon<R>: algebraic_hash::Permutation<[aleo::Fr; W]>
+        + algebraic_hash::Hasher<aleo::Fr, Digest = aleo::Fr>,
+{
+    let poseidon = aleo::Poseidon::<R>::aleo();
+    Instance::new(
+        format!("aleo-poseidon{R}"),
+        format!(
+            "Poseidon of rate {R} over BLS12-377 Fr as Aleo / snarkVM 4.12 Poseidon{R} with domain \"AleoPoseidon{R}\" (hash.psd{R}; permute {W}, hash any -> 1 = hash)"
+        ),
+    )
+    .permutation::<aleo::Fr, W>(poseidon)
+    .hasher::<aleo::Fr, _>(poseidon)
 }
 
 #[cfg(feature = "tip5")]

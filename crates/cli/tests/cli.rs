@@ -196,6 +196,12 @@ fn mappings() -> Vec<Mapping> {
             add(&file, "hash_constant_length", &name, Op::Hash);
         }
     }
+    for rate in [2, 4, 8] {
+        let file = format!("aleo/poseidon{rate}.json");
+        let name = format!("aleo-poseidon{rate}");
+        add(&file, "permute", &name, Op::Permute);
+        add(&file, "hash", &name, Op::Hash);
+    }
     for (dir, prefix) in [("crypto2023", "anemoi"), ("eprint2022", "anemoi2022")] {
         for field in [
             "bls12_377",
@@ -303,7 +309,7 @@ fn modulus_of(file: &str) -> &'static str {
         BN254_R
     } else if name.starts_with("bn254-") {
         "21888242871839275222246405745257275088696311157297823662689037894645226208583"
-    } else if name.starts_with("ed_on_bls12_377-") {
+    } else if name.starts_with("ed_on_bls12_377-") || file.starts_with("aleo/") {
         "8444461749428370424248824938781546531375899335154063827935233455917409239041"
     } else if name.starts_with("jubjub-") {
         "52435875175126190479447740508185965837690552500527637822603658699938581184513"

@@ -308,6 +308,13 @@ fn hades(c: &mut Covered) {
     filecoin::<4, 5, true>(c);
     filecoin::<8, 9, true>(c);
     filecoin::<11, 12, true>(c);
+    use algebraic_hash_poseidon::aleo::{Fr as AleoFr, Poseidon as Aleo};
+    c.permutation::<AleoFr, 3>("aleo-poseidon2", Aleo::<2>::aleo());
+    c.hasher::<AleoFr, _>("aleo-poseidon2", Aleo::<2>::aleo(), &[0, 1, 2, 3, 5]);
+    c.permutation::<AleoFr, 5>("aleo-poseidon4", Aleo::<4>::aleo());
+    c.hasher::<AleoFr, _>("aleo-poseidon4", Aleo::<4>::aleo(), &[0, 1, 4, 5, 9]);
+    c.permutation::<AleoFr, 9>("aleo-poseidon8", Aleo::<8>::aleo());
+    c.hasher::<AleoFr, _>("aleo-poseidon8", Aleo::<8>::aleo(), &[0, 1, 8, 9, 17]);
 }
 
 fn filecoin<const A: usize, const W: usize, const STRENGTHENED: bool>(c: &mut Covered)

@@ -20,7 +20,8 @@ pub mod field;
     feature = "orchard",
     feature = "mina",
     feature = "dusk",
-    feature = "filecoin"
+    feature = "filecoin",
+    feature = "aleo"
 ))]
 mod hades;
 #[cfg(feature = "plonky3")]
@@ -35,6 +36,9 @@ pub use ark_bn254::Fr;
 #[cfg(feature = "circom")]
 #[cfg_attr(docsrs, doc(cfg(feature = "circom")))]
 pub use circom::{CircomPoseidon, poseidon};
+#[cfg(feature = "aleo")]
+#[cfg_attr(docsrs, doc(cfg(feature = "aleo")))]
+pub use hades::aleo;
 #[cfg(feature = "dusk")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dusk")))]
 pub use hades::dusk;

@@ -7,7 +7,7 @@
 //! constants, linear layer and which cell takes the S-box of the partial
 //! rounds — plus its mode (sponge, padding, output cell), which lives in
 //! the ecosystem's own module (`starknet`, `orchard`, `mina`, `dusk`,
-//! `filecoin`). The rounds are:
+//! `filecoin`, `aleo`). The rounds are:
 //!
 //! ```text
 //! R_F/2 full rounds:    x_i += c_i (every cell), x_i = x_i^α (every cell), x = M·x
@@ -72,6 +72,65 @@ use algebraic_hash_montgomery::{
 };
 use ark_ff::{Fp, MontBackend};
 
+/// The [`Spec`] of an instance whose rounds all multiply by one dense
+/// matrix (`constants::$mds`) and whose partial rounds, S-box on cell 0,
+/// are in sparse form (`$pre`, `$rows`, `$cols` from
+/// `hades.sparse_factors`): Orchard, Filecoin and Aleo. `constants` is the
+/// invoking module's table module, written by its generator in
+/// `scripts/poseidon-hades/`.
+#[cfg(any(feature = "orchard", feature = "filecoin", feature = "aleo"))]
+macro_rules! sparse_spec {
+    ($table:ty, $width:literal, alpha: $alpha:literal, rounds: ($rf:literal, $rp:literal),
+     $full:ident, $partial:ident, $mds:ident, $pre:ident, $rows:ident, $cols:ident) => {
+        impl $crate::hades::Spec<4, $width> for $table {
+            const ALPHA: u64 = $alpha;
+            const ROUNDS_F: usize = $rf;
+            const ROUNDS_P: usize = $rp;
+            const SBOX_CELL: usize = 0;
+
+            fn full_constants() -> &'static [[[u64; 4]; $width]] {
+                &constants::$full
+            }
+
+            fn partial_constants() -> &'static [[u64; 4]] {
+                &constants::$partial
+            }
+
+            #[inline(always)]
+            fn mix<B: algebraic_hash_montgomery::Backend<4>>(
+                f: algebraic_hash_montgomery::Arith<Self::Config, B, 4>,
+                state: &mut [[u64; 4]; $width],
+            ) {
+                $crate::hades::dense_mix(f, &constants::$mds, state);
+            }
+
+            #[inline(always)]
+            fn mix_before_partial<B: algebraic_hash_montgomery::Backend<4>>(
+                f: algebraic_hash_montgomery::Arith<Self::Config, B, 4>,
+                state: &mut [[u64; 4]; $width],
+            ) {
+                $crate::hades::dense_mix(f, &constants::$pre, state);
+            }
+
+            #[inline(always)]
+            fn mix_partial<B: algebraic_hash_montgomery::Backend<4>>(
+                f: algebraic_hash_montgomery::Arith<Self::Config, B, 4>,
+                round: usize,
+                state: &mut [[u64; 4]; $width],
+            ) {
+                $crate::hades::sparse_mix(
+                    f,
+                    &constants::$rows[round],
+                    &constants::$cols[round],
+                    state,
+                );
+            }
+        }
+    };
+}
+
+#[cfg(feature = "aleo")]
+pub mod aleo;
 #[cfg(feature = "dusk")]
 pub mod dusk;
 #[cfg(feature = "filecoin")]
@@ -212,13 +271,14 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
 /// below p: one [`Arith::dot`] (one reduction) per output cell.
 // Used by the instances with a dense matrix (`orchard`, `mina`, `dusk`,
-// `filecoin`).
+// `filecoin`, `aleo`).
 #[cfg_attr(
     not(any(
         feature = "orchard",
         feature = "mina",
         feature = "dusk",
-        feature = "filecoin"
+        feature = "filecoin",
+        feature = "aleo"
     )),
     allow(dead_code)
 )]
@@ -240,9 +300,15 @@ pub fn dense_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize
 /// [`Arith::dot`] and `T − 1` products instead of `T²`: the form of Neptune
 /// and circomlib's optimized tables, which the constant generators derive
 /// from a dense matrix.
-// Used by the instances with a dense matrix (`orchard`, `dusk`, `filecoin`).
+// Used by the instances with a dense matrix (`orchard`, `dusk`, `filecoin`,
+// `aleo`).
 #[cfg_attr(
-    not(any(feature = "orchard", feature = "dusk", feature = "filecoin")),
+    not(any(
+        feature = "orchard",
+        feature = "dusk",
+        feature = "filecoin",
+        feature = "aleo"
+    )),
     allow(dead_code)
 )]
 #[inline(always)]
@@ -269,7 +335,10 @@ pub fn sparse_mix_at<
 }
 
 /// [`sparse_mix_at`] on cell 0, the S-box cell of most instances.
-#[cfg_attr(not(any(feature = "orchard", feature = "filecoin")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "orchard", feature = "filecoin", feature = "aleo")),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub fn sparse_mix<C: MontConfig<N>, B: Backend<N>, const N: usize, const T: usize>(
     f: Arith<C, B, N>,

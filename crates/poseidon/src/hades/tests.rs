@@ -93,3 +93,12 @@ fn filecoin_backends_agree() {
     backends_agree::<Table<11, false>, 12>();
     backends_agree::<Table<11, true>, 12>();
 }
+
+#[cfg(feature = "aleo")]
+#[test]
+fn aleo_backends_agree() {
+    use super::aleo::Table;
+    backends_agree::<Table<2>, 3>();
+    backends_agree::<Table<4>, 5>();
+    backends_agree::<Table<8>, 9>();
+}

@@ -36,10 +36,9 @@
 mod constants;
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
-use algebraic_hash_montgomery::{Arith, Backend};
 use ark_ff::{AdditiveGroup, Field as _};
 
-use super::{Field, Spec, dense_mix, sparse_mix};
+use super::Field;
 
 /// The BLS12-381 scalar field (blstrs' `Scalar`, neptune's `Fr`).
 pub type Fr = ark_bls12_381::Fr;
@@ -144,42 +143,18 @@ impl<const ARITY: usize, const STRENGTHENED: bool> Field<4> for Table<ARITY, STR
 macro_rules! instance {
     ($arity:literal, $strengthened:literal, $width:literal, $rp:literal,
      $full:ident, $partial:ident, $mds:ident, $pre:ident, $rows:ident, $cols:ident) => {
-        impl Spec<4, $width> for Table<$arity, $strengthened> {
-            const ALPHA: u64 = 5;
-            const ROUNDS_F: usize = 8;
-            const ROUNDS_P: usize = $rp;
-            const SBOX_CELL: usize = 0;
-
-            fn full_constants() -> &'static [[[u64; 4]; $width]] {
-                &constants::$full
-            }
-
-            fn partial_constants() -> &'static [[u64; 4]] {
-                &constants::$partial
-            }
-
-            #[inline(always)]
-            fn mix<B: Backend<4>>(f: Arith<Self::Config, B, 4>, state: &mut [[u64; 4]; $width]) {
-                dense_mix(f, &constants::$mds, state);
-            }
-
-            #[inline(always)]
-            fn mix_before_partial<B: Backend<4>>(
-                f: Arith<Self::Config, B, 4>,
-                state: &mut [[u64; 4]; $width],
-            ) {
-                dense_mix(f, &constants::$pre, state);
-            }
-
-            #[inline(always)]
-            fn mix_partial<B: Backend<4>>(
-                f: Arith<Self::Config, B, 4>,
-                round: usize,
-                state: &mut [[u64; 4]; $width],
-            ) {
-                sparse_mix(f, &constants::$rows[round], &constants::$cols[round], state);
-            }
-        }
+        sparse_spec!(
+            Table<$arity, $strengthened>,
+            $width,
+            alpha: 5,
+            rounds: (8, $rp),
+            $full,
+            $partial,
+            $mds,
+            $pre,
+            $rows,
+            $cols
+        );
 
         // Not `#[inline]`: the permutation is compiled once, here.
         impl Permutation<[Fr; $width]> for Poseidon<$arity, $strengthened> {

@@ -27,10 +27,9 @@
 mod constants;
 
 use algebraic_hash::{Compression, DuplexSponge, Error, Hasher, Permutation};
-use algebraic_hash_montgomery::{Arith, Backend};
 use ark_ff::PrimeField;
 
-use super::{Field, Spec, dense_mix, sparse_mix};
+use super::Field;
 
 /// Pallas's base field Fp (`pallas::Base` of pasta_curves).
 pub type PallasFp = ark_pallas::Fq;
@@ -51,49 +50,12 @@ impl Field<4> for Vesta {
     type Config = ark_pallas::FrConfig;
 }
 
-/// The two tables differ only in their field and constants.
-macro_rules! spec {
-    ($table:ident, $full:ident, $partial:ident, $mds:ident, $pre:ident, $rows:ident, $cols:ident) => {
-        impl Spec<4, 3> for $table {
-            const ALPHA: u64 = 5;
-            const ROUNDS_F: usize = 8;
-            const ROUNDS_P: usize = 56;
-            const SBOX_CELL: usize = 0;
-
-            fn full_constants() -> &'static [[[u64; 4]; 3]] {
-                &constants::$full
-            }
-
-            fn partial_constants() -> &'static [[u64; 4]] {
-                &constants::$partial
-            }
-
-            #[inline(always)]
-            fn mix<B: Backend<4>>(f: Arith<Self::Config, B, 4>, state: &mut [[u64; 4]; 3]) {
-                dense_mix(f, &constants::$mds, state);
-            }
-
-            #[inline(always)]
-            fn mix_before_partial<B: Backend<4>>(
-                f: Arith<Self::Config, B, 4>,
-                state: &mut [[u64; 4]; 3],
-            ) {
-                dense_mix(f, &constants::$pre, state);
-            }
-
-            #[inline(always)]
-            fn mix_partial<B: Backend<4>>(
-                f: Arith<Self::Config, B, 4>,
-                round: usize,
-                state: &mut [[u64; 4]; 3],
-            ) {
-                sparse_mix(f, &constants::$rows[round], &constants::$cols[round], state);
-            }
-        }
-    };
-}
-spec!(
+// The two tables differ only in their field and constants.
+sparse_spec!(
     Pallas,
+    3,
+    alpha: 5,
+    rounds: (8, 56),
     PALLAS_FULL,
     PALLAS_PARTIAL,
     PALLAS_MDS,
@@ -101,8 +63,11 @@ spec!(
     PALLAS_SPARSE_ROWS,
     PALLAS_SPARSE_COLS
 );
-spec!(
+sparse_spec!(
     Vesta,
+    3,
+    alpha: 5,
+    rounds: (8, 56),
     VESTA_FULL,
     VESTA_PARTIAL,
     VESTA_MDS,
