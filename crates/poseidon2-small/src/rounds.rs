@@ -23,7 +23,7 @@
 
 use core::ops::{Add, AddAssign, Mul, Sub};
 
-use algebraic_hash_field31::Lanes;
+use algebraic_hash_field31::{Lanes, small_power};
 
 use crate::{Constants, Diagonal, ExternalMatrix, Scale};
 
@@ -49,6 +49,12 @@ pub(crate) trait Cells:
     fn double(self) -> Self;
     /// `x²`.
     fn square(self) -> Self;
+    /// `(x + c)^D` (`D` = 3, 5, 7, checked when the instance is built): a
+    /// round constant and the S-box.
+    #[inline(always)]
+    fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
+        small_power(self + Self::splat(c), D)
+    }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
@@ -71,25 +77,16 @@ impl<L: Lanes> Cells for L {
         Lanes::square(self)
     }
     #[inline(always)]
+    fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
+        Lanes::add_pow(self, c, D)
+    }
+    #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         Lanes::mul_2exp(self, k)
     }
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         Lanes::div_2exp(self, k)
-    }
-}
-
-/// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
-#[inline(always)]
-fn sbox<L: Cells, const D: u64>(x: L) -> L {
-    // Three multiplications deep: x^7 = x^4 · x^3 with x^4 and x^3 side
-    // by side.
-    let x2 = x.square();
-    match D {
-        3 => x2 * x,
-        5 => x2.square() * x,
-        _ => x2.square() * (x2 * x),
     }
 }
 
@@ -217,7 +214,7 @@ fn partial_round<L: Cells, const W: usize, const D: u64>(
     diagonal: &Diagonal<L::Scalar, W>,
 ) {
     let rest = sum_of_rest(state);
-    let s0 = sbox::<L, D>(state[0] + L::splat(constant));
+    let s0 = state[0].add_sbox::<D>(constant);
     let mut sum = rest + s0;
     if let Some(c) = diagonal.off_diagonal {
         sum = sum * L::splat(c);
@@ -254,7 +251,7 @@ fn full_round<L: Cells, M: Mat4, const W: usize, const D: u64>(
     constants: &[L::Scalar; W],
 ) {
     for (x, &c) in state.iter_mut().zip(constants) {
-        *x = sbox::<L, D>(*x + L::splat(c));
+        *x = x.add_sbox::<D>(c);
     }
     external::<L, M, W>(state);
 }

@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use super::Register;
-use crate::{Field31, Lanes, Reduction};
+use crate::{Field31, Lanes, Reduction, small_power};
 
 /// The vector instructions the packed arithmetic needs.
 ///
@@ -34,6 +34,8 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn min32(a: Self::V, b: Self::V) -> Self::V;
     /// Products of the even 32-bit lanes, as 64-bit lanes.
     unsafe fn mul_even(a: Self::V, b: Self::V) -> Self::V;
+    /// Signed products of the even 32-bit lanes, as 64-bit lanes.
+    unsafe fn mul_even_signed(a: Self::V, b: Self::V) -> Self::V;
     /// Lane-wise 64-bit wrapping sum.
     unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
@@ -83,6 +85,76 @@ impl<S: Simd, F: Field31> Packed<S, F> {
     unsafe fn reduce_once(r: S::V) -> S::V {
         // SAFETY: the caller runs on a CPU with the backend's instructions.
         unsafe { S::min32(r, S::sub32(r, S::splat32(F::MODULUS))) }
+    }
+}
+
+/// Signed Montgomery arithmetic of the S-box (BabyBear, KoalaBear): values
+/// in `(−p, p]` as signed 32-bit words and products of two of them as
+/// signed 64-bit lanes, reduced only as far as the next product needs.
+/// A product `x` with `|x| ≤ p²` reduces with a signed `q = x·mu mod 2^32`
+/// to `(x − q·p)/2^32`, which lies in `(−p, p)` since `|q| ≤ 2^31` and
+/// `p < 2^31` (then `p²/2^32 < p/2`).
+///
+/// # Safety
+/// The functions may only run where the backend `S` is available.
+struct SignedMonty<S: Simd> {
+    p: S::V,
+    mu: S::V,
+}
+
+impl<S: Simd> SignedMonty<S> {
+    /// The reduced product `x·2^-32` of 64-bit lanes `x` (`|x| ≤ p²`), in
+    /// `(−p, p)`, in both 32-bit halves of each 64-bit lane.
+    #[inline(always)]
+    unsafe fn reduce(&self, x: S::V) -> S::V {
+        // SAFETY: the caller runs where `S` is available. The low halves
+        // of `x` and `q·p` agree, so the 32-bit difference of the high
+        // halves is that of the 64-bit lanes (no borrow).
+        unsafe {
+            let q = S::mul_even_signed(x, self.mu);
+            let qp = S::mul_even_signed(q, self.p);
+            S::odd_to_even(S::sub32(x, qp))
+        }
+    }
+
+    /// `h^d` (`d` = 3, 5, 7) of the even 32-bit lanes `h` (`|h| ≤ p`), as
+    /// unreduced signed 64-bit products (`|·| ≤ p²`).
+    #[inline(always)]
+    unsafe fn pow_even(&self, h: S::V, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let h2 = self.reduce(S::mul_even_signed(h, h));
+            match d {
+                3 => S::mul_even_signed(h2, h),
+                5 => S::mul_even_signed(self.reduce(S::mul_even_signed(h2, h2)), h),
+                _ => S::mul_even_signed(
+                    self.reduce(S::mul_even_signed(h2, h2)),
+                    self.reduce(S::mul_even_signed(h2, h)),
+                ),
+            }
+        }
+    }
+
+    /// `(x + c)^d` of stored words `x`, `c` below `p`, as stored words below
+    /// `p`: `x + c − p` lies in `[−p, p)` and needs no reduction before the
+    /// products; the even and odd lanes are reduced together at the end.
+    #[inline(always)]
+    unsafe fn add_pow(&self, x: S::V, c: u32, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
+            let even = self.pow_even(t, d);
+            let odd = self.pow_even(S::odd_to_even(t), d);
+            let qp_even = S::mul_even_signed(S::mul_even_signed(even, self.mu), self.p);
+            let qp_odd = S::mul_even_signed(S::mul_even_signed(odd, self.mu), self.p);
+            // In (−p, p); a negative one is brought up by p (a minimum, as
+            // in `Mul`).
+            let r = S::sub32(
+                S::high_halves(even, odd),
+                S::high_halves(qp_even, qp_odd),
+            );
+            S::min32(r, S::add32(r, self.p))
+        }
     }
 }
 
@@ -189,6 +261,23 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     }
 
     #[inline(always)]
+    fn add_pow(self, c: F, d: u64) -> Self {
+        match F::REDUCTION {
+            Reduction::Montgomery { mu, .. } => Self::from_vector(
+                // SAFETY: see above.
+                unsafe {
+                    let monty = SignedMonty::<S> {
+                        p: S::splat32(F::MODULUS),
+                        mu: S::splat32(mu),
+                    };
+                    monty.add_pow(self.v, c.to_stored(), d)
+                },
+            ),
+            Reduction::Mersenne => small_power(self + Self::splat(c), d),
+        }
+    }
+
+    #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         match F::REDUCTION {
             // A rotation of the 31 bits (2^31 ≡ 1), as the scalar code.
@@ -273,7 +362,8 @@ macro_rules! simd_backend {
     (
         $backend:ident, $v:ty, $n:literal, $features:literal, $name:literal,
         splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
-        min32 = $min32:path, mul_even = $mul_even:path, add64 = $add64:path,
+        min32 = $min32:path, mul_even = $mul_even:path,
+        mul_even_signed = $mul_even_signed:path, add64 = $add64:path,
         and = $and:path, or = $or:path,
         shl32 = $shl32:path, shr32 = $shr32:path,
         shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
@@ -318,6 +408,11 @@ macro_rules! simd_backend {
             unsafe fn mul_even(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $mul_even(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn mul_even_signed(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $mul_even_signed(a, b) }
             }
             #[inline(always)]
             unsafe fn add64(a: $v, b: $v) -> $v {
