@@ -219,28 +219,46 @@ fn partial_round<L: Cells, const W: usize, const D: u64>(
     if let Some(c) = diagonal.off_diagonal {
         sum = sum * L::splat(c);
     }
-    state[0] = s0;
+    // Every Plonky3 diagonal starts with V_0 = −2 (and c = 1): cell 0
+    // becomes sum − 2·s0 = rest − s0.
+    let first = if diagonal.off_diagonal.is_none()
+        && diagonal.scales[0] == Scale::Mul2exp(1)
+        && diagonal.negative[0]
+    {
+        rest - s0
+    } else {
+        sum_plus_scaled(sum, s0, diagonal, 0)
+    };
+    for (i, x) in state.iter_mut().enumerate().skip(1) {
+        *x = sum_plus_scaled(sum, *x, diagonal, i);
+    }
+    state[0] = first;
+}
+
+/// `sum + V_i · x`.
+#[inline(always)]
+fn sum_plus_scaled<L: Cells, const W: usize>(
+    sum: L,
+    x: L,
+    diagonal: &Diagonal<L::Scalar, W>,
+    i: usize,
+) -> L {
     if L::MULTIPLY_DIAGONAL {
         // One element of a 31-bit field: a multiplication (about three
         // cycles, pipelined) costs less than choosing between the cheap
         // forms per entry.
-        for (x, &v) in state.iter_mut().zip(&diagonal.values) {
-            *x = sum + *x * L::splat(v);
-        }
-        return;
+        return sum + x * L::splat(diagonal.values[i]);
     }
-    for (i, x) in state.iter_mut().enumerate() {
-        let scaled = match diagonal.scales[i] {
-            Scale::Mul2exp(k) => x.mul_2exp(k),
-            Scale::Three => x.double() + *x,
-            Scale::Div2exp(k) => x.div_2exp(k),
-            Scale::General => *x * L::splat(diagonal.values[i]),
-        };
-        *x = if diagonal.negative[i] {
-            sum - scaled
-        } else {
-            sum + scaled
-        };
+    let scaled = match diagonal.scales[i] {
+        Scale::Mul2exp(k) => x.mul_2exp(k),
+        Scale::Three => x.double() + x,
+        Scale::Div2exp(k) => x.div_2exp(k),
+        Scale::General => x * L::splat(diagonal.values[i]),
+    };
+    if diagonal.negative[i] {
+        sum - scaled
+    } else {
+        sum + scaled
     }
 }
 

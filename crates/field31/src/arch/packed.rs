@@ -36,6 +36,11 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn mul_even(a: Self::V, b: Self::V) -> Self::V;
     /// Signed products of the even 32-bit lanes, as 64-bit lanes.
     unsafe fn mul_even_signed(a: Self::V, b: Self::V) -> Self::V;
+    /// `a` unchanged, through an empty `asm!` that the compiler cannot see
+    /// through: it stops LLVM from replacing `q = x·mu` followed by `q·p`
+    /// (of which only `q`'s low half matters) by a 64-bit `vpmullq` plus a
+    /// shift, three instructions where one suffices.
+    unsafe fn opaque(a: Self::V) -> Self::V;
     /// Lane-wise 64-bit wrapping sum.
     unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
@@ -111,7 +116,7 @@ impl<S: Simd> SignedMonty<S> {
         // of `x` and `q·p` agree, so the 32-bit difference of the high
         // halves is that of the 64-bit lanes (no borrow).
         unsafe {
-            let q = S::mul_even_signed(x, self.mu);
+            let q = S::opaque(S::mul_even_signed(x, self.mu));
             let qp = S::mul_even_signed(q, self.p);
             S::odd_to_even(S::sub32(x, qp))
         }
@@ -145,14 +150,11 @@ impl<S: Simd> SignedMonty<S> {
             let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
-            let qp_even = S::mul_even_signed(S::mul_even_signed(even, self.mu), self.p);
-            let qp_odd = S::mul_even_signed(S::mul_even_signed(odd, self.mu), self.p);
+            let qp_even = S::mul_even_signed(S::opaque(S::mul_even_signed(even, self.mu)), self.p);
+            let qp_odd = S::mul_even_signed(S::opaque(S::mul_even_signed(odd, self.mu)), self.p);
             // In (−p, p); a negative one is brought up by p (a minimum, as
             // in `Mul`).
-            let r = S::sub32(
-                S::high_halves(even, odd),
-                S::high_halves(qp_even, qp_odd),
-            );
+            let r = S::sub32(S::high_halves(even, odd), S::high_halves(qp_even, qp_odd));
             S::min32(r, S::add32(r, self.p))
         }
     }
@@ -209,8 +211,8 @@ impl<S: Simd, F: Field31> Mul for Packed<S, F> {
                     // difference of their high halves, in (−p, p); adding
                     // p to a negative one is a minimum.
                     let mu = S::splat32(mu);
-                    let qp_even = S::mul_even(S::mul_even(prod_even, mu), p);
-                    let qp_odd = S::mul_even(S::mul_even(prod_odd, mu), p);
+                    let qp_even = S::mul_even(S::opaque(S::mul_even(prod_even, mu)), p);
+                    let qp_odd = S::mul_even(S::opaque(S::mul_even(prod_odd, mu)), p);
                     let t = S::sub32(
                         S::high_halves(prod_even, prod_odd),
                         S::high_halves(qp_even, qp_odd),
@@ -362,6 +364,7 @@ macro_rules! simd_backend {
     (
         $backend:ident, $v:ty, $n:literal, $features:literal, $name:literal,
         splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
+        reg = $reg:ident,
         min32 = $min32:path, mul_even = $mul_even:path,
         mul_even_signed = $mul_even_signed:path, add64 = $add64:path,
         and = $and:path, or = $or:path,
@@ -413,6 +416,19 @@ macro_rules! simd_backend {
             unsafe fn mul_even_signed(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $mul_even_signed(a, b) }
+            }
+            // The register class needs the backend's features named here
+            // (a portable build enables them only in `apply_many`, into
+            // which this inlines).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn opaque(mut a: $v) -> $v {
+                // SAFETY: an empty template: no instruction runs, `a` stays
+                // in its register.
+                unsafe {
+                    core::arch::asm!("/* {0} */", inout($reg) a, options(pure, nomem, nostack, preserves_flags));
+                }
+                a
             }
             #[inline(always)]
             unsafe fn add64(a: $v, b: $v) -> $v {

@@ -5,6 +5,7 @@ use core::arch::x86_64::*;
 super::packed::simd_backend! {
     Avx2, __m256i, 8, "avx2", "AVX2",
     splat32 = _mm256_set1_epi32, add32 = _mm256_add_epi32, sub32 = _mm256_sub_epi32,
+    reg = ymm_reg,
     min32 = _mm256_min_epu32, mul_even = _mm256_mul_epu32,
     mul_even_signed = _mm256_mul_epi32, add64 = _mm256_add_epi64,
     and = _mm256_and_si256, or = _mm256_or_si256,

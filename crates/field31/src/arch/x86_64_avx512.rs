@@ -5,6 +5,7 @@ use core::arch::x86_64::*;
 super::packed::simd_backend! {
     Avx512, __m512i, 16, "avx512f,avx2", "AVX-512F",
     splat32 = _mm512_set1_epi32, add32 = _mm512_add_epi32, sub32 = _mm512_sub_epi32,
+    reg = zmm_reg,
     min32 = _mm512_min_epu32, mul_even = _mm512_mul_epu32,
     mul_even_signed = _mm512_mul_epi32, add64 = _mm512_add_epi64,
     and = _mm512_and_si512, or = _mm512_or_si512,
