@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use super::Register;
-use crate::{Field31, Lanes, Reduction, small_power};
+use crate::{Field31, Lanes, Reduction};
 
 /// The vector instructions the packed arithmetic needs.
 ///
@@ -47,6 +47,11 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
     unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
+    /// `!a & b`.
+    unsafe fn andnot(a: Self::V, b: Self::V) -> Self::V;
+    /// Each 32-bit lane's sign bit copied into all its bits (arithmetic
+    /// shift right by 31).
+    unsafe fn sign32(a: Self::V) -> Self::V;
     /// Each 32-bit lane shifted left by the matching lane of `count`.
     unsafe fn shl32(a: Self::V, count: Self::V) -> Self::V;
     /// Each 32-bit lane shifted right by the matching lane of `count`.
@@ -156,6 +161,80 @@ impl<S: Simd> SignedMonty<S> {
             // in `Mul`).
             let r = S::sub32(S::high_halves(even, odd), S::high_halves(qp_even, qp_odd));
             S::min32(r, S::add32(r, self.p))
+        }
+    }
+}
+
+/// Signed Mersenne31 arithmetic of the S-box: values in `[−p, p]` as signed
+/// 32-bit words, products of two of them as signed 64-bit lanes. A product
+/// `x` (`|x| ≤ p²`) folds with `2^31 ≡ 1`: `x ≡ (x >> 31) + (x mod 2^31)`.
+///
+/// # Safety
+/// The functions may only run where the backend `S` is available.
+struct SignedMersenne<S: Simd> {
+    p: S::V,
+}
+
+impl<S: Simd> SignedMersenne<S> {
+    /// A square `x ∈ [0, p²]` (64-bit lanes) as a value in `[−p, p)` in the
+    /// low half of each 64-bit lane: `(x >> 31) − (p − x mod 2^31)`, both
+    /// terms in `[0, p]`.
+    #[inline(always)]
+    unsafe fn reduce_square(&self, x: S::V) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe { S::sub32(S::shr64_31(x), S::andnot(x, self.p)) }
+    }
+
+    /// `h^d` (`d` = 3, 5, 7) of the even 32-bit lanes `h` (`|h| ≤ p`), as
+    /// unreduced signed 64-bit products (`|·| ≤ p²`).
+    #[inline(always)]
+    unsafe fn pow_even(&self, h: S::V, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let h2 = self.reduce_square(S::mul_even_signed(h, h));
+            match d {
+                3 => S::mul_even_signed(h2, h),
+                5 => S::mul_even_signed(self.reduce_square(S::mul_even_signed(h2, h2)), h),
+                _ => {
+                    // h^3 is not a square: fold its sign as `reduce` does.
+                    let h3 = self.reduce(S::mul_even_signed(h2, h), S::splat32(0));
+                    let h4 = self.reduce_square(S::mul_even_signed(h2, h2));
+                    S::mul_even_signed(h4, h3)
+                }
+            }
+        }
+    }
+
+    /// The 64-bit lanes `even` and `odd` (`|·| ≤ p²`), reduced below `p`
+    /// into the even and odd 32-bit lanes.
+    #[inline(always)]
+    unsafe fn reduce(&self, even: S::V, odd: S::V) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            // Bits 31..62 (a signed value in (−p, p)) and bits 0..30 of
+            // each product: `2x` puts the odd product's bits 31..62 in its
+            // high half.
+            let high = S::blend_odd(S::shr64_31(even), S::add64(odd, odd));
+            let low = S::and(S::blend_odd(even, S::shl64_32(odd)), self.p);
+            // t = high + low lies in [0, 2p) when high ≥ 0, in (−p, p)
+            // otherwise: subtract p or add it, and keep the smaller word.
+            let t = S::add32(high, low);
+            let two_p = S::add32(self.p, self.p);
+            let correction = S::sub32(self.p, S::and(S::sign32(high), two_p));
+            S::min32(t, S::sub32(t, correction))
+        }
+    }
+
+    /// `(x + c)^d` of words `x`, `c` below `p`: `x + c − p` lies in
+    /// `[−p, p)`, so the products need no reduction before they start.
+    #[inline(always)]
+    unsafe fn add_pow(&self, x: S::V, c: u32, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
+            let even = self.pow_even(t, d);
+            let odd = self.pow_even(S::odd_to_even(t), d);
+            self.reduce(even, odd)
         }
     }
 }
@@ -275,7 +354,15 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
                     monty.add_pow(self.v, c.to_stored(), d)
                 },
             ),
-            Reduction::Mersenne => small_power(self + Self::splat(c), d),
+            Reduction::Mersenne => Self::from_vector(
+                // SAFETY: see above.
+                unsafe {
+                    let mersenne = SignedMersenne::<S> {
+                        p: S::splat32(F::MODULUS),
+                    };
+                    mersenne.add_pow(self.v, c.to_stored(), d)
+                },
+            ),
         }
     }
 
@@ -367,7 +454,7 @@ macro_rules! simd_backend {
         reg = $reg:ident,
         min32 = $min32:path, mul_even = $mul_even:path,
         mul_even_signed = $mul_even_signed:path, add64 = $add64:path,
-        and = $and:path, or = $or:path,
+        and = $and:path, or = $or:path, andnot = $andnot:path, sign32 = $sign32:expr,
         shl32 = $shl32:path, shr32 = $shr32:path,
         shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
         blend_odd = |$even:ident, $odd:ident| $blend:expr,
@@ -444,6 +531,16 @@ macro_rules! simd_backend {
             unsafe fn or(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $or(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn andnot(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $andnot(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sign32(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $sign32(a) }
             }
             #[inline(always)]
             unsafe fn shl32(a: $v, count: $v) -> $v {

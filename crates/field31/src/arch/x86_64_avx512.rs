@@ -9,6 +9,7 @@ super::packed::simd_backend! {
     min32 = _mm512_min_epu32, mul_even = _mm512_mul_epu32,
     mul_even_signed = _mm512_mul_epi32, add64 = _mm512_add_epi64,
     and = _mm512_and_si512, or = _mm512_or_si512,
+    andnot = _mm512_andnot_si512, sign32 = _mm512_srai_epi32::<31>,
     shl32 = _mm512_sllv_epi32, shr32 = _mm512_srlv_epi32,
     shr64_32 = _mm512_srli_epi64::<32>, shr64_31 = _mm512_srli_epi64::<31>,
     shl64_32 = _mm512_slli_epi64::<32>,
