@@ -47,8 +47,6 @@ pub(crate) trait Cells:
     fn splat(value: Self::Scalar) -> Self;
     /// `2x`.
     fn double(self) -> Self;
-    /// `x²`.
-    fn square(self) -> Self;
     /// `(x + c)^D` (`D` = 3, 5, 7, checked when the instance is built): a
     /// round constant and the S-box.
     #[inline(always)]
@@ -71,10 +69,6 @@ impl<L: Lanes> Cells for L {
     #[inline(always)]
     fn double(self) -> Self {
         Lanes::double(self)
-    }
-    #[inline(always)]
-    fn square(self) -> Self {
-        Lanes::square(self)
     }
     #[inline(always)]
     fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
@@ -229,9 +223,24 @@ fn partial_round<L: Cells, const W: usize, const D: u64>(
     } else {
         sum_plus_scaled(sum, s0, diagonal, 0)
     };
-    for (i, x) in state.iter_mut().enumerate().skip(1) {
-        *x = sum_plus_scaled(sum, *x, diagonal, i);
+    // Written out cell by cell (widths up to 24): a loop whose body
+    // branches on the entry's form is not unrolled by the compiler, which
+    // then keeps the state in memory; with constant indices it stays in
+    // registers.
+    macro_rules! cells {
+        ($($i:literal)*) => {$(
+            if $i < W {
+                state[$i] = sum_plus_scaled(sum, state[$i], diagonal, $i);
+            }
+        )*};
     }
+    cells!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+    const {
+        assert!(
+            W <= 24,
+            "partial rounds are written out for widths up to 24"
+        )
+    };
     state[0] = first;
 }
 
