@@ -289,8 +289,7 @@ pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
 /// A batch path compiled for one instance's constants: runs `states` on
 /// the given backend (`None`: the fastest here), or returns `false` when
 /// that backend does not run here.
-#[doc(hidden)]
-pub type BatchFn<F, const W: usize> = fn(Option<Backend>, &mut [[F; W]]) -> bool;
+pub(crate) type BatchFn<F, const W: usize> = fn(Option<Backend>, &mut [[F; W]]) -> bool;
 
 impl<F, const W: usize, const D: u64> Clone for Poseidon2<F, W, D> {
     fn clone(&self) -> Self {
