@@ -77,10 +77,29 @@ pub trait Lanes:
     fn square(self) -> Self {
         self * self
     }
+    /// `(x + c)^d` for `d` = 3, 5 or 7: a round constant and a power S-box
+    /// in one step, so that packed lanes can leave the sum and the
+    /// products between them unreduced.
+    #[inline(always)]
+    fn add_pow(self, c: Self::Scalar, d: u64) -> Self {
+        small_power(self + Self::splat(c), d)
+    }
     /// `x · 2^k` for `0 ≤ k < 31`.
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` for `0 ≤ k < 31`.
     fn div_2exp(self, k: u32) -> Self;
+}
+
+/// `x^d` for `d` = 3, 5 or 7 (anything else is `x^7`), three
+/// multiplications deep: `x^7 = x^4 · x^3` with `x^4` and `x^3` side by side.
+#[inline(always)]
+pub fn small_power<T: Copy + Mul<Output = T>>(x: T, d: u64) -> T {
+    let x2 = x * x;
+    match d {
+        3 => x2 * x,
+        5 => (x2 * x2) * x,
+        _ => (x2 * x2) * (x2 * x),
+    }
 }
 
 /// A prime field below `2^31` (its elements fit in a `u32` with one bit to

@@ -32,6 +32,17 @@ impl<F: Field31> LaneKernel<F, 5> for Mix {
             for k in [1, 2, 3, 4, 7, 8, 9, 12, 16, 22, 24, 27, 30] {
                 s[k % 5] = s[k % 5].div_2exp(k as u32) + s[(k + 1) % 5].mul_2exp(k as u32);
             }
+            // The S-box step with constants 0, p − 1 and another, every
+            // exponent (the packed lanes compute it unreduced).
+            for (k, constant) in [F::ZERO, -F::ONE, F::from_u64_reduced(0x1234_5678_9abc)]
+                .into_iter()
+                .enumerate()
+            {
+                for d in [3u64, 5, 7] {
+                    let i = (k + d as usize) % 5;
+                    s[i] = s[i].add_pow(constant, d);
+                }
+            }
         }
     }
 }

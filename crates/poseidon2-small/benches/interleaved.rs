@@ -15,7 +15,9 @@
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench -p algebraic-hash-poseidon2-small --bench interleaved`
 //! (AVX-512 on a CPU that has it: Plonky3 16 lanes, ours AVX-512), or
 //! `-C target-feature=+avx2` (Plonky3 8 lanes, ours forced to AVX2).
-//! Optional argument: rounds (default 200).
+//! Optional arguments: rounds (default 200); `goldilocks` (only the
+//! Goldilocks rows); any other word times only the 31-bit instances whose
+//! name contains it (e.g. `babybear-16`).
 //!
 //! Then the zkVM instances against their own crates, which have no packed
 //! form to call (`scalar` as above; `many`: ours `permute_many` per state
@@ -265,25 +267,31 @@ fn main() {
         .find_map(|a| a.parse().ok())
         .unwrap_or(200);
     let goldilocks_only = std::env::args().any(|a| a == "goldilocks");
-    println!(
-        "Goldilocks: Plonky3 packing width {}",
-        <p3_goldilocks::Goldilocks as Field>::Packing::WIDTH
-    );
-    compare_goldilocks(
-        GOLDILOCKS_8,
-        p3_goldilocks::default_goldilocks_poseidon2_8(),
-        rounds,
-    );
-    compare_goldilocks(
-        GOLDILOCKS_12,
-        p3_goldilocks::default_goldilocks_poseidon2_12(),
-        rounds,
-    );
-    compare_goldilocks(
-        GOLDILOCKS_16,
-        p3_goldilocks::default_goldilocks_poseidon2_16(),
-        rounds,
-    );
+    let only: Option<String> = std::env::args()
+        .skip(1)
+        .find(|a| a.parse::<usize>().is_err() && a != "goldilocks" && !a.starts_with('-'));
+    let chosen = |name: &str| only.as_deref().is_none_or(|o| name.contains(o));
+    if only.is_none() {
+        println!(
+            "Goldilocks: Plonky3 packing width {}",
+            <p3_goldilocks::Goldilocks as Field>::Packing::WIDTH
+        );
+        compare_goldilocks(
+            GOLDILOCKS_8,
+            p3_goldilocks::default_goldilocks_poseidon2_8(),
+            rounds,
+        );
+        compare_goldilocks(
+            GOLDILOCKS_12,
+            p3_goldilocks::default_goldilocks_poseidon2_12(),
+            rounds,
+        );
+        compare_goldilocks(
+            GOLDILOCKS_16,
+            p3_goldilocks::default_goldilocks_poseidon2_16(),
+            rounds,
+        );
+    }
     if goldilocks_only {
         return;
     }
@@ -297,61 +305,79 @@ fn main() {
         "rounds {rounds}; Plonky3 packing width {}; ours {backend:?}",
         <p3_baby_bear::BabyBear as Field>::Packing::WIDTH
     );
-    compare::<_, p3_baby_bear::BabyBear, _, 16, 7>(
-        BABYBEAR_16,
-        p3_baby_bear::default_babybear_poseidon2_16(),
-        backend,
-        rounds,
-    );
-    compare::<_, p3_baby_bear::BabyBear, _, 24, 7>(
-        BABYBEAR_24,
-        p3_baby_bear::default_babybear_poseidon2_24(),
-        backend,
-        rounds,
-    );
-    compare::<_, p3_koala_bear::KoalaBear, _, 16, 3>(
-        KOALABEAR_16,
-        p3_koala_bear::default_koalabear_poseidon2_16(),
-        backend,
-        rounds,
-    );
-    compare::<_, p3_koala_bear::KoalaBear, _, 24, 3>(
-        KOALABEAR_24,
-        p3_koala_bear::default_koalabear_poseidon2_24(),
-        backend,
-        rounds,
-    );
-    compare::<_, p3_mersenne_31::Mersenne31, _, 16, 5>(
-        MERSENNE31_16,
-        p3_mersenne_31::default_mersenne31_poseidon2_16(),
-        backend,
-        rounds,
-    );
-    compare::<_, p3_mersenne_31::Mersenne31, _, 24, 5>(
-        MERSENNE31_24,
-        p3_mersenne_31::default_mersenne31_poseidon2_24(),
-        backend,
-        rounds,
-    );
-    compare_single(
-        algebraic_hash_poseidon2_small::risc0::POSEIDON2,
-        "risc0-zkp",
-        core::array::from_fn::<_, 24, _>(|i| {
-            risc0_core::field::baby_bear::BabyBearElem::new(i as u32)
-        }),
-        risc0_zkp::core::hash::poseidon2::poseidon2_mix,
-        backend,
-        rounds,
-    );
+    if chosen(BABYBEAR_16.name()) {
+        compare::<_, p3_baby_bear::BabyBear, _, 16, 7>(
+            BABYBEAR_16,
+            p3_baby_bear::default_babybear_poseidon2_16(),
+            backend,
+            rounds,
+        );
+    }
+    if chosen(BABYBEAR_24.name()) {
+        compare::<_, p3_baby_bear::BabyBear, _, 24, 7>(
+            BABYBEAR_24,
+            p3_baby_bear::default_babybear_poseidon2_24(),
+            backend,
+            rounds,
+        );
+    }
+    if chosen(KOALABEAR_16.name()) {
+        compare::<_, p3_koala_bear::KoalaBear, _, 16, 3>(
+            KOALABEAR_16,
+            p3_koala_bear::default_koalabear_poseidon2_16(),
+            backend,
+            rounds,
+        );
+    }
+    if chosen(KOALABEAR_24.name()) {
+        compare::<_, p3_koala_bear::KoalaBear, _, 24, 3>(
+            KOALABEAR_24,
+            p3_koala_bear::default_koalabear_poseidon2_24(),
+            backend,
+            rounds,
+        );
+    }
+    if chosen(MERSENNE31_16.name()) {
+        compare::<_, p3_mersenne_31::Mersenne31, _, 16, 5>(
+            MERSENNE31_16,
+            p3_mersenne_31::default_mersenne31_poseidon2_16(),
+            backend,
+            rounds,
+        );
+    }
+    if chosen(MERSENNE31_24.name()) {
+        compare::<_, p3_mersenne_31::Mersenne31, _, 24, 5>(
+            MERSENNE31_24,
+            p3_mersenne_31::default_mersenne31_poseidon2_24(),
+            backend,
+            rounds,
+        );
+    }
+    if chosen(algebraic_hash_poseidon2_small::risc0::POSEIDON2.name()) {
+        compare_single(
+            algebraic_hash_poseidon2_small::risc0::POSEIDON2,
+            "risc0-zkp",
+            core::array::from_fn::<_, 24, _>(|i| {
+                risc0_core::field::baby_bear::BabyBearElem::new(i as u32)
+            }),
+            risc0_zkp::core::hash::poseidon2::poseidon2_mix,
+            backend,
+            rounds,
+        );
+    }
     let sp1_perm = sp1_primitives::poseidon2_init();
-    compare_single(
-        algebraic_hash_poseidon2_small::sp1::POSEIDON2,
-        "sp1-primitives",
-        core::array::from_fn::<_, 16, _>(|i| {
-            <sp1_primitives::SP1Field as slop_algebra::AbstractField>::from_canonical_u32(i as u32)
-        }),
-        |s| slop_symmetric::Permutation::permute_mut(&sp1_perm, s),
-        backend,
-        rounds,
-    );
+    if chosen(algebraic_hash_poseidon2_small::sp1::POSEIDON2.name()) {
+        compare_single(
+            algebraic_hash_poseidon2_small::sp1::POSEIDON2,
+            "sp1-primitives",
+            core::array::from_fn::<_, 16, _>(|i| {
+                <sp1_primitives::SP1Field as slop_algebra::AbstractField>::from_canonical_u32(
+                    i as u32,
+                )
+            }),
+            |s| slop_symmetric::Permutation::permute_mut(&sp1_perm, s),
+            backend,
+            rounds,
+        );
+    }
 }

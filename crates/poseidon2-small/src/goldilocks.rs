@@ -67,10 +67,6 @@ impl Cells for Cell {
         Self(self.0.double())
     }
     #[inline(always)]
-    fn square(self) -> Self {
-        Self(self.0.square())
-    }
-    #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         // x · 2^k < 2^127 for k < 64, reduced once.
         Self(Felt::from_u64_reduced(raw::reduce128(

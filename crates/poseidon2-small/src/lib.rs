@@ -3,6 +3,36 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
+/// The batch path of one 31-bit instance, compiled for its constants
+/// (a [`BatchFn`] for [`Poseidon2::with_batch`]). `$constants` is a
+/// `static`, so the packed round code sees the round constants and the
+/// form of each internal diagonal entry as values known when it is
+/// compiled: the branch on each entry's form folds away and the partial
+/// rounds keep the state in registers. Read through a reference at run
+/// time instead, BabyBear 16 on AVX-512 took 1.26 of Plonky3's time per
+/// state; compiled for its constants, 1.13 (NOTES.md).
+macro_rules! static_batch {
+    ($field:ty, $width:literal, $degree:literal, $constants:path) => {{
+        struct Kernel;
+        impl $crate::field::LaneKernel<$field, $width> for Kernel {
+            #[inline(always)]
+            fn apply<L: $crate::field::Lanes<Scalar = $field>>(&self, state: &mut [L; $width]) {
+                $crate::rounds::permute_lanes::<L, $width, $degree>(&$constants, state);
+            }
+        }
+        fn batch(backend: Option<$crate::field::Backend>, states: &mut [[$field; $width]]) -> bool {
+            match backend {
+                None => {
+                    $crate::field::apply_many(&Kernel, states);
+                    true
+                }
+                Some(backend) => $crate::field::apply_many_with(backend, &Kernel, states),
+            }
+        }
+        batch as $crate::BatchFn<$field, $width>
+    }};
+}
+
 mod goldilocks;
 pub mod openvm;
 #[cfg(feature = "p3-adapter")]
@@ -254,7 +284,15 @@ impl<F, const W: usize> Constants<F, W> {
 pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
     constants: &'static Constants<F, W>,
     name: &'static str,
+    /// The batch path compiled for these constants (`static_batch!`),
+    /// where the instance has one; otherwise the generic one.
+    batch: Option<BatchFn<F, W>>,
 }
+
+/// A batch path compiled for one instance's constants: runs `states` on
+/// the given backend (`None`: the fastest here), or returns `false` when
+/// that backend does not run here.
+pub(crate) type BatchFn<F, const W: usize> = fn(Option<Backend>, &mut [[F; W]]) -> bool;
 
 impl<F, const W: usize, const D: u64> Clone for Poseidon2<F, W, D> {
     fn clone(&self) -> Self {
@@ -290,7 +328,26 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
             );
             assert!(D == 3 || D == 5 || D == 7, "S-box x^3, x^5 or x^7");
         }
-        Self { constants, name }
+        Self {
+            constants,
+            name,
+            batch: None,
+        }
+    }
+
+    /// The same instance under another name (another ecosystem's name for
+    /// it).
+    pub(crate) const fn renamed(self, name: &'static str) -> Self {
+        Self { name, ..self }
+    }
+
+    /// The instance with its batch path compiled for its constants
+    /// (`static_batch!`, which must name the same constants and degree).
+    pub(crate) const fn with_batch(self, batch: BatchFn<F, W>) -> Self {
+        Self {
+            batch: Some(batch),
+            ..self
+        }
     }
 
     /// The instance's name, e.g. `"poseidon2-plonky3-babybear-16"`.
@@ -320,7 +377,10 @@ impl<F: Field31 + Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, 
     /// done) when that backend does not run here. For tests and
     /// measurements; `permute_many` chooses the fastest by itself.
     pub fn permute_many_on(&self, backend: Backend, states: &mut [[F; W]]) -> bool {
-        apply_many_with(backend, &Kernel::<F, W, D>(self.constants), states)
+        match self.batch {
+            Some(batch) => batch(Some(backend), states),
+            None => apply_many_with(backend, &Kernel::<F, W, D>(self.constants), states),
+        }
     }
 
     /// Permutes a state given as a slice of user values: a wrong count is
@@ -367,6 +427,11 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Permutation<[F; W]> for Po
     /// them and the CPU runs them (31-bit fields: AVX-512, 16 lanes, or
     /// AVX2, 8 lanes).
     fn permute_many(&self, states: &mut [[F; W]]) {
-        F::permute_states::<W, D>(self.constants, states);
+        match self.batch {
+            Some(batch) => {
+                batch(None, states);
+            }
+            None => F::permute_states::<W, D>(self.constants, states),
+        }
     }
 }

@@ -18,7 +18,6 @@
 
 use algebraic_hash_field31::BabyBear;
 
-use crate::Poseidon2;
 use crate::plonky3::{self, Compress, DIGEST_LEN, Hash16, Poseidon2BabyBear};
 
 /// `WIDTH`.
@@ -33,10 +32,8 @@ pub type Digest = [BabyBear; CHUNK];
 
 /// `poseidon2_perm()`: Plonky3's default BabyBear 16 under OpenVM's name
 /// (equal to [`plonky3::BABYBEAR_16`]).
-pub const POSEIDON2: Poseidon2BabyBear<WIDTH> = Poseidon2::new(
-    &plonky3::constants::BABYBEAR_16,
-    "poseidon2-openvm-babybear-16",
-);
+pub const POSEIDON2: Poseidon2BabyBear<WIDTH> =
+    plonky3::BABYBEAR_16.renamed("poseidon2-openvm-babybear-16");
 
 /// OpenVM's hasher, `PaddingFreeSponge<Perm, 16, 8, 8>`.
 pub const HASH: Hash16<Poseidon2BabyBear<WIDTH>> =

@@ -23,7 +23,7 @@
 
 use core::ops::{Add, AddAssign, Mul, Sub};
 
-use algebraic_hash_field31::Lanes;
+use algebraic_hash_field31::{Lanes, small_power};
 
 use crate::{Constants, Diagonal, ExternalMatrix, Scale};
 
@@ -47,8 +47,12 @@ pub(crate) trait Cells:
     fn splat(value: Self::Scalar) -> Self;
     /// `2x`.
     fn double(self) -> Self;
-    /// `x²`.
-    fn square(self) -> Self;
+    /// `(x + c)^D` (`D` = 3, 5, 7, checked when the instance is built): a
+    /// round constant and the S-box.
+    #[inline(always)]
+    fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
+        small_power(self + Self::splat(c), D)
+    }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
@@ -67,8 +71,8 @@ impl<L: Lanes> Cells for L {
         Lanes::double(self)
     }
     #[inline(always)]
-    fn square(self) -> Self {
-        Lanes::square(self)
+    fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
+        Lanes::add_pow(self, c, D)
     }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
@@ -77,19 +81,6 @@ impl<L: Lanes> Cells for L {
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         Lanes::div_2exp(self, k)
-    }
-}
-
-/// `x^D` for `D` = 3, 5, 7 (checked when the instance is built).
-#[inline(always)]
-fn sbox<L: Cells, const D: u64>(x: L) -> L {
-    // Three multiplications deep: x^7 = x^4 · x^3 with x^4 and x^3 side
-    // by side.
-    let x2 = x.square();
-    match D {
-        3 => x2 * x,
-        5 => x2.square() * x,
-        _ => x2.square() * (x2 * x),
     }
 }
 
@@ -217,33 +208,66 @@ fn partial_round<L: Cells, const W: usize, const D: u64>(
     diagonal: &Diagonal<L::Scalar, W>,
 ) {
     let rest = sum_of_rest(state);
-    let s0 = sbox::<L, D>(state[0] + L::splat(constant));
+    let s0 = state[0].add_sbox::<D>(constant);
     let mut sum = rest + s0;
     if let Some(c) = diagonal.off_diagonal {
         sum = sum * L::splat(c);
     }
-    state[0] = s0;
+    // Every Plonky3 diagonal starts with V_0 = −2 (and c = 1): cell 0
+    // becomes sum − 2·s0 = rest − s0.
+    let first = if diagonal.off_diagonal.is_none()
+        && diagonal.scales[0] == Scale::Mul2exp(1)
+        && diagonal.negative[0]
+    {
+        rest - s0
+    } else {
+        sum_plus_scaled(sum, s0, diagonal, 0)
+    };
+    // Written out cell by cell (widths up to 24): a loop whose body
+    // branches on the entry's form is not unrolled by the compiler, which
+    // then keeps the state in memory; with constant indices it stays in
+    // registers.
+    macro_rules! cells {
+        ($($i:literal)*) => {$(
+            if $i < W {
+                state[$i] = sum_plus_scaled(sum, state[$i], diagonal, $i);
+            }
+        )*};
+    }
+    cells!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+    const {
+        assert!(
+            W <= 24,
+            "partial rounds are written out for widths up to 24"
+        )
+    };
+    state[0] = first;
+}
+
+/// `sum + V_i · x`.
+#[inline(always)]
+fn sum_plus_scaled<L: Cells, const W: usize>(
+    sum: L,
+    x: L,
+    diagonal: &Diagonal<L::Scalar, W>,
+    i: usize,
+) -> L {
     if L::MULTIPLY_DIAGONAL {
         // One element of a 31-bit field: a multiplication (about three
         // cycles, pipelined) costs less than choosing between the cheap
         // forms per entry.
-        for (x, &v) in state.iter_mut().zip(&diagonal.values) {
-            *x = sum + *x * L::splat(v);
-        }
-        return;
+        return sum + x * L::splat(diagonal.values[i]);
     }
-    for (i, x) in state.iter_mut().enumerate() {
-        let scaled = match diagonal.scales[i] {
-            Scale::Mul2exp(k) => x.mul_2exp(k),
-            Scale::Three => x.double() + *x,
-            Scale::Div2exp(k) => x.div_2exp(k),
-            Scale::General => *x * L::splat(diagonal.values[i]),
-        };
-        *x = if diagonal.negative[i] {
-            sum - scaled
-        } else {
-            sum + scaled
-        };
+    let scaled = match diagonal.scales[i] {
+        Scale::Mul2exp(k) => x.mul_2exp(k),
+        Scale::Three => x.double() + x,
+        Scale::Div2exp(k) => x.div_2exp(k),
+        Scale::General => x * L::splat(diagonal.values[i]),
+    };
+    if diagonal.negative[i] {
+        sum - scaled
+    } else {
+        sum + scaled
     }
 }
 
@@ -254,7 +278,7 @@ fn full_round<L: Cells, M: Mat4, const W: usize, const D: u64>(
     constants: &[L::Scalar; W],
 ) {
     for (x, &c) in state.iter_mut().zip(constants) {
-        *x = sbox::<L, D>(*x + L::splat(c));
+        *x = x.add_sbox::<D>(c);
     }
     external::<L, M, W>(state);
 }

@@ -34,12 +34,24 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn min32(a: Self::V, b: Self::V) -> Self::V;
     /// Products of the even 32-bit lanes, as 64-bit lanes.
     unsafe fn mul_even(a: Self::V, b: Self::V) -> Self::V;
+    /// Signed products of the even 32-bit lanes, as 64-bit lanes.
+    unsafe fn mul_even_signed(a: Self::V, b: Self::V) -> Self::V;
+    /// `a` unchanged, through an empty `asm!` that the compiler cannot see
+    /// through: it stops LLVM from replacing `q = x·mu` followed by `q·p`
+    /// (of which only `q`'s low half matters) by a 64-bit `vpmullq` plus a
+    /// shift, three instructions where one suffices.
+    unsafe fn opaque(a: Self::V) -> Self::V;
     /// Lane-wise 64-bit wrapping sum.
     unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
     unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
     unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
+    /// `!a & b`.
+    unsafe fn andnot(a: Self::V, b: Self::V) -> Self::V;
+    /// Each 32-bit lane's sign bit copied into all its bits (arithmetic
+    /// shift right by 31).
+    unsafe fn sign32(a: Self::V) -> Self::V;
     /// Each 32-bit lane shifted left by the matching lane of `count`.
     unsafe fn shl32(a: Self::V, count: Self::V) -> Self::V;
     /// Each 32-bit lane shifted right by the matching lane of `count`.
@@ -83,6 +95,147 @@ impl<S: Simd, F: Field31> Packed<S, F> {
     unsafe fn reduce_once(r: S::V) -> S::V {
         // SAFETY: the caller runs on a CPU with the backend's instructions.
         unsafe { S::min32(r, S::sub32(r, S::splat32(F::MODULUS))) }
+    }
+}
+
+/// Signed Montgomery arithmetic of the S-box (BabyBear, KoalaBear): values
+/// in `(−p, p]` as signed 32-bit words and products of two of them as
+/// signed 64-bit lanes, reduced only as far as the next product needs.
+/// A product `x` with `|x| ≤ p²` reduces with a signed `q = x·mu mod 2^32`
+/// to `(x − q·p)/2^32`, which lies in `(−p, p)` since `|q| ≤ 2^31` and
+/// `p < 2^31` (then `p²/2^32 < p/2`).
+///
+/// # Safety
+/// The functions may only run where the backend `S` is available.
+struct SignedMonty<S: Simd> {
+    p: S::V,
+    mu: S::V,
+}
+
+impl<S: Simd> SignedMonty<S> {
+    /// The reduced product `x·2^-32` of 64-bit lanes `x` (`|x| ≤ p²`), in
+    /// `(−p, p)`, in both 32-bit halves of each 64-bit lane.
+    #[inline(always)]
+    unsafe fn reduce(&self, x: S::V) -> S::V {
+        // SAFETY: the caller runs where `S` is available. The low halves
+        // of `x` and `q·p` agree, so the 32-bit difference of the high
+        // halves is that of the 64-bit lanes (no borrow).
+        unsafe {
+            let q = S::opaque(S::mul_even_signed(x, self.mu));
+            let qp = S::mul_even_signed(q, self.p);
+            S::odd_to_even(S::sub32(x, qp))
+        }
+    }
+
+    /// `h^d` (`d` = 3, 5, 7) of the even 32-bit lanes `h` (`|h| ≤ p`), as
+    /// unreduced signed 64-bit products (`|·| ≤ p²`).
+    #[inline(always)]
+    unsafe fn pow_even(&self, h: S::V, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let h2 = self.reduce(S::mul_even_signed(h, h));
+            match d {
+                3 => S::mul_even_signed(h2, h),
+                5 => S::mul_even_signed(self.reduce(S::mul_even_signed(h2, h2)), h),
+                _ => S::mul_even_signed(
+                    self.reduce(S::mul_even_signed(h2, h2)),
+                    self.reduce(S::mul_even_signed(h2, h)),
+                ),
+            }
+        }
+    }
+
+    /// `(x + c)^d` of stored words `x`, `c` below `p`, as stored words below
+    /// `p`: `x + c − p` lies in `[−p, p)` and needs no reduction before the
+    /// products; the even and odd lanes are reduced together at the end.
+    #[inline(always)]
+    unsafe fn add_pow(&self, x: S::V, c: u32, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
+            let even = self.pow_even(t, d);
+            let odd = self.pow_even(S::odd_to_even(t), d);
+            let qp_even = S::mul_even_signed(S::opaque(S::mul_even_signed(even, self.mu)), self.p);
+            let qp_odd = S::mul_even_signed(S::opaque(S::mul_even_signed(odd, self.mu)), self.p);
+            // In (−p, p); a negative one is brought up by p (a minimum, as
+            // in `Mul`).
+            let r = S::sub32(S::high_halves(even, odd), S::high_halves(qp_even, qp_odd));
+            S::min32(r, S::add32(r, self.p))
+        }
+    }
+}
+
+/// Signed Mersenne31 arithmetic of the S-box: values in `[−p, p]` as signed
+/// 32-bit words, products of two of them as signed 64-bit lanes. A product
+/// `x` (`|x| ≤ p²`) folds with `2^31 ≡ 1`: `x ≡ (x >> 31) + (x mod 2^31)`.
+///
+/// # Safety
+/// The functions may only run where the backend `S` is available.
+struct SignedMersenne<S: Simd> {
+    p: S::V,
+}
+
+impl<S: Simd> SignedMersenne<S> {
+    /// A square `x ∈ [0, p²]` (64-bit lanes) as a value in `[−p, p)` in the
+    /// low half of each 64-bit lane: `(x >> 31) − (p − x mod 2^31)`, both
+    /// terms in `[0, p]`.
+    #[inline(always)]
+    unsafe fn reduce_square(&self, x: S::V) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe { S::sub32(S::shr64_31(x), S::andnot(x, self.p)) }
+    }
+
+    /// `h^d` (`d` = 3, 5, 7) of the even 32-bit lanes `h` (`|h| ≤ p`), as
+    /// unreduced signed 64-bit products (`|·| ≤ p²`).
+    #[inline(always)]
+    unsafe fn pow_even(&self, h: S::V, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let h2 = self.reduce_square(S::mul_even_signed(h, h));
+            match d {
+                3 => S::mul_even_signed(h2, h),
+                5 => S::mul_even_signed(self.reduce_square(S::mul_even_signed(h2, h2)), h),
+                _ => {
+                    // h^3 is not a square: fold its sign as `reduce` does.
+                    let h3 = self.reduce(S::mul_even_signed(h2, h), S::splat32(0));
+                    let h4 = self.reduce_square(S::mul_even_signed(h2, h2));
+                    S::mul_even_signed(h4, h3)
+                }
+            }
+        }
+    }
+
+    /// The 64-bit lanes `even` and `odd` (`|·| ≤ p²`), reduced below `p`
+    /// into the even and odd 32-bit lanes.
+    #[inline(always)]
+    unsafe fn reduce(&self, even: S::V, odd: S::V) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            // Bits 31..62 (a signed value in (−p, p)) and bits 0..30 of
+            // each product: `2x` puts the odd product's bits 31..62 in its
+            // high half.
+            let high = S::blend_odd(S::shr64_31(even), S::add64(odd, odd));
+            let low = S::and(S::blend_odd(even, S::shl64_32(odd)), self.p);
+            // t = high + low lies in [0, 2p) when high ≥ 0, in (−p, p)
+            // otherwise: subtract p or add it, and keep the smaller word.
+            let t = S::add32(high, low);
+            let two_p = S::add32(self.p, self.p);
+            let correction = S::sub32(self.p, S::and(S::sign32(high), two_p));
+            S::min32(t, S::sub32(t, correction))
+        }
+    }
+
+    /// `(x + c)^d` of words `x`, `c` below `p`: `x + c − p` lies in
+    /// `[−p, p)`, so the products need no reduction before they start.
+    #[inline(always)]
+    unsafe fn add_pow(&self, x: S::V, c: u32, d: u64) -> S::V {
+        // SAFETY: the caller runs where `S` is available.
+        unsafe {
+            let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
+            let even = self.pow_even(t, d);
+            let odd = self.pow_even(S::odd_to_even(t), d);
+            self.reduce(even, odd)
+        }
     }
 }
 
@@ -137,8 +290,8 @@ impl<S: Simd, F: Field31> Mul for Packed<S, F> {
                     // difference of their high halves, in (−p, p); adding
                     // p to a negative one is a minimum.
                     let mu = S::splat32(mu);
-                    let qp_even = S::mul_even(S::mul_even(prod_even, mu), p);
-                    let qp_odd = S::mul_even(S::mul_even(prod_odd, mu), p);
+                    let qp_even = S::mul_even(S::opaque(S::mul_even(prod_even, mu)), p);
+                    let qp_odd = S::mul_even(S::opaque(S::mul_even(prod_odd, mu)), p);
                     let t = S::sub32(
                         S::high_halves(prod_even, prod_odd),
                         S::high_halves(qp_even, qp_odd),
@@ -186,6 +339,31 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     fn splat(value: F) -> Self {
         // SAFETY: see above.
         Self::from_vector(unsafe { S::splat32(value.to_stored()) })
+    }
+
+    #[inline(always)]
+    fn add_pow(self, c: F, d: u64) -> Self {
+        match F::REDUCTION {
+            Reduction::Montgomery { mu, .. } => Self::from_vector(
+                // SAFETY: see above.
+                unsafe {
+                    let monty = SignedMonty::<S> {
+                        p: S::splat32(F::MODULUS),
+                        mu: S::splat32(mu),
+                    };
+                    monty.add_pow(self.v, c.to_stored(), d)
+                },
+            ),
+            Reduction::Mersenne => Self::from_vector(
+                // SAFETY: see above.
+                unsafe {
+                    let mersenne = SignedMersenne::<S> {
+                        p: S::splat32(F::MODULUS),
+                    };
+                    mersenne.add_pow(self.v, c.to_stored(), d)
+                },
+            ),
+        }
     }
 
     #[inline(always)]
@@ -273,8 +451,10 @@ macro_rules! simd_backend {
     (
         $backend:ident, $v:ty, $n:literal, $features:literal, $name:literal,
         splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
-        min32 = $min32:path, mul_even = $mul_even:path, add64 = $add64:path,
-        and = $and:path, or = $or:path,
+        reg = $reg:ident,
+        min32 = $min32:path, mul_even = $mul_even:path,
+        mul_even_signed = $mul_even_signed:path, add64 = $add64:path,
+        and = $and:path, or = $or:path, andnot = $andnot:path, sign32 = $sign32:expr,
         shl32 = $shl32:path, shr32 = $shr32:path,
         shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
         blend_odd = |$even:ident, $odd:ident| $blend:expr,
@@ -320,6 +500,26 @@ macro_rules! simd_backend {
                 unsafe { $mul_even(a, b) }
             }
             #[inline(always)]
+            unsafe fn mul_even_signed(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $mul_even_signed(a, b) }
+            }
+            // The register class needs the backend's features named here
+            // (a portable build enables them only in `apply_many`, into
+            // which this inlines).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn opaque(mut a: $v) -> $v {
+                // SAFETY: an empty template: no instruction runs, `a` stays
+                // in its register. (Miri runs no `asm!`: there `a` passes
+                // straight through.)
+                #[cfg(not(miri))]
+                unsafe {
+                    core::arch::asm!("/* {0} */", inout($reg) a, options(pure, nomem, nostack, preserves_flags));
+                }
+                a
+            }
+            #[inline(always)]
             unsafe fn add64(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $add64(a, b) }
@@ -333,6 +533,16 @@ macro_rules! simd_backend {
             unsafe fn or(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $or(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn andnot(a: $v, b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $andnot(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sign32(a: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $sign32(a) }
             }
             #[inline(always)]
             unsafe fn shl32(a: $v, count: $v) -> $v {

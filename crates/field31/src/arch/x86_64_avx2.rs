@@ -5,8 +5,11 @@ use core::arch::x86_64::*;
 super::packed::simd_backend! {
     Avx2, __m256i, 8, "avx2", "AVX2",
     splat32 = _mm256_set1_epi32, add32 = _mm256_add_epi32, sub32 = _mm256_sub_epi32,
-    min32 = _mm256_min_epu32, mul_even = _mm256_mul_epu32, add64 = _mm256_add_epi64,
+    reg = ymm_reg,
+    min32 = _mm256_min_epu32, mul_even = _mm256_mul_epu32,
+    mul_even_signed = _mm256_mul_epi32, add64 = _mm256_add_epi64,
     and = _mm256_and_si256, or = _mm256_or_si256,
+    andnot = _mm256_andnot_si256, sign32 = _mm256_srai_epi32::<31>,
     shl32 = _mm256_sllv_epi32, shr32 = _mm256_srlv_epi32,
     shr64_32 = _mm256_srli_epi64::<32>, shr64_31 = _mm256_srli_epi64::<31>,
     shl64_32 = _mm256_slli_epi64::<32>,

@@ -5,8 +5,11 @@ use core::arch::x86_64::*;
 super::packed::simd_backend! {
     Avx512, __m512i, 16, "avx512f,avx2", "AVX-512F",
     splat32 = _mm512_set1_epi32, add32 = _mm512_add_epi32, sub32 = _mm512_sub_epi32,
-    min32 = _mm512_min_epu32, mul_even = _mm512_mul_epu32, add64 = _mm512_add_epi64,
+    reg = zmm_reg,
+    min32 = _mm512_min_epu32, mul_even = _mm512_mul_epu32,
+    mul_even_signed = _mm512_mul_epi32, add64 = _mm512_add_epi64,
     and = _mm512_and_si512, or = _mm512_or_si512,
+    andnot = _mm512_andnot_si512, sign32 = _mm512_srai_epi32::<31>,
     shl32 = _mm512_sllv_epi32, shr32 = _mm512_srlv_epi32,
     shr64_32 = _mm512_srli_epi64::<32>, shr64_31 = _mm512_srli_epi64::<31>,
     shl64_32 = _mm512_slli_epi64::<32>,
