@@ -17,7 +17,11 @@ a·b_i into (t, A) — low product words on the CF chain (adcx), high words on
 the OF chain (adox) — then m = t_0·(−p⁻¹) mod 2^64 and adds m·p the same way,
 dropping the zero low word by renaming registers (no moves). Squaring is the
 same with b = a; for 4 limbs its input comes in registers (the chain keeps the
-value in registers from one squaring to the next). A dedicated SOS squaring
+value in registers from one squaring to the next). For 4-limb moduli of the
+sparse shape p = 1 + p_top·2^192 (the Stark252 prime; `gen_mul(sparse=True)`,
+routines `mul_4_sparse` and `square_4_sparse`) the reduction step is one MULX
+and four ADCs: m = −t_0 (`neg`, whose carry flag is the carry of t_0 + m),
+then m·p_top added at the top word. A dedicated SOS squaring
 (the cross products once) was measured no faster here: the reduction, not the
 product, is the critical path. The result is below 2p for inputs below 2p when 4p < 2^(64N)
 and below 2p for inputs below p when 2p < 2^(64N); the caller subtracts p when
@@ -42,13 +46,26 @@ FIELDS = {
     "bls12_377_fr": 0x12AB655E9A2CA55660B44D1E5C37B00159AA76FED00000010A11800000000001,
     "pallas_fq": 0x40000000000000000000000000000000224698FC094CF91B992D30ED00000001,
     "vesta_fq": 0x40000000000000000000000000000000224698FC0994A8DD8C46EB2100000001,
+    # Starknet's Stark252 prime, 2^251 + 17·2^192 + 1: the sparse shape.
+    "stark252": 2**251 + 17 * 2**192 + 1,
 }
+
+
+def is_sparse(p, n):
+    """Whether p = 1 + p_top·2^(64(n−1)): the shape the sparse reduction needs."""
+    return p % 2 ** (64 * (n - 1)) == 1
 
 MASK = (1 << 64) - 1
 
 
-def gen_mul(n, square, reg_a=False):
+def gen_mul(n, square, reg_a=False, sparse=False):
     """Instruction list for t = a·b·2^(−64n) mod-ish p (CIOS, two chains).
+
+    `sparse`: for moduli p = 1 + p_top·2^(64(n−1)) (low words 1, 0, …, 0),
+    whose −p⁻¹ mod 2^64 is 2^64 − 1: the reduction word is m = −t_0, and
+    t + m·p = t + m + m·p_top·2^(64(n−1)), where t_0 + m is 0 with a carry
+    exactly when t_0 ≠ 0 (the carry `neg` sets). One MULX per reduction
+    step instead of n, and no IMUL.
 
     Operands: "[a+8k]", "[b+8k]", "[p+8k]" (k = n is −p⁻¹ mod 2^64), registers
     by symbolic name: rdx, lo, hi, and r0..r{n} for the n + 1 accumulator
@@ -86,6 +103,19 @@ def gen_mul(n, square, reg_a=False):
                 ins.append(("adcx", t[j], "lo"))
                 ins.append(("adox", t[j + 1] if j + 1 < n else top, "hi"))
             ins.append(("adc_imm0", top))
+        if sparse:
+            # m = −t_0 (CF = t_0 ≠ 0: the carry of t_0 + m); add the carry
+            # into t_1.., and m·p_top at word n − 1 (its high word into top).
+            ins.append(("mov", "rdx", t[0]))
+            ins.append(("neg", "rdx"))
+            ins.append(("mulx", "hi", "lo", "[p+%d]" % (8 * (n - 1))))
+            for j in range(1, n - 1):
+                ins.append(("adc_z", t[j]))
+            ins.append(("adc", t[n - 1], "lo"))
+            ins.append(("adc", top, "hi"))
+            ins.append(("no_carry",))
+            t, top = t[1:] + [top], t[0]
+            continue
         # Reduction: (t, top) += m·p, then drop the (zero) low word.
         ins.append(("mov", "rdx", t[0]))
         ins.append(("imul", "rdx", "[p+%d]" % (8 * n)))
@@ -149,6 +179,17 @@ def simulate(ins, n, a, b, p, inv):
             assert cf == 0, "carry out of the top word"
             # adc leaves OF defined by the addition; it is never read after.
             assert of == 0, "pending OF carry at the top word"
+        elif kind == "adc_z":
+            s = regs[op[1]] + cf
+            regs[op[1]] = s & MASK
+            cf = s >> 64
+        elif kind == "neg":
+            v = regs[op[1]]
+            regs[op[1]] = (-v) & MASK
+            cf = int(v != 0)
+            of = int(v == 1 << 63)
+        elif kind == "no_carry":
+            assert cf == 0, "carry out of the top word"
         elif kind == "xor":
             regs[op[1]] = 0
             cf = of = 0
@@ -163,15 +204,16 @@ def words(v, n):
     return [(v >> (64 * k)) & MASK for k in range(n)]
 
 
-def check_field(name, square, trials=3000, reg_a=False):
+def check_field(name, square, trials=3000, reg_a=False, sparse=False):
     p = FIELDS[name]
     n = 6 if p.bit_length() > 256 else 4
     lazy = p < 2 ** (64 * n - 2)
     bound = 2 * p if lazy else p
     inv = (-pow(p, -1, 2 ** 64)) % 2 ** 64
     rinv = pow(2 ** (64 * n), -1, p)
-    ins, out = gen_mul(n, square, reg_a)
-    rng = random.Random(name + str(square))
+    assert is_sparse(p, n) or not sparse
+    ins, out = gen_mul(n, square, reg_a, sparse)
+    rng = random.Random(name + str(square) + str(sparse))
     edge = [0, 1, 2, p - 1, p - 2, bound - 1, bound - 2, p, p + 1, 2 ** (64 * n - 3) % bound]
     samples = [(x, y) for x in edge for y in edge] + [
         (rng.randrange(bound), rng.randrange(bound)) for _ in range(trials)
@@ -211,8 +253,12 @@ def rust_asm(ins, n, square):
             lines.append("mulx %s, %s, %s" % (opnd(op[1]), opnd(op[2]), opnd(op[3])))
         elif kind in ("adcx", "adox", "add", "adc"):
             lines.append("%s %s, %s" % (kind, opnd(op[1]), opnd(op[2])))
-        elif kind == "adc_imm0":
+        elif kind in ("adc_imm0", "adc_z"):
             lines.append("adc %s, 0" % opnd(op[1]))
+        elif kind == "neg":
+            lines.append("neg %s" % opnd(op[1]))
+        elif kind == "no_carry":
+            pass
         elif kind == "xor":
             lines.append("xor %s, %s" % (opnd(op[1]), opnd(op[1])))
         elif kind == "imul":
@@ -231,65 +277,69 @@ def emit():
     w("//! MULX) for 4- and 6-limb moduli; see the script for the algorithm and")
     w("//! its simulation against integer arithmetic.")
     w("")
-    for n in (4, 6):
-        for square in (False, True):
-            reg_a = square and n == 4
-            ins, result = gen_mul(n, square, reg_a)
-            fname = "%s_%d" % ("square" if square else "mul", n)
-            if reg_a:
-                args = "a: &[u64; %d], pinv: *const u64" % n
-            elif square:
-                args = "a: *const u64, pinv: *const u64"
-            else:
-                args = "a: *const u64, b: *const u64, pinv: *const u64"
-            what = "a²" if square else "a·b"
-            w("/// %s·2^(−%d) modulo p, below 2p (input bounds: see the crate documentation)." % (what, 64 * n))
-            w("///")
-            w("/// # Safety")
-            if reg_a:
-                w("/// The CPU must support BMI2 and ADX; `pinv` must point to %d readable" % (n + 1))
-                w("/// words: the modulus, then −p⁻¹ mod 2^64.")
-            else:
-                w("/// The CPU must support BMI2 and ADX; `a`%s must point to %d readable" % ("" if square else " and `b`", n))
-            if not reg_a:
-                w("/// words and `pinv` to %d: the modulus, then −p⁻¹ mod 2^64." % (n + 1))
-            w("#[inline(always)]")
-            w("pub(crate) unsafe fn %s(%s) -> [u64; %d] {" % (fname, args, n))
-            regs = sorted(
-                {x for op in ins for x in op[1:] if isinstance(x, str) and x.startswith("r") and x != "rdx"},
-                key=lambda r: int(r[1:]),
-            )
-            w("    let (%s): (%s);" % (", ".join(result), ", ".join(["u64"] * n)))
-            w("    // SAFETY: the caller guarantees BMI2 and ADX and that the asm's reads")
-            if reg_a:
-                w("    // (%d words at `pinv`) are in bounds; it writes only its" % (n + 1))
-            else:
-                w("    // (%d words at `a`%s, %d at `pinv`) are in bounds; it writes only its" % (
-                    n, "" if square else " and at `b`", n + 1))
-            w("    // declared registers and flags, and touches neither stack nor memory.")
-            w("    unsafe {")
-            w("        core::arch::asm!(")
-            for line in rust_asm(ins, n, square):
-                w('            "%s",' % line)
-            if reg_a:
-                for k in range(n):
-                    w("            a%d = in(reg) a[%d]," % (k, k))
-            else:
-                w("            a = in(reg) a,")
-            if not square:
-                w("            b = in(reg) b,")
-            w("            p = in(reg) pinv,")
-            for r in regs:
-                w("            %s = out(reg) %s," % (r, r if r in result else "_"))
-            w("            lo = out(reg) _,")
-            w("            hi = out(reg) _,")
-            w('            out("rdx") _,')
-            w("            options(pure, readonly, nostack),")
-            w("        );")
-            w("    }")
-            w("    [%s]" % ", ".join(result))
-            w("}")
-            w("")
+    variants = [(n, square, False) for n in (4, 6) for square in (False, True)]
+    variants += [(4, False, True), (4, True, True)]
+    for n, square, sparse in variants:
+        reg_a = square and n == 4
+        ins, result = gen_mul(n, square, reg_a, sparse)
+        fname = "%s_%d%s" % ("square" if square else "mul", n, "_sparse" if sparse else "")
+        if reg_a:
+            args = "a: &[u64; %d], pinv: *const u64" % n
+        elif square:
+            args = "a: *const u64, pinv: *const u64"
+        else:
+            args = "a: *const u64, b: *const u64, pinv: *const u64"
+        what = "a²" if square else "a·b"
+        w("/// %s·2^(−%d) modulo p, below 2p (input bounds: see the crate documentation)." % (what, 64 * n))
+        if sparse:
+            w("/// Only for moduli p = 1 + p_top·2^%d (low words 1, 0, 0): one MULX" % (64 * (n - 1)))
+            w("/// per reduction step.")
+        w("///")
+        w("/// # Safety")
+        if reg_a:
+            w("/// The CPU must support BMI2 and ADX; `pinv` must point to %d readable" % (n + 1))
+            w("/// words: the modulus, then −p⁻¹ mod 2^64.")
+        else:
+            w("/// The CPU must support BMI2 and ADX; `a`%s must point to %d readable" % ("" if square else " and `b`", n))
+        if not reg_a:
+            w("/// words and `pinv` to %d: the modulus, then −p⁻¹ mod 2^64." % (n + 1))
+        w("#[inline(always)]")
+        w("pub(crate) unsafe fn %s(%s) -> [u64; %d] {" % (fname, args, n))
+        regs = sorted(
+            {x for op in ins for x in op[1:] if isinstance(x, str) and x.startswith("r") and x != "rdx"},
+            key=lambda r: int(r[1:]),
+        )
+        w("    let (%s): (%s);" % (", ".join(result), ", ".join(["u64"] * n)))
+        w("    // SAFETY: the caller guarantees BMI2 and ADX and that the asm's reads")
+        if reg_a:
+            w("    // (%d words at `pinv`) are in bounds; it writes only its" % (n + 1))
+        else:
+            w("    // (%d words at `a`%s, %d at `pinv`) are in bounds; it writes only its" % (
+                n, "" if square else " and at `b`", n + 1))
+        w("    // declared registers and flags, and touches neither stack nor memory.")
+        w("    unsafe {")
+        w("        core::arch::asm!(")
+        for line in rust_asm(ins, n, square):
+            w('            "%s",' % line)
+        if reg_a:
+            for k in range(n):
+                w("            a%d = in(reg) a[%d]," % (k, k))
+        else:
+            w("            a = in(reg) a,")
+        if not square:
+            w("            b = in(reg) b,")
+        w("            p = in(reg) pinv,")
+        for r in regs:
+            w("            %s = out(reg) %s," % (r, r if r in result else "_"))
+        w("            lo = out(reg) _,")
+        w("            hi = out(reg) _,")
+        w('            out("rdx") _,')
+        w("            options(pure, readonly, nostack),")
+        w("        );")
+        w("    }")
+        w("    [%s]" % ", ".join(result))
+        w("}")
+        w("")
     return "\n".join(out)
 
 
@@ -302,6 +352,10 @@ def main():
         if FIELDS[name].bit_length() <= 256:
             check_field(name, True, reg_a=True)
             print("ok %s square with the input in registers" % name)
+            if is_sparse(FIELDS[name], 4):
+                check_field(name, False, sparse=True)
+                check_field(name, True, reg_a=True, sparse=True)
+                print("ok %s sparse product and square" % name)
     if what == "write":
         path = os.path.join(ROOT, "crates", "montgomery", "src", "arch", "x86_64_generated.rs")
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -319,6 +319,61 @@ fn ed_on_bls12_377_base() {
     check_field::<ark_bls12_377::FrConfig, 4>(8);
 }
 
+/// Starknet's Stark252 prime, p = 2^251 + 17·2^192 + 1 (cairo-lang's
+/// `DEFAULT_PRIME`), in a module of its own: the ark-ff derive emits
+/// `cfg(feature = "asm")`, a feature this crate does not declare.
+#[allow(unexpected_cfgs)]
+mod stark {
+    use ark_ff::MontConfig;
+
+    #[derive(MontConfig)]
+    #[modulus = "3618502788666131213697322783095070105623107215331596699973092056135872020481"]
+    #[generator = "3"]
+    pub struct Stark252Config;
+}
+
+/// The sparse modulus (low words 1, 0, 0): the ADX backend's sparse
+/// product and square, against ark-ff, with inputs up to 2p.
+#[test]
+fn stark252() {
+    check_field::<stark::Stark252Config, 4>(9);
+}
+
+/// `reduce_sparse` takes any four words to the integer below p ark-ff's
+/// reduction gives: random words, then every edge value and the multiples
+/// of p and of 2^251 (where the quotient estimate changes) around them.
+#[test]
+fn stark252_reduce_sparse() {
+    type C = stark::Stark252Config;
+    let f = Arith::<C, Portable, 4>::new(Portable);
+    let expected = |x: &[u64; 4]| {
+        let bytes: Vec<u8> = x.iter().flat_map(|w| w.to_le_bytes()).collect();
+        F::<C, 4>::from_le_bytes_mod_order(&bytes).into_bigint().0
+    };
+    let mut inputs = edges::<C, 4>(&[u64::MAX; 4]);
+    for k in 1..=31u64 {
+        // k·p and k·2^251, and their neighbours, where they fit below R.
+        let kp = (0..k).fold([0u64; 4], |acc, _| f.add_lazy(&acc, &C::P));
+        let pow = [0, 0, 0, k << 59];
+        for base in [kp, pow] {
+            for j in 0..3 {
+                inputs.push(offset(&base, j, false));
+                inputs.push(offset(&base, j, true));
+            }
+        }
+    }
+    inputs.push([u64::MAX; 4]);
+    let mut rng = StdRng::seed_from_u64(10);
+    for _ in 0..PAIRS {
+        inputs.push(below(&mut rng, &[u64::MAX; 4]));
+    }
+    for x in &inputs {
+        let r = f.reduce_sparse(x);
+        assert!(lt(&r, &C::P), "reduce_sparse below p: {x:?}");
+        assert_eq!(r, expected(x), "reduce_sparse {x:?}");
+    }
+}
+
 /// 4p < R except on the 255-bit fields, and circom's MDS (17 + 2 terms)
 /// fits one wide sum on BN254 `Fr` (checked when the tests compile).
 const _: () = {
@@ -327,4 +382,12 @@ const _: () = {
     assert!(!<ark_bls12_381::FrConfig as MontParams<4>>::LAZY);
     assert!(!<ark_pallas::FqConfig as MontParams<4>>::LAZY);
     assert!(<ark_bn254::FrConfig as MontParams<4>>::MAX_DOT_TERMS >= 19);
+    // Only the Stark252 prime has the sparse shape.
+    assert!(<stark::Stark252Config as MontParams<4>>::SPARSE);
+    assert!(<stark::Stark252Config as MontParams<4>>::LAZY);
+    assert!(!<ark_bn254::FrConfig as MontParams<4>>::SPARSE);
+    assert!(!<ark_bls12_381::FrConfig as MontParams<4>>::SPARSE);
+    assert!(!<ark_bls12_377::FrConfig as MontParams<4>>::SPARSE);
+    assert!(!<ark_bls12_377::FqConfig as MontParams<6>>::SPARSE);
+    assert!(!<ark_pallas::FqConfig as MontParams<4>>::SPARSE);
 };

@@ -8,7 +8,9 @@ use crate::{Backend, MontParams, Portable};
 cpufeatures::new!(cpu_adx_bmi2, "adx", "bmi2");
 
 /// MULX/ADCX/ADOX Montgomery products for 4- and 6-limb moduli (CIOS with
-/// two carry chains; other limb counts use the portable code). A value of
+/// two carry chains; other limb counts use the portable code), and for
+/// 4-limb moduli of the sparse shape ([`MontParams::SPARSE`], the Stark252
+/// prime) a product with one MULX per reduction step instead of five. A value of
 /// this type is a token that the CPU has BMI2 and ADX: the only way to get
 /// one is [`Adx::detect`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +46,11 @@ impl<const N: usize> Backend<N> for Adx {
     fn mul<C: MontConfig<N>>(self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let m = table::<C, N>();
         match N {
+            4 if C::SPARSE => {
+                // SAFETY: as below; the modulus has the sparse shape the
+                // routine needs (`MontParams::SPARSE`).
+                widen(unsafe { asm::mul_4_sparse(a.as_ptr(), b.as_ptr(), m) })
+            }
             4 => {
                 // SAFETY: `self` exists only when the CPU has BMI2 and ADX;
                 // `a` and `b` point to N = 4 words and `m` to the 5-word
@@ -62,6 +69,12 @@ impl<const N: usize> Backend<N> for Adx {
     fn square<C: MontConfig<N>>(self, a: &[u64; N]) -> [u64; N] {
         let m = table::<C, N>();
         match N {
+            4 if C::SPARSE => {
+                let a4 = a.first_chunk::<4>().expect("N = 4");
+                // SAFETY: as below; the modulus has the sparse shape the
+                // routine needs (`MontParams::SPARSE`).
+                widen(unsafe { asm::square_4_sparse(a4, m) })
+            }
             4 => {
                 let a4 = a.first_chunk::<4>().expect("N = 4");
                 // SAFETY: `self` exists only when the CPU has BMI2 and ADX;

@@ -187,7 +187,14 @@ pub trait Spec<const N: usize, const T: usize>: Field<N> + 'static {
     /// carried forward).
     fn partial_constants() -> &'static [[u64; N]];
 
-    /// The linear layer of the full rounds; inputs and outputs below p.
+    /// Whether the linear layers ([`Spec::mix`], [`Spec::mix_before_partial`],
+    /// [`Spec::mix_partial`]) take cells below 2p rather than below p (their
+    /// outputs stay below p): the S-boxes then skip their final conditional
+    /// subtraction.
+    const MIX_TAKES_2P: bool = false;
+
+    /// The linear layer of the full rounds; inputs below p (below 2p with
+    /// [`Spec::MIX_TAKES_2P`]), outputs below p.
     fn mix<B: Backend<N>>(f: Arith<Self::Config, B, N>, state: &mut [[u64; N]; T]);
 
     /// The linear layer of the last full round before the partial rounds;
@@ -237,13 +244,15 @@ fn add_before_sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
 }
 
 /// `x^α` for `x` below p, or below 2p on a lazy field; the result is below
-/// p. α = 3, 5, 7 are the usual chains (2, 3 and 4 products); other
+/// p, or below 2p when `reduced` is false (the last product's bound).
+/// α = 3, 5, 7 are the usual chains (2, 3 and 4 products); other
 /// exponents square and multiply.
 #[inline(always)]
 fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
     f: Arith<C, B, N>,
     x: &[u64; N],
     alpha: u64,
+    reduced: bool,
 ) -> [u64; N] {
     let x2 = lazy(f, f.square(x));
     let power = match alpha {
@@ -265,7 +274,7 @@ fn sbox<C: MontConfig<N>, B: Backend<N>, const N: usize>(
             acc
         }
     };
-    f.reduce(&power)
+    if reduced { f.reduce(&power) } else { power }
 }
 
 /// `state ← matrix · state` for a dense row-major `matrix` of elements
@@ -374,9 +383,14 @@ fn full_round<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, cons
     for i in 0..T {
         for state in states.iter_mut() {
             state[i] = if S::CONSTANTS_AFTER_MIX {
-                sbox(f, &state[i], S::ALPHA)
+                sbox(f, &state[i], S::ALPHA, !S::MIX_TAKES_2P)
             } else {
-                sbox(f, &add_before_sbox(f, &state[i], &constants[i]), S::ALPHA)
+                sbox(
+                    f,
+                    &add_before_sbox(f, &state[i], &constants[i]),
+                    S::ALPHA,
+                    !S::MIX_TAKES_2P,
+                )
             };
         }
     }
@@ -419,7 +433,7 @@ fn permute_lanes<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize, c
     for (round, c) in S::partial_constants().iter().enumerate() {
         for state in states.iter_mut() {
             let x = &mut state[S::SBOX_CELL];
-            *x = sbox(f, &add_before_sbox(f, x, c), S::ALPHA);
+            *x = sbox(f, &add_before_sbox(f, x, c), S::ALPHA, !S::MIX_TAKES_2P);
             S::mix_partial(f, round, state);
         }
     }
