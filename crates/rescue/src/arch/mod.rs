@@ -24,11 +24,16 @@
 //! - `--cfg algebraic_hash_force_scalar` compiles no SIMD backend and always
 //!   uses the scalar code (with BMI2 where the CPU has it).
 //!
+//! - [`apply_many`] (re-exported by [`crate::lanes`]): the AVX-512 and AVX2
+//!   register types above as [`GoldilocksLanes`] for kernels of other
+//!   permutations, with the same CPU checks.
+//!
 //! All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
 
 use core::ops::Range;
 
+use crate::lanes::{self, LaneKernel};
 use crate::permutation::{Instance, Lane, RawState, permute_scalar};
 
 #[cfg(all(
@@ -248,5 +253,119 @@ pub(crate) fn permute_many_raw<I: Instance>(states: &mut [RawState], rounds: Ran
     #[allow(unreachable_code)]
     for state in states {
         permute_scalar_fast::<I>(state, rounds.clone());
+    }
+}
+
+/// The backend [`apply_many`] uses on this CPU with this build: AVX-512,
+/// AVX2 or scalar (NEON serves Rescue's own permutations only so far, so
+/// aarch64 runs kernels on scalars).
+#[inline]
+pub fn lanes_backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        return Backend::Avx512;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        return Backend::Avx2;
+    }
+    Backend::Scalar
+}
+
+/// Runs `kernel` on every state (raw residues in, as the kernel leaves
+/// them out), on the fastest backend of this CPU ([`lanes_backend`]).
+#[inline]
+pub fn apply_many<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[u64; W]]) {
+    run_kernel(lanes_backend(), kernel, states);
+}
+
+/// Runs `kernel` on every state with `backend`, or returns `false` (and
+/// does nothing) when [`apply_many`] cannot use that backend here. For
+/// tests and measurements; [`apply_many`] chooses by itself.
+pub fn apply_many_with<K: LaneKernel<W>, const W: usize>(
+    backend: Backend,
+    kernel: &K,
+    states: &mut [[u64; W]],
+) -> bool {
+    let available = match backend {
+        Backend::Scalar => true,
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx2 => avx2_available(),
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx512 => avx512_available(),
+        #[allow(unreachable_patterns)]
+        _ => false,
+    };
+    if available {
+        run_kernel(backend, kernel, states);
+    }
+    available
+}
+
+/// `backend` must be available to [`apply_many`].
+#[inline]
+fn run_kernel<K: LaneKernel<W>, const W: usize>(
+    backend: Backend,
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    match backend {
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx512 => {
+            // SAFETY: callers pass an available backend: AVX-512F/VL, AVX2
+            // and BMI2 are enabled in this build or were detected on this CPU.
+            unsafe { x86_64_avx512::apply_many(kernel, states) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx2 => {
+            // SAFETY: callers pass an available backend: AVX2 and BMI2 are
+            // enabled in this build or were detected on this CPU.
+            unsafe { x86_64_avx2::apply_many(kernel, states) }
+        }
+        _ => {
+            for state in states {
+                kernel.apply(state);
+            }
+        }
+    }
+}
+
+/// A register type of `N` lanes that loads and stores `N` words.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) trait Columns<const N: usize>: lanes::GoldilocksLanes {
+    /// One lane per word.
+    fn load(words: &[u64; N]) -> Self;
+    /// The words of the lanes.
+    fn store(self, words: &mut [u64; N]);
+}
+
+/// Runs `kernel` on groups of `N` states transposed into `W` registers `R`
+/// (a last partial group padded with zero states); inlined into the
+/// backend's `#[target_feature]` function, whose instructions `R` uses.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(kernel: &K, group: &mut [[u64; W]])
+where
+    K: LaneKernel<W>,
+    R: Columns<N>,
+{
+    debug_assert!(group.len() <= N);
+    // Cell-major, so that each register loads and stores one row; the
+    // padding lanes hold zeros.
+    let mut columns = [[0u64; N]; W];
+    for (lane, state) in group.iter().enumerate() {
+        for (column, &x) in columns.iter_mut().zip(state) {
+            column[lane] = x;
+        }
+    }
+    let mut registers: [R; W] = core::array::from_fn(|cell| R::load(&columns[cell]));
+    kernel.apply(&mut registers);
+    for (column, register) in columns.iter_mut().zip(registers) {
+        register.store(column);
+    }
+    for (lane, state) in group.iter_mut().enumerate() {
+        for (x, column) in state.iter_mut().zip(&columns) {
+            *x = column[lane];
+        }
     }
 }

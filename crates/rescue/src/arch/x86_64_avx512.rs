@@ -34,8 +34,11 @@
 use core::arch::x86_64::*;
 use core::ops::Range;
 
+use super::Columns;
 use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
+use crate::field::MODULUS;
+use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
 use crate::permutation::{Instance, Lane, RawState};
 
@@ -368,6 +371,153 @@ pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: 
             // contract).
             unsafe { permute::<I>(state, rounds.clone()) };
         }
+    }
+}
+
+/// `x << S` and `x >> S` with a count the compiler folds into the
+/// immediate form (the immediate intrinsics take the count as a literal).
+#[inline(always)]
+fn shift_count<const S: u32>() -> __m128i {
+    avx512!(_mm_set_epi64x(0, S as i64))
+}
+
+/// Eight lanes for the kernels of other permutations (`crate::lanes`): the
+/// field operations are the batch permutation's.
+impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        PackedGoldilocksAvx512::splat(value)
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Lane::mul(self, rhs)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Lane::square(self)
+    }
+    #[inline(always)]
+    fn add_canonical(self, rhs: Self) -> Self {
+        PackedGoldilocksAvx512::add_canonical(self, rhs)
+    }
+    #[inline(always)]
+    fn canonical(self) -> Self {
+        avx512!({
+            let p = _mm512_set1_epi64(MODULUS as i64);
+            let above = _mm512_cmpge_epu64_mask(self.0, p);
+            PackedGoldilocksAvx512(_mm512_mask_sub_epi64(self.0, above, self.0, p))
+        })
+    }
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        // `SplitLane::combine`'s steps hold for lo, hi < 2^63: m < 2^64,
+        // ⌊m/2^32⌋ < 2^32, its product with 2^32 - 1 below p.
+        SplitLane::combine(lo, hi)
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        avx512!({
+            // A carry drops 2^64 ≡ 2^32 - 1: add it back, and once more if
+            // that carries too.
+            let r = _mm512_add_epi64(self.0, rhs.0);
+            let carry = _mm512_cmplt_epu64_mask(r, rhs.0);
+            let r2 = _mm512_mask_add_epi64(r, carry, r, eps());
+            let carry2 = _mm512_mask_cmplt_epu64_mask(carry, r2, eps());
+            PackedGoldilocksAvx512(_mm512_mask_add_epi64(r2, carry2, r2, eps()))
+        })
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        avx512!({
+            // A borrow adds 2^64 ≡ 2^32 - 1: take it away, and once more if
+            // that borrows too.
+            let r = _mm512_sub_epi64(self.0, rhs.0);
+            let borrow = _mm512_cmplt_epu64_mask(self.0, rhs.0);
+            let borrow2 = _mm512_mask_cmplt_epu64_mask(borrow, r, eps());
+            let r2 = _mm512_mask_sub_epi64(r, borrow, r, eps());
+            PackedGoldilocksAvx512(_mm512_mask_sub_epi64(r2, borrow2, r2, eps()))
+        })
+    }
+    #[inline(always)]
+    fn wrapping_add(self, rhs: Self) -> Self {
+        HalfLane::add(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: Self) -> Self {
+        HalfLane::sub(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: Self) -> Self {
+        avx512!({
+            // ll + (lh + hl) · 2^32 mod 2^64: three 32 × 32-bit products.
+            let (x, y) = (self.0, rhs.0);
+            let ll = _mm512_mul_epu32(x, y);
+            let lh = _mm512_mul_epu32(x, _mm512_srli_epi64::<32>(y));
+            let hl = _mm512_mul_epu32(_mm512_srli_epi64::<32>(x), y);
+            let cross = _mm512_slli_epi64::<32>(_mm512_add_epi64(lh, hl));
+            PackedGoldilocksAvx512(_mm512_add_epi64(ll, cross))
+        })
+    }
+    #[inline(always)]
+    fn shl<const S: u32>(self) -> Self {
+        PackedGoldilocksAvx512(avx512!(_mm512_sll_epi64(self.0, shift_count::<S>())))
+    }
+    #[inline(always)]
+    fn shr<const S: u32>(self) -> Self {
+        PackedGoldilocksAvx512(avx512!(_mm512_srl_epi64(self.0, shift_count::<S>())))
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        PackedGoldilocksAvx512(avx512!(_mm512_and_si512(self.0, eps())))
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        let mut lanes = [0u64; 8];
+        Columns::store(self, &mut lanes);
+        Columns::load(&lanes.map(f))
+    }
+}
+
+impl Columns<8> for PackedGoldilocksAvx512 {
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        // SAFETY: 64-byte unaligned load of a 64-byte array; AVX-512F
+        // present (module doc).
+        PackedGoldilocksAvx512(unsafe { _mm512_loadu_si512(words.as_ptr().cast()) })
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 8]) {
+        // SAFETY: 64-byte unaligned store into a 64-byte array; AVX-512F
+        // present (module doc).
+        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), self.0) };
+    }
+}
+
+/// `kernel` on every state: groups of eight in [`PackedGoldilocksAvx512`]
+/// registers; a remainder of five to seven padded to eight, one of two to
+/// four as a group of four on AVX2, a single state on scalars.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    let mut eights = states.chunks_exact_mut(8);
+    for eight in &mut eights {
+        super::drive_group::<K, PackedGoldilocksAvx512, W, 8>(kernel, eight);
+    }
+    let rest = eights.into_remainder();
+    match rest.len() {
+        0 => {}
+        1 => kernel.apply(&mut rest[0]),
+        2..=4 => {
+            super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
+        }
+        _ => super::drive_group::<K, PackedGoldilocksAvx512, W, 8>(kernel, rest),
     }
 }
 
