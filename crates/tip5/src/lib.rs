@@ -144,9 +144,21 @@ impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
         Self::permutation(state);
     }
 
+    /// Groups of states on the packed lanes of this CPU (eight on
+    /// AVX-512, four on AVX2), the rest one at a time.
     fn permute_many(&self, states: &mut [[Felt; STATE_SIZE]]) {
-        for state in states {
-            Self::permutation(state);
+        const CHUNK: usize = 32;
+        let mut raw = [[0u64; STATE_SIZE]; CHUNK];
+        for chunk in states.chunks_mut(CHUNK) {
+            let raw = &mut raw[..chunk.len()];
+            for (r, state) in raw.iter_mut().zip(chunk.iter()) {
+                *r = state.map(Felt::to_u64);
+            }
+            permutation::permute_many(raw);
+            for (state, r) in chunk.iter_mut().zip(raw.iter()) {
+                // The permutation's output is canonical.
+                *state = r.map(Felt::from_u64_reduced);
+            }
         }
     }
 }
@@ -169,10 +181,10 @@ impl Compression<Digest, 2> for Tip5 {
     }
 
     /// [`Tip5::hash_pair`] of each pair, through [`Permutation::permute_many`]
-    /// in groups of eight.
+    /// in groups of 32.
     fn compress_many(&self, inputs: &[[Digest; 2]], outputs: &mut [Digest]) {
         assert_eq!(inputs.len(), outputs.len(), "one output per input");
-        const GROUP: usize = 8;
+        const GROUP: usize = 32;
         for (inputs, outputs) in inputs.chunks(GROUP).zip(outputs.chunks_mut(GROUP)) {
             let mut states = [[Felt::ZERO; STATE_SIZE]; GROUP];
             for (state, pair) in states.iter_mut().zip(inputs) {

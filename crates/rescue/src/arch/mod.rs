@@ -358,7 +358,12 @@ where
             column[lane] = x;
         }
     }
-    let mut registers: [R; W] = core::array::from_fn(|cell| R::load(&columns[cell]));
+    // (Loops, not `array::from_fn`: everything must inline into the
+    // backend's `#[target_feature]` function.)
+    let mut registers = [R::load(&columns[0]); W];
+    for (register, column) in registers.iter_mut().zip(&columns).skip(1) {
+        *register = R::load(column);
+    }
     kernel.apply(&mut registers);
     for (column, register) in columns.iter_mut().zip(registers) {
         register.store(column);

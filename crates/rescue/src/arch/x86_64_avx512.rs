@@ -476,7 +476,10 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
         let mut lanes = [0u64; 8];
         Columns::store(self, &mut lanes);
-        Columns::load(&lanes.map(f))
+        for lane in &mut lanes {
+            *lane = f(*lane);
+        }
+        Columns::load(&lanes)
     }
 }
 
