@@ -15,7 +15,8 @@
 //! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
 //!   groups of eight; a remainder of five to seven is padded to eight, one
 //!   of two to four runs as a group of four on AVX2, a single state on
-//!   scalars;
+//!   scalars; where the CPU also has AVX-512 VBMI and BW, the same with
+//!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
 //!   padded, a single state runs on scalars;
 //! - otherwise (and on aarch64, whose NEON lanes serve Rescue only so far)
@@ -26,7 +27,7 @@
 
 use crate::field::{MODULUS, raw};
 
-pub use crate::arch::{apply_many, apply_many_with, lanes_backend};
+pub use crate::arch::{LaneBackend, apply_many, apply_many_with, lanes_backend};
 
 /// Goldilocks residues in one or more lanes (a `u64`, or a SIMD register of
 /// four or eight `u64`s that the kernel sees only as its type parameter).
@@ -75,8 +76,16 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     fn low32(self) -> Self;
 
     /// `f` applied to each lane on the scalar units (for steps with no
-    /// lane-wise form, such as Tip5's byte lookups).
+    /// lane-wise form).
     fn map(self, f: impl Fn(u64) -> u64) -> Self;
+
+    /// `table` applied to each byte of each lane (as integers; Tip5's
+    /// split-and-lookup S-box). On the scalar units by default; by byte
+    /// permutations on [`LaneBackend::Avx512Vbmi`].
+    #[inline(always)]
+    fn lookup_bytes(self, table: &[u8; 256]) -> Self {
+        self.map(|x| u64::from_le_bytes(x.to_le_bytes().map(|b| table[usize::from(b)])))
+    }
 
     /// `self + rhs mod p`.
     #[inline(always)]

@@ -17,7 +17,6 @@
 //! or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
 //! `permute_many` (the lookups then run lane by lane on the scalar units).
 
-use algebraic_hash_rescue::field::raw;
 use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
@@ -29,22 +28,23 @@ const MONTGOMERY_R: u64 = 0xffff_ffff;
 /// `2^-64 mod p = p - 2^32`: multiplying by it leaves Montgomery form.
 const MONTGOMERY_R_INV: u64 = 0xffff_fffe_0000_0001;
 
-/// The split-and-lookup map: the table applied to each byte of the
-/// canonical Montgomery form of `x` (any `u64` residue). The table fixes 0
+/// The split-and-lookup map on each lane: the table applied to each byte
+/// of the canonical Montgomery form of `x` (any residue). The table fixes 0
 /// and 255, so a canonical form stays canonical.
 #[inline(always)]
-pub(crate) fn split_and_lookup(x: u64) -> u64 {
-    let m = raw::canonical(raw::mul(x, MONTGOMERY_R));
-    let bytes = m.to_le_bytes().map(|b| LOOKUP_TABLE[usize::from(b)]);
-    raw::mul(u64::from_le_bytes(bytes), MONTGOMERY_R_INV)
+pub(crate) fn split_and_lookup<L: GoldilocksLanes>(x: L) -> L {
+    let montgomery = x.mul(L::splat(MONTGOMERY_R)).canonical();
+    montgomery
+        .lookup_bytes(&LOOKUP_TABLE)
+        .mul(L::splat(MONTGOMERY_R_INV))
 }
 
-/// The S-box layer: split-and-lookup on the first four cells (on the
-/// scalar units, lane by lane), `x^7` on the other twelve.
+/// The S-box layer: split-and-lookup on the first four cells, `x^7` on the
+/// other twelve.
 #[inline(always)]
 pub(crate) fn sbox_layer<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     for x in &mut state[..NUM_SPLIT_AND_LOOKUP] {
-        *x = x.map(split_and_lookup);
+        *x = split_and_lookup(*x);
     }
     // x^7 = x^3 · x^4, three multiplications deep, the twelve cells a step
     // at a time so that their chains overlap. (Plain loops, no closures:
@@ -118,8 +118,8 @@ pub(crate) fn permute_many(states: &mut [[u64; STATE_SIZE]]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use algebraic_hash_rescue::Backend;
     use algebraic_hash_rescue::field::MODULUS;
+    use algebraic_hash_rescue::lanes::LaneBackend;
     use algebraic_hash_rescue::lanes::apply_many_with;
     use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
 
@@ -133,7 +133,7 @@ mod tests {
     fn every_backend_equals_one_state() {
         let states = lane_test_states::<STATE_SIZE>(5, MODULUS, EDGES, cases(2_000) as usize);
         let mut ran = 0;
-        for backend in [Backend::Scalar, Backend::Avx2, Backend::Avx512] {
+        for backend in LaneBackend::ALL {
             ran += usize::from(check_batch_sizes(
                 &states,
                 |batch| apply_many_with(backend, &Rounds, batch),

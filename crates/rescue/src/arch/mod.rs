@@ -256,20 +256,78 @@ pub(crate) fn permute_many_raw<I: Instance>(states: &mut [RawState], rounds: Ran
     }
 }
 
-/// The backend [`apply_many`] uses on this CPU with this build: AVX-512,
-/// AVX2 or scalar (NEON serves Rescue's own permutations only so far, so
-/// aarch64 runs kernels on scalars).
+/// A backend of [`apply_many`] (the shared Goldilocks lanes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneBackend {
+    /// One state at a time on `u64`s.
+    Scalar,
+    /// x86_64 AVX2 (with BMI2): four lanes.
+    Avx2,
+    /// x86_64 AVX-512F/VL (with AVX2, BMI2): eight lanes.
+    Avx512,
+    /// As [`LaneBackend::Avx512`], with byte-table lookups
+    /// ([`GoldilocksLanes::lookup_bytes`](crate::lanes::GoldilocksLanes::lookup_bytes))
+    /// on AVX-512 VBMI and BW: 64 bytes by a few byte permutations.
+    Avx512Vbmi,
+}
+
+impl LaneBackend {
+    /// Every backend, fastest last.
+    pub const ALL: [Self; 4] = [Self::Scalar, Self::Avx2, Self::Avx512, Self::Avx512Vbmi];
+
+    /// Whether [`apply_many_with`] can use this backend on this CPU with
+    /// this build.
+    pub fn available(self) -> bool {
+        match self {
+            Self::Scalar => true,
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx2 => avx2_available(),
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx512 => avx512_available(),
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx512Vbmi => avx512_vbmi_available(),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+}
+
+/// The backend [`apply_many`] uses on this CPU with this build (NEON serves
+/// Rescue's own permutations only so far, so aarch64 runs kernels on
+/// scalars).
 #[inline]
-pub fn lanes_backend() -> Backend {
+pub fn lanes_backend() -> LaneBackend {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_vbmi_available() {
+        return LaneBackend::Avx512Vbmi;
+    }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
-        return Backend::Avx512;
+        return LaneBackend::Avx512;
     }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx2_available() {
-        return Backend::Avx2;
+        return LaneBackend::Avx2;
     }
-    Backend::Scalar
+    LaneBackend::Scalar
+}
+
+/// Whether the AVX-512 backend may run with VBMI byte lookups (AVX-512BW
+/// and AVX-512VBMI on top): known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+fn avx512_vbmi_available() -> bool {
+    #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vbmi"))]
+    return avx512_available();
+    #[cfg(all(
+        not(all(target_feature = "avx512bw", target_feature = "avx512vbmi")),
+        feature = "std"
+    ))]
+    return std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && avx512_available();
+    #[allow(unreachable_code)]
+    false
 }
 
 /// Runs `kernel` on every state (raw residues in, as the kernel leaves
@@ -280,44 +338,43 @@ pub fn apply_many<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[u
 }
 
 /// Runs `kernel` on every state with `backend`, or returns `false` (and
-/// does nothing) when [`apply_many`] cannot use that backend here. For
-/// tests and measurements; [`apply_many`] chooses by itself.
+/// does nothing) when that backend does not run here. For tests and
+/// measurements; [`apply_many`] chooses by itself.
 pub fn apply_many_with<K: LaneKernel<W>, const W: usize>(
-    backend: Backend,
+    backend: LaneBackend,
     kernel: &K,
     states: &mut [[u64; W]],
 ) -> bool {
-    let available = match backend {
-        Backend::Scalar => true,
-        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        Backend::Avx2 => avx2_available(),
-        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        Backend::Avx512 => avx512_available(),
-        #[allow(unreachable_patterns)]
-        _ => false,
-    };
+    let available = backend.available();
     if available {
         run_kernel(backend, kernel, states);
     }
     available
 }
 
-/// `backend` must be available to [`apply_many`].
+/// `backend` must be available.
 #[inline]
 fn run_kernel<K: LaneKernel<W>, const W: usize>(
-    backend: Backend,
+    backend: LaneBackend,
     kernel: &K,
     states: &mut [[u64; W]],
 ) {
     match backend {
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        Backend::Avx512 => {
+        LaneBackend::Avx512Vbmi => {
+            // SAFETY: callers pass an available backend: AVX-512F/VL/BW/VBMI,
+            // AVX2 and BMI2 are enabled in this build or were detected on
+            // this CPU.
+            unsafe { x86_64_avx512::apply_many_vbmi(kernel, states) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        LaneBackend::Avx512 => {
             // SAFETY: callers pass an available backend: AVX-512F/VL, AVX2
             // and BMI2 are enabled in this build or were detected on this CPU.
             unsafe { x86_64_avx512::apply_many(kernel, states) }
         }
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        Backend::Avx2 => {
+        LaneBackend::Avx2 => {
             // SAFETY: callers pass an available backend: AVX2 and BMI2 are
             // enabled in this build or were detected on this CPU.
             unsafe { x86_64_avx2::apply_many(kernel, states) }

@@ -524,6 +524,135 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     }
 }
 
+/// [`PackedGoldilocksAvx512`] with byte-table lookups on AVX-512 VBMI:
+/// every value of this type is created inside a function compiled with
+/// AVX-512F/VL/BW/VBMI and AVX2 ([`apply_many_vbmi`]), which only runs once
+/// all of them are known to be present.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct PackedGoldilocksAvx512Vbmi(PackedGoldilocksAvx512);
+
+impl lanes::GoldilocksLanes for PackedGoldilocksAvx512Vbmi {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        Self(lanes::GoldilocksLanes::splat(value))
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self(Lane::mul(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Self(Lane::square(self.0))
+    }
+    #[inline(always)]
+    fn add_canonical(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::add_canonical(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn canonical(self) -> Self {
+        Self(lanes::GoldilocksLanes::canonical(self.0))
+    }
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        Self(lanes::GoldilocksLanes::combine(lo.0, hi.0))
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::add(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::sub(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn wrapping_add(self, rhs: Self) -> Self {
+        Self(HalfLane::add(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: Self) -> Self {
+        Self(HalfLane::sub(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::wrapping_mul(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn shl<const S: u32>(self) -> Self {
+        Self(lanes::GoldilocksLanes::shl::<S>(self.0))
+    }
+    #[inline(always)]
+    fn shr<const S: u32>(self) -> Self {
+        Self(lanes::GoldilocksLanes::shr::<S>(self.0))
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        Self(lanes::GoldilocksLanes::low32(self.0))
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        Self(lanes::GoldilocksLanes::map(self.0, f))
+    }
+    #[inline(always)]
+    fn lookup_bytes(self, table: &[u8; 256]) -> Self {
+        // SAFETY: a value of this type exists only inside code compiled with
+        // AVX-512F/BW/VBMI (type doc); the loads read 64 bytes at offsets
+        // 0, 64, 128 and 192 of the 256-byte table.
+        unsafe {
+            let t = table.as_ptr().cast::<__m512i>();
+            let quarter = |k: usize| _mm512_loadu_si512(t.add(k));
+            let x = self.0.0;
+            // Bytes below 128 index the first half of the table, the others
+            // the second (the permutations use an index's low seven bits).
+            let low = _mm512_permutex2var_epi8(quarter(0), x, quarter(1));
+            let high = _mm512_permutex2var_epi8(quarter(2), x, quarter(3));
+            Self(PackedGoldilocksAvx512(_mm512_mask_blend_epi8(
+                _mm512_movepi8_mask(x),
+                low,
+                high,
+            )))
+        }
+    }
+}
+
+impl Columns<8> for PackedGoldilocksAvx512Vbmi {
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        Self(Columns::load(words))
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 8]) {
+        Columns::store(self.0, words);
+    }
+}
+
+/// [`apply_many`] with [`PackedGoldilocksAvx512Vbmi`] registers.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX-512BW, AVX-512VBMI, AVX2
+/// and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx2,bmi2")]
+pub(crate) unsafe fn apply_many_vbmi<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    let mut eights = states.chunks_exact_mut(8);
+    for eight in &mut eights {
+        super::drive_group::<K, PackedGoldilocksAvx512Vbmi, W, 8>(kernel, eight);
+    }
+    let rest = eights.into_remainder();
+    match rest.len() {
+        0 => {}
+        1 => kernel.apply(&mut rest[0]),
+        2..=4 => {
+            super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
+        }
+        _ => super::drive_group::<K, PackedGoldilocksAvx512Vbmi, W, 8>(kernel, rest),
+    }
+}
+
 /// The round pieces on eight lanes, for the tests against the scalar code.
 #[cfg(test)]
 pub(crate) mod pieces {
