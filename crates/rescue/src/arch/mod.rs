@@ -263,7 +263,7 @@ pub enum LaneBackend {
     Scalar,
     /// x86_64 AVX2 (with BMI2): four lanes.
     Avx2,
-    /// x86_64 AVX-512F/VL (with AVX2, BMI2): eight lanes.
+    /// x86_64 AVX-512F/VL/DQ (with AVX2, BMI2): eight lanes.
     Avx512,
     /// As [`LaneBackend::Avx512`], with byte-table lookups
     /// ([`GoldilocksLanes::lookup_bytes`](crate::lanes::GoldilocksLanes::lookup_bytes))
@@ -283,7 +283,7 @@ impl LaneBackend {
             #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
             Self::Avx2 => avx2_available(),
             #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-            Self::Avx512 => avx512_available(),
+            Self::Avx512 => avx512_lanes_available(),
             #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
             Self::Avx512Vbmi => avx512_vbmi_available(),
             #[allow(unreachable_patterns)]
@@ -302,7 +302,7 @@ pub fn lanes_backend() -> LaneBackend {
         return LaneBackend::Avx512Vbmi;
     }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx512_available() {
+    if avx512_lanes_available() {
         return LaneBackend::Avx512;
     }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
@@ -312,20 +312,35 @@ pub fn lanes_backend() -> LaneBackend {
     LaneBackend::Scalar
 }
 
-/// Whether the AVX-512 backend may run with VBMI byte lookups (AVX-512BW
-/// and AVX-512VBMI on top): known at compile time, or detected.
+/// Whether the AVX-512 lanes of [`apply_many`] may run: Rescue's AVX-512
+/// backend and AVX-512DQ (64-bit products `vpmullq`, for
+/// [`GoldilocksLanes::wrapping_mul`](crate::lanes::GoldilocksLanes::wrapping_mul)),
+/// known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+fn avx512_lanes_available() -> bool {
+    #[cfg(target_feature = "avx512dq")]
+    return avx512_available();
+    #[cfg(all(not(target_feature = "avx512dq"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx512dq") && avx512_available();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// Whether the AVX-512 lanes may run with VBMI byte lookups (AVX-512BW and
+/// AVX-512VBMI on top): known at compile time, or detected.
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 fn avx512_vbmi_available() -> bool {
     #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vbmi"))]
-    return avx512_available();
+    return avx512_lanes_available();
     #[cfg(all(
         not(all(target_feature = "avx512bw", target_feature = "avx512vbmi")),
         feature = "std"
     ))]
     return std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
-        && avx512_available();
+        && avx512_lanes_available();
     #[allow(unreachable_code)]
     false
 }
@@ -362,14 +377,14 @@ fn run_kernel<K: LaneKernel<W>, const W: usize>(
     match backend {
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
         LaneBackend::Avx512Vbmi => {
-            // SAFETY: callers pass an available backend: AVX-512F/VL/BW/VBMI,
-            // AVX2 and BMI2 are enabled in this build or were detected on
-            // this CPU.
+            // SAFETY: callers pass an available backend: AVX-512F/VL/DQ/BW/
+            // VBMI, AVX2 and BMI2 are enabled in this build or were detected
+            // on this CPU.
             unsafe { x86_64_avx512::apply_many_vbmi(kernel, states) }
         }
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
         LaneBackend::Avx512 => {
-            // SAFETY: callers pass an available backend: AVX-512F/VL, AVX2
+            // SAFETY: callers pass an available backend: AVX-512F/VL/DQ, AVX2
             // and BMI2 are enabled in this build or were detected on this CPU.
             unsafe { x86_64_avx512::apply_many(kernel, states) }
         }

@@ -450,15 +450,11 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
     }
     #[inline(always)]
     fn wrapping_mul(self, rhs: Self) -> Self {
-        avx512!({
-            // ll + (lh + hl) · 2^32 mod 2^64: three 32 × 32-bit products.
-            let (x, y) = (self.0, rhs.0);
-            let ll = _mm512_mul_epu32(x, y);
-            let lh = _mm512_mul_epu32(x, _mm512_srli_epi64::<32>(y));
-            let hl = _mm512_mul_epu32(_mm512_srli_epi64::<32>(x), y);
-            let cross = _mm512_slli_epi64::<32>(_mm512_add_epi64(lh, hl));
-            PackedGoldilocksAvx512(_mm512_add_epi64(ll, cross))
-        })
+        // SAFETY: the `GoldilocksLanes` methods of this type run only inside
+        // `apply_many` and `apply_many_vbmi` (the kernels see the type there
+        // and nowhere else), which are compiled with AVX-512DQ as well and
+        // called only where the CPU has it; registers only.
+        PackedGoldilocksAvx512(unsafe { _mm512_mullo_epi64(self.0, rhs.0) })
     }
     #[inline(always)]
     fn shl<const S: u32>(self) -> Self {
@@ -503,8 +499,8 @@ impl Columns<8> for PackedGoldilocksAvx512 {
 /// four as a group of four on AVX2, a single state on scalars.
 ///
 /// # Safety
-/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+/// The CPU must support AVX-512F, AVX-512VL, AVX-512DQ, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx2,bmi2")]
 pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
@@ -526,7 +522,7 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
 
 /// [`PackedGoldilocksAvx512`] with byte-table lookups on AVX-512 VBMI:
 /// every value of this type is created inside a function compiled with
-/// AVX-512F/VL/BW/VBMI and AVX2 ([`apply_many_vbmi`]), which only runs once
+/// AVX-512F/VL/DQ/BW/VBMI and AVX2 ([`apply_many_vbmi`]), which only runs once
 /// all of them are known to be present.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -631,9 +627,9 @@ impl Columns<8> for PackedGoldilocksAvx512Vbmi {
 /// [`apply_many`] with [`PackedGoldilocksAvx512Vbmi`] registers.
 ///
 /// # Safety
-/// The CPU must support AVX-512F, AVX-512VL, AVX-512BW, AVX-512VBMI, AVX2
-/// and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx2,bmi2")]
+/// The CPU must support AVX-512F, AVX-512VL, AVX-512DQ, AVX-512BW,
+/// AVX-512VBMI, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx512vbmi,avx2,bmi2")]
 pub(crate) unsafe fn apply_many_vbmi<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
