@@ -25,7 +25,7 @@
 //! Values in lanes are raw: any `u64` standing for its residue mod `p` (see
 //! [`crate::field::raw`]). The kernels decide when to make them canonical.
 
-use crate::field::{MODULUS, raw};
+use crate::field::{Felt, MODULUS, raw};
 
 pub use crate::arch::{LaneBackend, apply_many, apply_many_with, lanes_backend};
 
@@ -106,6 +106,34 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     fn double(self) -> Self {
         self.add(self)
     }
+    /// `Σ a_i · b_i mod p` for constants `b_i < p` (an MDS row, a sparse
+    /// round's vector).
+    #[inline(always)]
+    fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
+        let mut sum = a[0].mul(Self::splat(b[0]));
+        for i in 1..N {
+            sum = sum.add(a[i].mul(Self::splat(b[i])));
+        }
+        sum
+    }
+}
+
+/// [`apply_many`] on states of [`Felt`]s: the states go through a buffer of
+/// raw values 32 at a time, and the kernel's results are made canonical.
+/// The `permute_many` of every Goldilocks family but Rescue's.
+pub fn apply_many_felts<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[Felt; W]]) {
+    const CHUNK: usize = 32;
+    let mut buffer = [[0u64; W]; CHUNK];
+    for chunk in states.chunks_mut(CHUNK) {
+        let raw = &mut buffer[..chunk.len()];
+        for (r, state) in raw.iter_mut().zip(chunk.iter()) {
+            *r = state.map(Felt::to_u64);
+        }
+        apply_many(kernel, raw);
+        for (state, r) in chunk.iter_mut().zip(raw.iter()) {
+            *state = r.map(Felt::from_u64_reduced);
+        }
+    }
 }
 
 /// Code written once over [`GoldilocksLanes`] that transforms one `W`-cell
@@ -176,5 +204,21 @@ impl GoldilocksLanes for u64 {
     #[inline(always)]
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
         f(self)
+    }
+    /// One reduction for the whole sum: the products are summed in 128
+    /// bits with a count of the overflows (each worth `2^128`, folded back
+    /// at the end).
+    #[inline(always)]
+    fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
+        let mut sum = 0u128;
+        let mut carries = 0u64;
+        for (&x, &y) in a.iter().zip(b) {
+            let (s, c) = sum.overflowing_add(u128::from(x) * u128::from(y));
+            sum = s;
+            carries += u64::from(c);
+        }
+        // carries · 2^128 = (carries · 2^64 mod p) · 2^64, carries < N.
+        let folded = raw::reduce128(u128::from(raw::reduce_small(0, carries)) << 64);
+        raw::add(raw::reduce128(sum), folded)
     }
 }

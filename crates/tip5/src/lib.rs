@@ -147,19 +147,7 @@ impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
     /// Groups of states on the packed lanes of this CPU (eight on
     /// AVX-512, four on AVX2), the rest one at a time.
     fn permute_many(&self, states: &mut [[Felt; STATE_SIZE]]) {
-        const CHUNK: usize = 32;
-        let mut raw = [[0u64; STATE_SIZE]; CHUNK];
-        for chunk in states.chunks_mut(CHUNK) {
-            let raw = &mut raw[..chunk.len()];
-            for (r, state) in raw.iter_mut().zip(chunk.iter()) {
-                *r = state.map(Felt::to_u64);
-            }
-            permutation::permute_many(raw);
-            for (state, r) in chunk.iter_mut().zip(raw.iter()) {
-                // The permutation's output is canonical.
-                *state = r.map(Felt::from_u64_reduced);
-            }
-        }
+        algebraic_hash_rescue::lanes::apply_many_felts(&permutation::Rounds, states);
     }
 }
 

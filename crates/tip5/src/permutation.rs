@@ -17,7 +17,7 @@
 //! or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
 //! `permute_many` (the lookups then run lane by lane on the scalar units).
 
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
 use crate::mds::mds16;
@@ -106,13 +106,6 @@ impl LaneKernel<STATE_SIZE> for Rounds {
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; STATE_SIZE]) {
         permute_lanes(state);
     }
-}
-
-/// The permutation of many states, several at a time on the packed lanes
-/// this CPU has (`algebraic_hash_rescue::lanes::apply_many`).
-#[inline]
-pub(crate) fn permute_many(states: &mut [[u64; STATE_SIZE]]) {
-    apply_many(&Rounds, states);
 }
 
 #[cfg(test)]

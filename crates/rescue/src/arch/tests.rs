@@ -623,6 +623,9 @@ mod shared_lanes {
     /// One operation per cell, on the cells of the input.
     struct Ops;
 
+    /// Constants of the dot product (below p).
+    const DOT: [u64; 3] = [MODULUS - 1, 12345, 1 << 63];
+
     /// A byte table with no structure the lookups could rely on.
     const TABLE: [u8; 256] = {
         let mut t = [0u8; 256];
@@ -642,7 +645,7 @@ mod shared_lanes {
             s[2] = x[3].add(x[4]);
             s[3] = x[5].sub(x[6]);
             s[4] = x[7].add_canonical(x[8].canonical());
-            s[5] = x[9].canonical();
+            s[5] = L::dot_constants(&[x[9], x[0], x[11]], &DOT);
             s[6] = L::combine(x[10].shr::<1>(), x[11].shr::<1>());
             s[7] = x[0].wrapping_mul(x[3]);
             s[8] = x[1].wrapping_add(x[2]).wrapping_sub(x[4].shl::<5>());
@@ -664,7 +667,11 @@ mod shared_lanes {
             m(a(3) + a(4)),
             m(b(5) + p - b(6)),
             m(a(7) + a(8)),
-            m(a(9)),
+            m([9, 0, 11]
+                .iter()
+                .zip(DOT)
+                .map(|(&i, c)| a(i) * u128::from(c) % p)
+                .sum()),
             m((a(10) >> 1) + ((a(11) >> 1) << 32)),
             x[0].wrapping_mul(x[3]),
             x[1].wrapping_add(x[2]).wrapping_sub(x[4] << 5),
