@@ -255,8 +255,8 @@ fn compare_goldilocks<const W: usize>(
     println!(
         "{:<34} many    ours {:>7.1} ns/state (permute_many, {:?})  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
         ours.name(),
-        algebraic_hash_rescue::lanes::lanes_backend(),
         median(&p_ours),
+        algebraic_hash_rescue::lanes::lanes_backend(),
         median(&p_theirs)
     );
 }

@@ -124,7 +124,8 @@ impl sealed::Sealed for Felt {}
 impl Poseidon2Field for Felt {
     const NAME: &'static str = "Goldilocks";
 
-    #[inline]
+    /// Compiled once per instance here, not inlined into each caller.
+    #[inline(never)]
     fn permute_state<const W: usize, const D: u64>(
         constants: &'static Constants<Self, W>,
         state: &mut [Self; W],

@@ -143,8 +143,9 @@ pub trait LaneKernel<const W: usize>: Sync {
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]);
 }
 
-/// One residue on the scalar units (products with the assembly carry
-/// fix-ups of the scalar Rescue permutation on x86_64).
+/// One residue on the scalar units (products and sums with the assembly
+/// carry fix-ups of the scalar Rescue permutation on x86_64: no branches on
+/// data).
 impl GoldilocksLanes for u64 {
     const LANES: usize = 1;
 
@@ -162,7 +163,7 @@ impl GoldilocksLanes for u64 {
     }
     #[inline(always)]
     fn add_canonical(self, rhs: Self) -> Self {
-        raw::add_canonical(self, rhs)
+        crate::arch::scalar_add_canonical(self, rhs)
     }
     #[inline(always)]
     fn canonical(self) -> Self {
@@ -172,10 +173,6 @@ impl GoldilocksLanes for u64 {
     fn combine(lo: Self, hi: Self) -> Self {
         // lo + hi · 2^32 < 2^96.
         raw::reduce96(u128::from(lo) + (u128::from(hi) << 32))
-    }
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        raw::add(self, rhs)
     }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {

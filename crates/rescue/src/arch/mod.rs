@@ -64,6 +64,16 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     crate::field::raw::mul(a, b)
 }
 
+/// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
+/// assembly fix-up where it exists, else `raw::add_canonical`.
+#[inline(always)]
+pub(crate) fn scalar_add_canonical(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::add_canonical(a, b);
+    #[allow(unreachable_code)]
+    crate::field::raw::add_canonical(a, b)
+}
+
 /// One residue on the scalar units, for the scalar permutation.
 impl Lane for u64 {
     #[inline(always)]
