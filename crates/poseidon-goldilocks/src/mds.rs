@@ -55,10 +55,13 @@ impl<L: GoldilocksLanes> Int<L> {
     }
 }
 
+/// A real 4-point spectrum `(X_0, X_1, X_2)`, `X_1` complex.
+type Spectrum<L> = (Int<L>, Complex<L>, Int<L>);
+
 /// The real 4-point transform of `x`: `(X_0, X_1, X_2)` with `X_1`
 /// complex; `X_3` is `X_1`'s conjugate.
 #[inline(always)]
-fn fft4<L: GoldilocksLanes>(x: [Int<L>; 4]) -> (Int<L>, (Int<L>, Int<L>), Int<L>) {
+fn fft4<L: GoldilocksLanes>(x: [Int<L>; 4]) -> Spectrum<L> {
     let (z0, z2) = (x[0].add(x[2]), x[0].sub(x[2]));
     let (z1, z3) = (x[1].add(x[3]), x[1].sub(x[3]));
     (z0.add(z1), (z2, z3.neg()), z0.sub(z1))
@@ -66,7 +69,7 @@ fn fft4<L: GoldilocksLanes>(x: [Int<L>; 4]) -> (Int<L>, (Int<L>, Int<L>), Int<L>
 
 /// The inverse of [`fft4`], without its factor `1/4` (in the spectrum).
 #[inline(always)]
-fn ifft4<L: GoldilocksLanes>(y: (Int<L>, (Int<L>, Int<L>), Int<L>)) -> [Int<L>; 4] {
+fn ifft4<L: GoldilocksLanes>(y: Spectrum<L>) -> [Int<L>; 4] {
     let (z0, z1) = (y.0.add(y.2), y.0.sub(y.2));
     let (z2, z3) = (y.1.0, y.1.1.neg());
     [z0.add(z2), z1.add(z3), z0.sub(z2), z1.sub(z3)]

@@ -64,9 +64,7 @@ fn full_rounds<L: GoldilocksLanes>(state: &mut [L; 12], first: usize) {
 #[inline(always)]
 fn rest<L: GoldilocksLanes>(state: &[L; 12]) -> [L; 11] {
     let mut r = [state[1]; 11];
-    for i in 1..11 {
-        r[i] = state[i + 1];
-    }
+    r.copy_from_slice(&state[1..]);
     r
 }
 

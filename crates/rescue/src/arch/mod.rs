@@ -25,7 +25,7 @@
 //!   uses the scalar code (with BMI2 where the CPU has it).
 //!
 //! - [`apply_many`] (re-exported by [`crate::lanes`]): the AVX-512 and AVX2
-//!   register types above as [`GoldilocksLanes`] for kernels of other
+//!   register types above as [`GoldilocksLanes`](crate::lanes::GoldilocksLanes) for kernels of other
 //!   permutations, with the same CPU checks.
 //!
 //! All `unsafe` of the crate lives in this module.
@@ -33,7 +33,7 @@
 
 use core::ops::Range;
 
-use crate::lanes::{self, LaneKernel};
+use crate::lanes::LaneKernel;
 use crate::permutation::{Instance, Lane, RawState, permute_scalar};
 
 #[cfg(all(
@@ -414,7 +414,7 @@ fn run_kernel<K: LaneKernel<W>, const W: usize>(
 
 /// A register type of `N` lanes that loads and stores `N` words.
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-pub(crate) trait Columns<const N: usize>: lanes::GoldilocksLanes {
+pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
     /// One lane per word.
     fn load(words: &[u64; N]) -> Self;
     /// The words of the lanes.
