@@ -421,6 +421,18 @@ pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
     fn store(self, words: &mut [u64; N]);
 }
 
+/// `f` on each lane of `x`, on the scalar units (through memory).
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
+    let mut lanes = [0u64; N];
+    x.store(&mut lanes);
+    for lane in &mut lanes {
+        *lane = f(*lane);
+    }
+    R::load(&lanes)
+}
+
 /// Runs `kernel` on groups of `N` states transposed into `W` registers `R`
 /// (a last partial group padded with zero states); inlined into the
 /// backend's `#[target_feature]` function, whose instructions `R` uses.

@@ -310,12 +310,7 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx2 {
     }
     #[inline(always)]
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
-        let mut lanes = [0u64; 4];
-        Columns::store(self, &mut lanes);
-        for lane in &mut lanes {
-            *lane = f(*lane);
-        }
-        Columns::load(&lanes)
+        super::map_lanes::<Self, 4>(self, f)
     }
 }
 

@@ -470,12 +470,7 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
     }
     #[inline(always)]
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
-        let mut lanes = [0u64; 8];
-        Columns::store(self, &mut lanes);
-        for lane in &mut lanes {
-            *lane = f(*lane);
-        }
-        Columns::load(&lanes)
+        super::map_lanes::<Self, 8>(self, f)
     }
 }
 
@@ -505,9 +500,20 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
 ) {
+    drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states);
+}
+
+/// Groups of eight in `R` registers; a remainder of five to seven padded to
+/// eight, one of two to four as a group of four on AVX2, a single state on
+/// scalars. Inlined into [`apply_many`] and [`apply_many_vbmi`].
+#[inline(always)]
+fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        super::drive_group::<K, PackedGoldilocksAvx512, W, 8>(kernel, eight);
+        super::drive_group::<K, R, W, 8>(kernel, eight);
     }
     let rest = eights.into_remainder();
     match rest.len() {
@@ -516,7 +522,7 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
         2..=4 => {
             super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
         }
-        _ => super::drive_group::<K, PackedGoldilocksAvx512, W, 8>(kernel, rest),
+        _ => super::drive_group::<K, R, W, 8>(kernel, rest),
     }
 }
 
@@ -634,19 +640,7 @@ pub(crate) unsafe fn apply_many_vbmi<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
 ) {
-    let mut eights = states.chunks_exact_mut(8);
-    for eight in &mut eights {
-        super::drive_group::<K, PackedGoldilocksAvx512Vbmi, W, 8>(kernel, eight);
-    }
-    let rest = eights.into_remainder();
-    match rest.len() {
-        0 => {}
-        1 => kernel.apply(&mut rest[0]),
-        2..=4 => {
-            super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
-        }
-        _ => super::drive_group::<K, PackedGoldilocksAvx512Vbmi, W, 8>(kernel, rest),
-    }
+    drive_eights::<K, PackedGoldilocksAvx512Vbmi, W>(kernel, states);
 }
 
 /// The round pieces on eight lanes, for the tests against the scalar code.
