@@ -57,6 +57,13 @@ impl Permutation<[Felt; SPONGE_WIDTH]> for Poseidon {
     fn permute_mut(&self, state: &mut [Felt; SPONGE_WIDTH]) {
         *state = Self::poseidon(*state);
     }
+
+    /// Groups of states on the packed lanes of this CPU (eight on
+    /// AVX-512, four on AVX2; `algebraic_hash_rescue::lanes`), the rest one
+    /// at a time.
+    fn permute_many(&self, states: &mut [[Felt; SPONGE_WIDTH]]) {
+        algebraic_hash_rescue::lanes::apply_many_felts(&permutation::Rounds, states);
+    }
 }
 
 /// Plonky2's `hash_no_pad` as a sponge: overwrite mode, rate 8, capacity 4,

@@ -16,7 +16,7 @@
 //! Values are raw `u64`s (any value below `2^64`, standing for its residue;
 //! see `algebraic_hash_rescue::field::raw`), made canonical at the end.
 
-use algebraic_hash_rescue::field::raw;
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
 
 use crate::constants::*;
 use crate::mds::mds_layer;
@@ -30,27 +30,27 @@ pub const N_ROUNDS: usize = 2 * HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS;
 
 /// `x^7` as `x^3 · x^4`: four products, three deep.
 #[inline(always)]
-fn sbox(x: u64) -> u64 {
-    let x2 = raw::square(x);
-    let x3 = raw::mul(x2, x);
-    let x4 = raw::square(x2);
-    raw::mul(x3, x4)
+fn sbox<L: GoldilocksLanes>(x: L) -> L {
+    let x2 = x.square();
+    let x3 = x2.mul(x);
+    let x4 = x2.square();
+    x3.mul(x4)
 }
 
 /// Round `round`'s constants added to every cell.
 #[inline(always)]
-fn constant_layer(state: &mut [u64; 12], round: usize) {
+fn constant_layer<L: GoldilocksLanes>(state: &mut [L; 12], round: usize) {
     for (x, &c) in state
         .iter_mut()
         .zip(&ALL_ROUND_CONSTANTS[12 * round..12 * round + 12])
     {
-        *x = raw::add_canonical(*x, c);
+        *x = x.add_canonical(L::splat(c));
     }
 }
 
 /// Full rounds `first..first + HALF_N_FULL_ROUNDS`.
 #[inline(always)]
-fn full_rounds(state: &mut [u64; 12], first: usize) {
+fn full_rounds<L: GoldilocksLanes>(state: &mut [L; 12], first: usize) {
     for round in first..first + HALF_N_FULL_ROUNDS {
         constant_layer(state, round);
         for x in state.iter_mut() {
@@ -60,55 +60,62 @@ fn full_rounds(state: &mut [u64; 12], first: usize) {
     }
 }
 
-/// `Σ a_i · b_i` over 11 terms, each `< 2^64 · 2^64`, reduced once: the
-/// sum is kept in 128 bits plus the count of its overflows (each worth
-/// `2^128`, folded back at the end).
+/// Cells `1..12` of `state`.
 #[inline(always)]
-fn dot(a: &[u64], b: &[u64; 11]) -> u64 {
-    let mut sum = 0u128;
-    let mut carries = 0u64;
-    for (&x, &y) in a.iter().zip(b) {
-        let (s, c) = sum.overflowing_add(u128::from(x) * u128::from(y));
-        sum = s;
-        carries += u64::from(c);
-    }
-    // carries · 2^128 = (carries · 2^64 mod p) · 2^64 (carries < 11).
-    let folded = raw::reduce128(u128::from(raw::reduce_small(0, carries)) << 64);
-    raw::add(raw::reduce128(sum), folded)
+fn rest<L: GoldilocksLanes>(state: &[L; 12]) -> [L; 11] {
+    let mut r = [state[1]; 11];
+    r.copy_from_slice(&state[1..]);
+    r
 }
 
 /// The partial rounds as plonky2 computes them (see the module doc).
 #[inline(always)]
-fn partial_rounds(state: &mut [u64; 12]) {
+fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
     for (x, &c) in state.iter_mut().zip(&FAST_PARTIAL_FIRST_ROUND_CONSTANT) {
-        *x = raw::add_canonical(*x, c);
+        *x = x.add_canonical(L::splat(c));
     }
     // The dense matrix: cell 0 kept, cells 1.. mixed.
-    let rest: [u64; 11] = core::array::from_fn(|i| state[i + 1]);
+    let cells = rest(state);
     for c in 0..11 {
-        let column: [u64; 11] = core::array::from_fn(|r| FAST_PARTIAL_ROUND_INITIAL_MATRIX[r][c]);
-        state[c + 1] = dot(&rest, &column);
+        let mut column = [0u64; 11];
+        for (r, x) in column.iter_mut().enumerate() {
+            *x = FAST_PARTIAL_ROUND_INITIAL_MATRIX[r][c];
+        }
+        state[c + 1] = L::dot_constants(&cells, &column);
     }
-    let m00 = MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0];
+    let m00 = L::splat(MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0]);
     for round in 0..N_PARTIAL_ROUNDS {
-        let s0 = raw::add_canonical(sbox(state[0]), FAST_PARTIAL_ROUND_CONSTANTS[round]);
-        let d = raw::add(
-            dot(&state[1..], &FAST_PARTIAL_ROUND_W_HATS[round]),
-            raw::mul(s0, m00),
-        );
+        let s0 = sbox(state[0]).add_canonical(L::splat(FAST_PARTIAL_ROUND_CONSTANTS[round]));
+        let d = L::dot_constants(&rest(state), &FAST_PARTIAL_ROUND_W_HATS[round]).add(s0.mul(m00));
         for (x, &v) in state[1..].iter_mut().zip(&FAST_PARTIAL_ROUND_VS[round]) {
-            *x = raw::add(*x, raw::mul(s0, v));
+            *x = x.add(s0.mul(L::splat(v)));
         }
         state[0] = d;
     }
 }
 
-/// The permutation on raw values; raw out.
-#[inline]
-pub(crate) fn permute_raw(state: &mut [u64; 12]) {
+/// The permutation on raw values, on each lane; raw out.
+#[inline(always)]
+pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; 12]) {
     full_rounds(state, 0);
     partial_rounds(state);
     full_rounds(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
+}
+
+/// The permutation of one state on raw values; raw out.
+#[inline]
+pub(crate) fn permute_raw(state: &mut [u64; 12]) {
+    permute_lanes(state);
+}
+
+/// The permutation as a kernel of the shared Goldilocks lanes.
+pub(crate) struct Rounds;
+
+impl LaneKernel<12> for Rounds {
+    #[inline(always)]
+    fn apply<L: GoldilocksLanes>(&self, state: &mut [L; 12]) {
+        permute_lanes(state);
+    }
 }
 
 /// The permutation by its definition (every partial round with its own
@@ -127,8 +134,37 @@ pub(crate) fn permute_naive(state: &mut [u64; 12]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use algebraic_hash_rescue::field::raw;
+    use algebraic_hash_rescue::lanes::{LaneBackend, apply_many_with};
+    use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
 
     const P: u64 = 0xffff_ffff_0000_0001;
+
+    /// Every backend of the shared lanes this CPU runs equals the one-state
+    /// permutation (outputs made canonical) at every batch size 1..=33, on
+    /// edge and random states.
+    #[test]
+    fn every_backend_equals_one_state() {
+        const EDGES: &[u64] = &[0, 1, P - 1, 1 << 32, (1 << 32) - 1];
+        let states = lane_test_states::<12>(9, P, EDGES, cases(2_000) as usize);
+        let canonical = |s: &mut [u64; 12]| *s = s.map(raw::canonical);
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            ran += usize::from(check_batch_sizes(
+                &states,
+                |batch| {
+                    let ran = apply_many_with(backend, &Rounds, batch);
+                    batch.iter_mut().for_each(canonical);
+                    ran
+                },
+                |s| {
+                    permute_raw(s);
+                    canonical(s);
+                },
+            ));
+        }
+        assert!(ran >= 1);
+    }
 
     #[test]
     fn constants_are_canonical() {
@@ -146,26 +182,6 @@ mod tests {
             .chain(&FAST_PARTIAL_ROUND_INITIAL_MATRIX)
         {
             assert!(row.iter().all(|&v| v < P));
-        }
-    }
-
-    /// The sum of products, with overflows of 128 bits, against `u128 %`.
-    #[test]
-    fn dot_matches_modular_sum() {
-        let mut x = 0x0123_4567_89ab_cdefu64;
-        for t in 0..3000 {
-            let mut next = || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            };
-            let a: [u64; 11] = core::array::from_fn(|_| if t < 10 { u64::MAX - t } else { next() });
-            let b: [u64; 11] = core::array::from_fn(|_| if t < 10 { u64::MAX } else { next() });
-            let want = a.iter().zip(&b).fold(0u128, |acc, (&x, &y)| {
-                (acc + (u128::from(x) * u128::from(y)) % u128::from(P)) % u128::from(P)
-            });
-            assert_eq!(u128::from(raw::canonical(dot(&a, &b))), want);
         }
     }
 

@@ -185,9 +185,10 @@ fn compare_single<F, S, const W: usize, const D: u64>(
     );
 }
 
-/// Goldilocks: ours `permute_mut` and `permute_many` (one state at a time:
-/// no packed Goldilocks lanes yet) against Plonky3's `permute_mut` on one
-/// state and on its packed states.
+/// Goldilocks: ours `permute_mut` and `permute_many` (the shared
+/// Goldilocks lanes of `algebraic_hash_rescue::lanes`, the backend its
+/// dispatch picks, transposition included) against Plonky3's `permute_mut`
+/// on one state and on its packed states.
 fn compare_goldilocks<const W: usize>(
     ours: Poseidon2<Goldilocks, W, 7>,
     theirs: p3_goldilocks::Poseidon2Goldilocks<W>,
@@ -254,9 +255,10 @@ fn compare_goldilocks<const W: usize>(
     );
     let (q1, m, q3) = median_ratio(&p_ours, &p_theirs);
     println!(
-        "{:<34} many    ours {:>7.1} ns/state (permute_many, scalar)  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        "{:<34} many    ours {:>7.1} ns/state (permute_many, {:?})  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
         ours.name(),
         median(&p_ours),
+        algebraic_hash_rescue::lanes::lanes_backend(),
         median(&p_theirs)
     );
 }

@@ -2,65 +2,71 @@
 //! [`Cells`] wrapper, its internal diagonals, and its place among the
 //! crate's [`Poseidon2Field`]s.
 //!
-//! The field itself is the Rescue crate's (one Goldilocks in the
-//! workspace); this module only adapts it. A wrapper, not an implementation
-//! of `Cells` for `Felt` itself: `Cells` is already implemented for every
-//! `Lanes` of the 31-bit fields, and Rust cannot rule out that a foreign
-//! type such as `Felt` might implement that foreign trait one day.
+//! The field and its lanes are the Rescue crate's (one Goldilocks in the
+//! workspace): [`Packed`] wraps any `GoldilocksLanes` — a raw `u64` for one
+//! state, or an AVX-512 / AVX2 register of eight or four states that
+//! `algebraic_hash_rescue::lanes::apply_many` hands to [`Kernel`]. A
+//! wrapper, not an implementation of `Cells` for those types themselves:
+//! `Cells` is already implemented for every `Lanes` of the 31-bit fields,
+//! and Rust cannot rule out that a foreign type might implement that
+//! foreign trait one day.
 
 use core::ops::{Add, AddAssign, Mul, Sub};
 
 use algebraic_hash_rescue::Felt;
-use algebraic_hash_rescue::field::raw;
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many_felts};
 
 use crate::rounds::{self, Cells};
 use crate::{Constants, Diagonal, Poseidon2Field, sealed};
 
-/// One Goldilocks element in the rounds.
+/// Goldilocks residues in the rounds: raw values (any `u64` standing for
+/// its residue) in every lane of `L`.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(crate) struct Cell(Felt);
+pub(crate) struct Packed<L>(L);
 
-impl Add for Cell {
+impl<L: GoldilocksLanes> Add for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        Self(self.0 + rhs.0)
+        Self(self.0.add(rhs.0))
     }
 }
 
-impl AddAssign for Cell {
+impl<L: GoldilocksLanes> AddAssign for Packed<L> {
     #[inline(always)]
     fn add_assign(&mut self, rhs: Self) {
-        self.0 += rhs.0;
+        self.0 = self.0.add(rhs.0);
     }
 }
 
-impl Sub for Cell {
+impl<L: GoldilocksLanes> Sub for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        Self(self.0 - rhs.0)
+        Self(self.0.sub(rhs.0))
     }
 }
 
-impl Mul for Cell {
+impl<L: GoldilocksLanes> Mul for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        Self(self.0 * rhs.0)
+        Self(self.0.mul(rhs.0))
     }
 }
 
-impl Cells for Cell {
+impl<L: GoldilocksLanes> Cells for Packed<L> {
     type Scalar = Felt;
-    // One element: a product per diagonal entry measured faster than the
-    // cheap forms chosen per entry (2.8 against 1.9 of Plonky3's time at
-    // width 8, NOTES.md), as for the 31-bit fields.
+    // A product per diagonal entry measured faster than the cheap forms
+    // chosen per entry on one element (2.8 against 1.9 of Plonky3's time at
+    // width 8, NOTES.md); on lanes the cheap forms are no cheaper than a
+    // product either (a lane product is a few multiplications and a
+    // reduction; `2^-k` would need a reduction too).
     const MULTIPLY_DIAGONAL: bool = true;
     #[inline(always)]
     fn splat(value: Felt) -> Self {
-        Self(value)
+        Self(L::splat(value.to_u64()))
     }
     #[inline(always)]
     fn double(self) -> Self {
@@ -68,20 +74,31 @@ impl Cells for Cell {
     }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
-        // x · 2^k < 2^127 for k < 64, reduced once.
-        Self(Felt::from_u64_reduced(raw::reduce128(
-            u128::from(self.0.to_u64()) << k,
-        )))
+        self * Self::splat(Felt::from(2u8).exp(u64::from(k)))
     }
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
-        let mut x = self.0.to_u64();
-        for _ in 0..k {
-            // x / 2 = x >> 1, or (x + p) / 2 = (x >> 1) + (p + 1) / 2 for
-            // odd x (canonical x: no overflow).
-            x = (x >> 1) + ((x & 1) * Felt::MODULUS.div_ceil(2));
+        let half = Felt::MODULUS.div_ceil(2);
+        self * Self::splat(Felt::from_u64_reduced(half).exp(u64::from(k)))
+    }
+}
+
+/// The rounds of one instance as a kernel of the shared Goldilocks lanes.
+struct Kernel<const W: usize, const D: u64>(&'static Constants<Felt, W>);
+
+impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
+    #[inline(always)]
+    fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]) {
+        // (Loops, not `array::map`: everything must inline into the packed
+        // backends' `#[target_feature]` functions.)
+        let mut cells = [Packed(state[0]); W];
+        for (cell, &x) in cells.iter_mut().zip(state.iter()) {
+            *cell = Packed(x);
         }
-        Self(Felt::from_u64_reduced(x))
+        rounds::permute_lanes::<Packed<L>, W, D>(self.0, &mut cells);
+        for (x, cell) in state.iter_mut().zip(cells) {
+            *x = cell.0;
+        }
     }
 }
 
@@ -103,32 +120,70 @@ impl sealed::Sealed for Felt {}
 impl Poseidon2Field for Felt {
     const NAME: &'static str = "Goldilocks";
 
-    #[inline]
+    /// Compiled once per instance here, not inlined into each caller.
+    #[inline(never)]
     fn permute_state<const W: usize, const D: u64>(
         constants: &'static Constants<Self, W>,
         state: &mut [Self; W],
     ) {
-        let mut cells = state.map(Cell);
-        rounds::permute_lanes::<Cell, W, D>(constants, &mut cells);
-        *state = cells.map(|c| c.0);
+        let mut raw = state.map(Felt::to_u64);
+        Kernel::<W, D>(constants).apply(&mut raw);
+        *state = raw.map(Felt::from_u64_reduced);
     }
 
+    /// Groups of states on the packed lanes of this CPU (eight on
+    /// AVX-512, four on AVX2), the rest one at a time.
     #[inline]
     fn permute_states<const W: usize, const D: u64>(
         constants: &'static Constants<Self, W>,
         states: &mut [[Self; W]],
     ) {
-        for state in states {
-            Self::permute_state::<W, D>(constants, state);
-        }
+        apply_many_felts(&Kernel::<W, D>(constants), states);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use algebraic_hash_rescue::lanes::{LaneBackend, apply_many_with};
+    use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
 
-    /// The cheap forms equal multiplication by `2^k` and `2^-k`.
+    /// Every backend of the shared lanes this CPU runs equals the one-state
+    /// rounds (outputs made canonical) at every batch size 1..=33, on edge
+    /// and random states, for each of Plonky3's widths.
+    #[test]
+    fn every_backend_equals_one_state() {
+        use crate::plonky3::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
+        check_backends(GOLDILOCKS_8.constants());
+        check_backends(GOLDILOCKS_12.constants());
+        check_backends(GOLDILOCKS_16.constants());
+    }
+
+    fn check_backends<const W: usize>(constants: &'static Constants<Felt, W>) {
+        const P: u64 = Felt::MODULUS;
+        const EDGES: &[u64] = &[0, 1, P - 1, 1 << 32, (1 << 32) - 1];
+        let states = lane_test_states::<W>(W as u64, P, EDGES, cases(1_000) as usize);
+        let canonical = |s: &mut [u64; W]| *s = s.map(|x| Felt::from_u64_reduced(x).to_u64());
+        let kernel = Kernel::<W, 7>(constants);
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            ran += usize::from(check_batch_sizes(
+                &states,
+                |batch| {
+                    let ran = apply_many_with(backend, &kernel, batch);
+                    batch.iter_mut().for_each(canonical);
+                    ran
+                },
+                |s| {
+                    kernel.apply(s);
+                    canonical(s);
+                },
+            ));
+        }
+        assert!(ran >= 1);
+    }
+
+    /// `mul_2exp` and `div_2exp` equal multiplication by `2^k` and `2^-k`.
     #[test]
     fn powers_of_two() {
         let two = Felt::from(2u8);
@@ -144,13 +199,14 @@ mod tests {
         ] {
             let x = Felt::from_canonical(x).unwrap();
             for k in 0..64 {
+                let cell = Packed(x.to_u64());
                 assert_eq!(
-                    Cell(x).mul_2exp(k).0,
+                    Felt::from_u64_reduced(cell.mul_2exp(k).0),
                     x * two.exp(u64::from(k)),
                     "{x} · 2^{k}"
                 );
                 assert_eq!(
-                    Cell(x).div_2exp(k).0,
+                    Felt::from_u64_reduced(cell.div_2exp(k).0),
                     x * half.exp(u64::from(k)),
                     "{x} / 2^{k}"
                 );

@@ -12,6 +12,7 @@ pub mod arch;
 mod constants;
 mod digest;
 pub mod field;
+pub mod lanes;
 mod mds;
 #[cfg(feature = "miden")]
 pub mod miden;

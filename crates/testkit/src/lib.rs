@@ -284,3 +284,54 @@ impl Rng64 {
         (0..n).map(|_| self.element()).collect()
     }
 }
+
+/// Checks a batch entry point of one packed backend against the one-state
+/// path: `states` are cut into batches of every size 1..=33 (so every
+/// remainder of a group of 4, 8 or 16 lanes occurs, and batches end in
+/// tails), each batch goes through `batch`, and every state must equal
+/// `single` of it; an empty batch must leave nothing changed. `batch`
+/// answers `false` when its backend does not run on this CPU, and then
+/// nothing is checked; the return value says whether it ran.
+pub fn check_batch_sizes<const W: usize>(
+    states: &[[u64; W]],
+    mut batch: impl FnMut(&mut [[u64; W]]) -> bool,
+    single: impl Fn(&mut [u64; W]),
+) -> bool {
+    if !batch(&mut []) {
+        return false;
+    }
+    let want: Vec<[u64; W]> = states
+        .iter()
+        .map(|s| {
+            let mut s = *s;
+            single(&mut s);
+            s
+        })
+        .collect();
+    for size in 1..=33 {
+        let mut got = states.to_vec();
+        for chunk in got.chunks_mut(size) {
+            assert!(batch(chunk), "the backend ran before");
+        }
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "batch size {size}, state {k}: {:?}", states[k]);
+        }
+    }
+    true
+}
+
+/// States for [`check_batch_sizes`]: all zeros, all `modulus − 1`, each
+/// edge value in every cell, then `n` random states of [`Rng64`] (a quarter
+/// of their cells edge values).
+pub fn lane_test_states<const W: usize>(
+    seed: u64,
+    modulus: u64,
+    edges: &'static [u64],
+    n: usize,
+) -> Vec<[u64; W]> {
+    let mut out = vec![[0u64; W], [modulus - 1; W]];
+    out.extend(edges.iter().map(|&e| [e; W]));
+    let mut rng = Rng64::new(seed, modulus, edges);
+    out.extend((0..n).map(|_| core::array::from_fn(|_| rng.element())));
+    out
+}

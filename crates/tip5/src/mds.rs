@@ -11,6 +11,10 @@
 //! All arithmetic wraps in `u64`, i.e. is exact modulo 2^64: there are only
 //! additions, subtractions and multiplications, and the exact result is an
 //! integer below 2^56, so it comes out exactly whatever the intermediates.
+//! Written over `GoldilocksLanes`' integer view: one state (`u64`), or one
+//! state per lane of a packed register.
+
+use algebraic_hash_rescue::lanes::GoldilocksLanes;
 
 use crate::STATE_SIZE;
 use crate::constants::MDS_MATRIX_FIRST_COLUMN as C;
@@ -93,12 +97,12 @@ const CYC2: [u64; 2] = [(S2.0[0] + S2.0[1]) as u64, (S2.0[0] - S2.0[1]) as u64];
 /// The product of two linear polynomials (`d`, and the constant whose
 /// tree is `k`), three multiplications.
 #[inline(always)]
-fn product2(d: [u64; 2], k: &[u64; 3]) -> [u64; 3] {
-    let z0 = d[0].wrapping_mul(k[0]);
-    let z2 = d[1].wrapping_mul(k[1]);
+fn product2<L: GoldilocksLanes>(d: [L; 2], k: &[u64; 3]) -> [L; 3] {
+    let z0 = d[0].wrapping_mul(L::splat(k[0]));
+    let z2 = d[1].wrapping_mul(L::splat(k[1]));
     let z1 = d[0]
         .wrapping_add(d[1])
-        .wrapping_mul(k[2])
+        .wrapping_mul(L::splat(k[2]))
         .wrapping_sub(z0)
         .wrapping_sub(z2);
     [z0, z1, z2]
@@ -106,12 +110,12 @@ fn product2(d: [u64; 2], k: &[u64; 3]) -> [u64; 3] {
 
 /// The product of two cubic polynomials, nine multiplications.
 #[inline(always)]
-fn product4(d: [u64; 4], k: &[[u64; 3]; 3]) -> [u64; 7] {
+fn product4<L: GoldilocksLanes>(d: [L; 4], k: &[[u64; 3]; 3]) -> [L; 7] {
     let (a, b) = ([d[0], d[1]], [d[2], d[3]]);
     let z0 = product2(a, &k[0]);
     let z2 = product2(b, &k[1]);
     let s = product2([a[0].wrapping_add(b[0]), a[1].wrapping_add(b[1])], &k[2]);
-    let mut r = [0u64; 7];
+    let mut r = [L::splat(0); 7];
     for i in 0..3 {
         let z1 = s[i].wrapping_sub(z0[i]).wrapping_sub(z2[i]);
         r[i] = r[i].wrapping_add(z0[i]);
@@ -123,7 +127,7 @@ fn product4(d: [u64; 4], k: &[[u64; 3]; 3]) -> [u64; 7] {
 
 /// `d · c mod (x^2 + 1)`.
 #[inline(always)]
-fn negacyclic2(d: [u64; 2]) -> [u64; 2] {
+fn negacyclic2<L: GoldilocksLanes>(d: [L; 2]) -> [L; 2] {
     let f = product2(d, &NEG2);
     [f[0].wrapping_sub(f[2]), f[1]]
 }
@@ -131,7 +135,7 @@ fn negacyclic2(d: [u64; 2]) -> [u64; 2] {
 /// `d · c mod (x^4 + 1)`: the Karatsuba product, then the wrap with a
 /// minus sign.
 #[inline(always)]
-fn negacyclic4(d: [u64; 4]) -> [u64; 4] {
+fn negacyclic4<L: GoldilocksLanes>(d: [L; 4]) -> [L; 4] {
     let f = product4(d, &NEG4);
     [
         f[0].wrapping_sub(f[4]),
@@ -143,69 +147,81 @@ fn negacyclic4(d: [u64; 4]) -> [u64; 4] {
 
 /// `d · c mod (x^8 + 1)`, 27 multiplications.
 #[inline(always)]
-fn negacyclic8(d: [u64; 8]) -> [u64; 8] {
+fn negacyclic8<L: GoldilocksLanes>(d: [L; 8]) -> [L; 8] {
     let a = [d[0], d[1], d[2], d[3]];
     let b = [d[4], d[5], d[6], d[7]];
     let z0 = product4(a, &NEG8[0]);
     let z2 = product4(b, &NEG8[1]);
-    let s = product4(core::array::from_fn(|i| a[i].wrapping_add(b[i])), &NEG8[2]);
-    let mut full = [0u64; 16];
+    let mut sum = a;
+    for i in 0..4 {
+        sum[i] = a[i].wrapping_add(b[i]);
+    }
+    let s = product4(sum, &NEG8[2]);
+    let mut full = [L::splat(0); 16];
     for i in 0..7 {
         let z1 = s[i].wrapping_sub(z0[i]).wrapping_sub(z2[i]);
         full[i] = full[i].wrapping_add(z0[i]);
         full[i + 4] = full[i + 4].wrapping_add(z1);
         full[i + 8] = full[i + 8].wrapping_add(z2[i]);
     }
-    core::array::from_fn(|i| full[i].wrapping_sub(full[i + 8]))
+    let mut out = [full[0]; 8];
+    for i in 0..8 {
+        out[i] = full[i].wrapping_sub(full[i + 8]);
+    }
+    out
 }
 
 /// Splits `v` into `v mod (x^H - 1)` and `v mod (x^H + 1)`.
 #[inline(always)]
-fn halves<const N: usize, const H: usize>(v: &[u64; N]) -> ([u64; H], [u64; H]) {
-    (
-        core::array::from_fn(|k| v[k].wrapping_add(v[k + H])),
-        core::array::from_fn(|k| v[k].wrapping_sub(v[k + H])),
-    )
+fn halves<L: GoldilocksLanes, const N: usize, const H: usize>(v: &[L; N]) -> ([L; H], [L; H]) {
+    let (mut s, mut d) = ([v[0]; H], [v[0]; H]);
+    for k in 0..H {
+        s[k] = v[k].wrapping_add(v[k + H]);
+        d[k] = v[k].wrapping_sub(v[k + H]);
+    }
+    (s, d)
 }
 
 /// Joins `s mod (x^H - 1)` and `d mod (x^H + 1)` (both scaled alike) into
-/// twice the product mod `x^(2H) - 1`.
+/// twice the product mod `x^(2H) - 1` (`N = 2H`).
+///
+/// (Here and above: plain loops, no closures, so that everything inlines
+/// into the packed backends' `#[target_feature]` functions.)
 #[inline(always)]
-fn join<const N: usize, const H: usize>(s: [u64; H], d: [u64; H]) -> [u64; N] {
-    core::array::from_fn(|i| {
-        if i < H {
-            s[i].wrapping_add(d[i])
-        } else {
-            s[i - H].wrapping_sub(d[i - H])
-        }
-    })
+fn join<L: GoldilocksLanes, const N: usize, const H: usize>(s: [L; H], d: [L; H]) -> [L; N] {
+    let mut out = [s[0]; N];
+    for i in 0..H {
+        out[i] = s[i].wrapping_add(d[i]);
+        out[i + H] = s[i].wrapping_sub(d[i]);
+    }
+    out
 }
 
 #[inline(always)]
-fn cyclic2(v: [u64; 2]) -> [u64; 2] {
-    let p = v[0].wrapping_add(v[1]).wrapping_mul(CYC2[0]);
-    let q = v[0].wrapping_sub(v[1]).wrapping_mul(CYC2[1]);
+fn cyclic2<L: GoldilocksLanes>(v: [L; 2]) -> [L; 2] {
+    let p = v[0].wrapping_add(v[1]).wrapping_mul(L::splat(CYC2[0]));
+    let q = v[0].wrapping_sub(v[1]).wrapping_mul(L::splat(CYC2[1]));
     [p.wrapping_add(q), p.wrapping_sub(q)]
 }
 
 #[inline(always)]
-fn cyclic4(v: [u64; 4]) -> [u64; 4] {
-    let (s, d) = halves::<4, 2>(&v);
+fn cyclic4<L: GoldilocksLanes>(v: [L; 4]) -> [L; 4] {
+    let (s, d) = halves::<L, 4, 2>(&v);
     join(cyclic2(s), negacyclic2(d))
 }
 
 #[inline(always)]
-fn cyclic8(v: [u64; 8]) -> [u64; 8] {
-    let (s, d) = halves::<8, 4>(&v);
+fn cyclic8<L: GoldilocksLanes>(v: [L; 8]) -> [L; 8] {
+    let (s, d) = halves::<L, 8, 4>(&v);
     join(cyclic4(s), negacyclic4(d))
 }
 
 /// `16 · (M·v)` with `M` the circulant matrix of
 /// [`MDS_MATRIX_FIRST_COLUMN`](crate::constants::MDS_MATRIX_FIRST_COLUMN),
-/// exact for `v[i] < 2^32` (the result is below 2^56).
+/// exact for `v[i] < 2^32` (the result is below 2^56); on each lane.
 #[inline(always)]
-pub(crate) fn mds16(v: [u64; 16]) -> [u64; 16] {
-    let (s, d) = halves::<16, 8>(&v);
+pub(crate) fn mds16<L: GoldilocksLanes>(v: [L; 16]) -> [L; 16] {
+    let (s, d) = halves::<L, 16, 8>(&v);
     join(cyclic8(s), negacyclic8(d))
 }
 
@@ -240,7 +256,7 @@ mod tests {
             }));
         }
         for v in inputs {
-            let fast = mds16(v);
+            let fast = mds16::<u64>(v);
             let slow = reference(v);
             for i in 0..16 {
                 assert_eq!(u128::from(fast[i]), 16 * slow[i], "{v:?}");

@@ -12,8 +12,12 @@
 //! Inside the rounds the cells are non-canonical `u64`s (any value standing
 //! for its residue); only the lookup needs the canonical Montgomery form,
 //! and the permutation's output is made canonical once at the end.
+//!
+//! The rounds are written once over `GoldilocksLanes`: one state on `u64`s,
+//! or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
+//! `permute_many` (the lookups then run lane by lane on the scalar units).
 
-use algebraic_hash_rescue::field::raw;
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
 use crate::mds::mds16;
@@ -24,59 +28,111 @@ const MONTGOMERY_R: u64 = 0xffff_ffff;
 /// `2^-64 mod p = p - 2^32`: multiplying by it leaves Montgomery form.
 const MONTGOMERY_R_INV: u64 = 0xffff_fffe_0000_0001;
 
-/// The split-and-lookup map: the table applied to each byte of the
-/// canonical Montgomery form of `x` (any `u64` residue). The table fixes 0
+/// The split-and-lookup map on each lane: the table applied to each byte
+/// of the canonical Montgomery form of `x` (any residue). The table fixes 0
 /// and 255, so a canonical form stays canonical.
 #[inline(always)]
-pub(crate) fn split_and_lookup(x: u64) -> u64 {
-    let m = raw::canonical(raw::mul(x, MONTGOMERY_R));
-    let bytes = m.to_le_bytes().map(|b| LOOKUP_TABLE[usize::from(b)]);
-    raw::mul(u64::from_le_bytes(bytes), MONTGOMERY_R_INV)
+pub(crate) fn split_and_lookup<L: GoldilocksLanes>(x: L) -> L {
+    let montgomery = x.mul(L::splat(MONTGOMERY_R)).canonical();
+    montgomery
+        .lookup_bytes(&LOOKUP_TABLE)
+        .mul(L::splat(MONTGOMERY_R_INV))
 }
 
 /// The S-box layer: split-and-lookup on the first four cells, `x^7` on the
 /// other twelve.
 #[inline(always)]
-pub(crate) fn sbox_layer(state: &mut [u64; STATE_SIZE]) {
-    const POWER: usize = STATE_SIZE - NUM_SPLIT_AND_LOOKUP;
-    let (lookup, power) = state.split_at_mut(NUM_SPLIT_AND_LOOKUP);
-    for x in lookup {
+pub(crate) fn sbox_layer<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
+    for x in &mut state[..NUM_SPLIT_AND_LOOKUP] {
         *x = split_and_lookup(*x);
     }
     // x^7 = x^3 · x^4, three multiplications deep, the twelve cells a step
-    // at a time so that their chains overlap.
-    let x: [u64; POWER] = core::array::from_fn(|i| power[i]);
-    let x2 = x.map(raw::square);
-    let x3: [u64; POWER] = core::array::from_fn(|i| raw::mul(x2[i], x[i]));
-    let x4 = x2.map(raw::square);
-    for (i, cell) in power.iter_mut().enumerate() {
-        *cell = raw::mul(x3[i], x4[i]);
+    // at a time so that their chains overlap. (Plain loops, no closures:
+    // everything must inline into the packed backends.)
+    let mut x2 = [state[0]; STATE_SIZE];
+    for i in NUM_SPLIT_AND_LOOKUP..STATE_SIZE {
+        x2[i] = state[i].square();
+    }
+    let mut x3 = x2;
+    for i in NUM_SPLIT_AND_LOOKUP..STATE_SIZE {
+        x3[i] = x2[i].mul(state[i]);
+    }
+    for i in NUM_SPLIT_AND_LOOKUP..STATE_SIZE {
+        state[i] = x3[i].mul(x2[i].square());
     }
 }
 
 /// The MDS layer and the round constants of round `round`.
 #[inline(always)]
-pub(crate) fn linear_layer(state: &mut [u64; STATE_SIZE], round: usize) {
-    let lo = mds16(state.map(|x| x & 0xffff_ffff));
-    let hi = mds16(state.map(|x| x >> 32));
+pub(crate) fn linear_layer<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE], round: usize) {
+    let (mut lo, mut hi) = (*state, *state);
+    for i in 0..STATE_SIZE {
+        lo[i] = state[i].low32();
+        hi[i] = state[i].shr::<32>();
+    }
+    let (lo, hi) = (mds16(lo), mds16(hi));
     let constants = &ROUND_CONSTANTS[round * STATE_SIZE..][..STATE_SIZE];
     for i in 0..STATE_SIZE {
-        // Both products are 16 times the true value, which is below 2^52,
-        // so the sum with the constant is below 2^96.
-        let value =
-            u128::from(lo[i] >> 4) + (u128::from(hi[i] >> 4) << 32) + u128::from(constants[i]);
-        state[i] = raw::reduce96(value);
+        // Both products are 16 times the true row sums, which are below
+        // 2^52.
+        let value = L::combine(lo[i].shr::<4>(), hi[i].shr::<4>());
+        state[i] = value.add_canonical(L::splat(constants[i]));
     }
 }
 
-/// The permutation on canonical values; the result is canonical.
-#[inline]
-pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
+/// The permutation on any residues, on each lane; the result is canonical.
+#[inline(always)]
+pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     for round in 0..NUM_ROUNDS {
         sbox_layer(state);
         linear_layer(state, round);
     }
     for x in state.iter_mut() {
-        *x = raw::canonical(*x);
+        *x = x.canonical();
+    }
+}
+
+/// The permutation of one state; the result is canonical.
+#[inline]
+pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
+    permute_lanes::<u64>(state);
+}
+
+/// The permutation as a kernel of the shared Goldilocks lanes.
+pub(crate) struct Rounds;
+
+impl LaneKernel<STATE_SIZE> for Rounds {
+    #[inline(always)]
+    fn apply<L: GoldilocksLanes>(&self, state: &mut [L; STATE_SIZE]) {
+        permute_lanes(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algebraic_hash_rescue::field::MODULUS;
+    use algebraic_hash_rescue::lanes::LaneBackend;
+    use algebraic_hash_rescue::lanes::apply_many_with;
+    use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
+
+    /// 0, 1, p − 1, and 2^32, whose Montgomery form is p − 1 (the lookup's
+    /// all-0xff bytes but for one).
+    const EDGES: &[u64] = &[0, 1, MODULUS - 1, 1 << 32, (1 << 32) - 1];
+
+    /// Every backend of the shared lanes this CPU runs equals the one-state
+    /// permutation at every batch size 1..=33, on edge and random states.
+    #[test]
+    fn every_backend_equals_one_state() {
+        let states = lane_test_states::<STATE_SIZE>(5, MODULUS, EDGES, cases(2_000) as usize);
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            ran += usize::from(check_batch_sizes(
+                &states,
+                |batch| apply_many_with(backend, &Rounds, batch),
+                permute,
+            ));
+        }
+        assert!(ran >= 1);
     }
 }

@@ -87,37 +87,82 @@ fn upstream() -> Vec<([u64; 12], [u64; 12])> {
         (
             [0; 12],
             [
-                0x3c18a9786cb0b359, 0xc4055e3364a246c3, 0x7953db0ab48808f4, 0xc71603f33a1144ca,
-                0xd7709673896996dc, 0x46a84e87642f44ed, 0xd032648251ee0b3c, 0x1c687363b207df62,
-                0xdf8565563e8045fe, 0x40f5b37ff4254dae, 0xd070f637b431067c, 0x1792b1c4342109d7,
+                0x3c18a9786cb0b359,
+                0xc4055e3364a246c3,
+                0x7953db0ab48808f4,
+                0xc71603f33a1144ca,
+                0xd7709673896996dc,
+                0x46a84e87642f44ed,
+                0xd032648251ee0b3c,
+                0x1c687363b207df62,
+                0xdf8565563e8045fe,
+                0x40f5b37ff4254dae,
+                0xd070f637b431067c,
+                0x1792b1c4342109d7,
             ],
         ),
         (
             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
             [
-                0xd64e1e3efc5b8e9e, 0x53666633020aaa47, 0xd40285597c6a8825, 0x613a4f81e81231d2,
-                0x414754bfebd051f0, 0xcb1f8980294a023f, 0x6eb2a9e4d54a9d0f, 0x1902bc3af467e056,
-                0xf045d5eafdc6021f, 0xe4150f77caaa3be5, 0xc9bfd01d39b50cce, 0x5c0a27fcb0e1459b,
+                0xd64e1e3efc5b8e9e,
+                0x53666633020aaa47,
+                0xd40285597c6a8825,
+                0x613a4f81e81231d2,
+                0x414754bfebd051f0,
+                0xcb1f8980294a023f,
+                0x6eb2a9e4d54a9d0f,
+                0x1902bc3af467e056,
+                0xf045d5eafdc6021f,
+                0xe4150f77caaa3be5,
+                0xc9bfd01d39b50cce,
+                0x5c0a27fcb0e1459b,
             ],
         ),
         (
             [n; 12],
             [
-                0xbe0085cfc57a8357, 0xd95af71847d05c09, 0xcf55a13d33c1c953, 0x95803a74f4530e82,
-                0xfcd99eb30a135df1, 0xe095905e913a3029, 0xde0392461b42919b, 0x7d3260e24e81d031,
-                0x10d3d0465d9deaa0, 0xa87571083dfc2a47, 0xe18263681e9958f8, 0xe28e96f1ae5e60d3,
+                0xbe0085cfc57a8357,
+                0xd95af71847d05c09,
+                0xcf55a13d33c1c953,
+                0x95803a74f4530e82,
+                0xfcd99eb30a135df1,
+                0xe095905e913a3029,
+                0xde0392461b42919b,
+                0x7d3260e24e81d031,
+                0x10d3d0465d9deaa0,
+                0xa87571083dfc2a47,
+                0xe18263681e9958f8,
+                0xe28e96f1ae5e60d3,
             ],
         ),
         (
             [
-                0x8ccbbbea4fe5d2b7, 0xc2af59ee9ec49970, 0x90f7e1a9e658446a, 0xdcc0630a3ab8b1b8,
-                0x7ff8256bca20588c, 0x5d99a7ca0c44ecfb, 0x48452b17a70fbee3, 0xeb09d654690b6c88,
-                0x4a55d3a39c676a88, 0xc0407a38d2285139, 0xa234bac9356386d1, 0xe1633f2bad98a52f,
+                0x8ccbbbea4fe5d2b7,
+                0xc2af59ee9ec49970,
+                0x90f7e1a9e658446a,
+                0xdcc0630a3ab8b1b8,
+                0x7ff8256bca20588c,
+                0x5d99a7ca0c44ecfb,
+                0x48452b17a70fbee3,
+                0xeb09d654690b6c88,
+                0x4a55d3a39c676a88,
+                0xc0407a38d2285139,
+                0xa234bac9356386d1,
+                0xe1633f2bad98a52f,
             ],
             [
-                0xa89280105650c4ec, 0xab542d53860d12ed, 0x5704148e9ccab94f, 0xd3a826d4b62da9f5,
-                0x8a7a6ca87892574f, 0xc7017e1cad1a674e, 0x1f06668922318e34, 0xa3b203bc8102676f,
-                0xfcc781b0ce382bf2, 0x934c69ff3ed14ba5, 0x504688a5996e8f13, 0x401f3f2ed524a2ba,
+                0xa89280105650c4ec,
+                0xab542d53860d12ed,
+                0x5704148e9ccab94f,
+                0xd3a826d4b62da9f5,
+                0x8a7a6ca87892574f,
+                0xc7017e1cad1a674e,
+                0x1f06668922318e34,
+                0xa3b203bc8102676f,
+                0xfcc781b0ce382bf2,
+                0x934c69ff3ed14ba5,
+                0x504688a5996e8f13,
+                0x401f3f2ed524a2ba,
             ],
         ),
     ]
@@ -133,7 +178,11 @@ fn vectors() {
         assert_eq!(ours.to_vec(), field(&output), "plonky2's own test vector");
         inputs.push(input.to_vec());
     }
-    inputs.push((0..12).map(|i| if i % 2 == 0 { 0 } else { P - 1 }).collect());
+    inputs.push(
+        (0..12)
+            .map(|i| if i % 2 == 0 { 0 } else { P - 1 })
+            .collect(),
+    );
     for _ in 0..11 {
         inputs.push(stream.elements(12));
     }
@@ -158,8 +207,12 @@ fn vectors() {
     }
     for pair in &pairs {
         let input = field(pair);
-        let left = HashOut { elements: input[..4].try_into().unwrap() };
-        let right = HashOut { elements: input[4..].try_into().unwrap() };
+        let left = HashOut {
+            elements: input[..4].try_into().unwrap(),
+        };
+        let right = HashOut {
+            elements: input[4..].try_into().unwrap(),
+        };
         let out = PoseidonHash::two_to_one(left, right);
         cases.push(case("two_to_one", &input, &out.elements));
     }
@@ -168,7 +221,9 @@ fn vectors() {
     println!(
         "  \"source\": \"plonky2 1.1.0 (crates.io; github 0xPolygonZero/plonky2 at 5d9da5a65bbcba2c66eb29c035090eb2e9ccb05f): GoldilocksField::poseidon for permute (the first four cases are the test vectors of plonky2/src/hash/poseidon_goldilocks.rs at that commit, which plonky2 1.1.0 reproduces); PoseidonHash::hash_no_pad, hash_or_noop, two_to_one\","
     );
-    println!("  \"generator\": \"scripts/plonky2-vectors (cargo +nightly run --release -- vectors)\",");
+    println!(
+        "  \"generator\": \"scripts/plonky2-vectors (cargo +nightly run --release -- vectors)\","
+    );
     println!("  \"instance\": \"poseidon-plonky2\",");
     println!("  \"cases\": [");
     println!("{}", cases.join(",\n"));
@@ -251,7 +306,10 @@ fn ours(values: &[u64]) -> Vec<Felt> {
 
 #[cfg(feature = "check")]
 fn same(a: &[Felt], b: &[F]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_u64() == y.to_canonical_u64())
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.to_u64() == y.to_canonical_u64())
 }
 
 /// This workspace's crate against plonky2 on `n` random states and on
@@ -260,14 +318,14 @@ fn same(a: &[Felt], b: &[F]) -> bool {
 fn check(n: usize) {
     let mut stream = Stream(0xc4ec_0000 ^ n as u64);
     let inputs: Vec<Vec<u64>> = (0..n).map(|_| stream.elements(12)).collect();
-    let mut states: Vec<[Felt; 12]> = inputs
-        .iter()
-        .map(|v| ours(v).try_into().unwrap())
-        .collect();
+    let mut states: Vec<[Felt; 12]> = inputs.iter().map(|v| ours(v).try_into().unwrap()).collect();
     let mut expected = Vec::with_capacity(n);
     for (input, state) in inputs.iter().zip(&states) {
         let answer = permute(&field(input));
-        assert!(same(&POSEIDON.permute(*state), &answer), "permute {input:?}");
+        assert!(
+            same(&POSEIDON.permute(*state), &answer),
+            "permute {input:?}"
+        );
         expected.push(answer);
     }
     POSEIDON.permute_many(&mut states);
@@ -281,11 +339,17 @@ fn check(n: usize) {
             let theirs = field(&input);
             let mine = ours(&input);
             assert!(
-                same(&POSEIDON_HASH.hash_elements(&mine), &PoseidonHash::hash_no_pad(&theirs).elements),
+                same(
+                    &POSEIDON_HASH.hash_elements(&mine),
+                    &PoseidonHash::hash_no_pad(&theirs).elements
+                ),
                 "hash_no_pad of {len}"
             );
             assert!(
-                same(&HASH_OR_NOOP.hash_elements(&mine), &PoseidonHash::hash_or_noop(&theirs).elements),
+                same(
+                    &HASH_OR_NOOP.hash_elements(&mine),
+                    &PoseidonHash::hash_or_noop(&theirs).elements
+                ),
                 "hash_or_noop of {len}"
             );
             hashes += 2;
@@ -304,10 +368,17 @@ fn check(n: usize) {
     for ((pair, input), out) in pairs.iter().zip(&mine).zip(&outputs) {
         let v = field(pair);
         let theirs = PoseidonHash::two_to_one(
-            HashOut { elements: v[..4].try_into().unwrap() },
-            HashOut { elements: v[4..].try_into().unwrap() },
+            HashOut {
+                elements: v[..4].try_into().unwrap(),
+            },
+            HashOut {
+                elements: v[4..].try_into().unwrap(),
+            },
         );
-        assert!(same(&POSEIDON_HASH.compress(*input), &theirs.elements), "two_to_one");
+        assert!(
+            same(&POSEIDON_HASH.compress(*input), &theirs.elements),
+            "two_to_one"
+        );
         assert!(same(out, &theirs.elements), "compress_many");
     }
     println!(
@@ -325,8 +396,10 @@ fn time(n: usize, f: impl FnOnce()) -> f64 {
 }
 
 /// plonky2's permutation and this crate's, timed in turn (`rounds` rounds
-/// of 256 chained permutations each, and of `hash_no_pad` of 100
-/// elements); prints the medians and the median ratio ours / plonky2.
+/// of 256 chained permutations each, of 256 independent states — ours
+/// through `permute_many`, plonky2's one by one, as it has no batch entry
+/// point — and of `hash_no_pad` of 100 elements); prints the medians and
+/// the median ratio ours / plonky2.
 #[cfg(feature = "check")]
 fn bench(rounds: usize) {
     use std::hint::black_box;
@@ -336,7 +409,27 @@ fn bench(rounds: usize) {
     let long_ours = ours(&Stream(8).elements(100));
     let long_theirs = field(&long_ours.iter().map(|x| x.to_u64()).collect::<Vec<_>>());
     let (mut a, mut b, mut c, mut d) = (vec![], vec![], vec![], vec![]);
+    let (mut e, mut f) = (vec![], vec![]);
+    let many: Vec<[Felt; 12]> = (0..n as u64)
+        .map(|k| ours(&Stream(100 + k).elements(12)).try_into().unwrap())
+        .collect();
+    let many_theirs: Vec<[F; 12]> = many
+        .iter()
+        .map(|s| field(&s.map(|x| x.to_u64())).try_into().unwrap())
+        .collect();
     for _ in 0..rounds {
+        let mut batch = many.clone();
+        e.push(time(n, || {
+            POSEIDON.permute_many(&mut batch);
+            black_box(&batch);
+        }));
+        let mut batch_theirs = many_theirs.clone();
+        f.push(time(n, || {
+            for s in batch_theirs.iter_mut() {
+                *s = F::poseidon(*s);
+            }
+            black_box(&batch_theirs);
+        }));
         a.push(time(n, || {
             let mut s: [Felt; 12] = start.clone().try_into().unwrap();
             for _ in 0..n {
@@ -378,6 +471,12 @@ fn bench(rounds: usize) {
         ratio(&a, &b)
     );
     println!(
+        "256 states: ours (permute_many) {:.1} ns, plonky2 {:.1} ns per state, ratio {:.2}",
+        median(&e),
+        median(&f),
+        ratio(&e, &f)
+    );
+    println!(
         "hash_no_pad(100): ours {:.1} ns, plonky2 {:.1} ns, ratio {:.2}",
         median(&c),
         median(&d),
@@ -387,7 +486,12 @@ fn bench(rounds: usize) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         ["constants"] => constants(),
         ["vectors"] => vectors(),
         #[cfg(feature = "check")]

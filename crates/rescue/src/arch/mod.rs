@@ -24,11 +24,16 @@
 //! - `--cfg algebraic_hash_force_scalar` compiles no SIMD backend and always
 //!   uses the scalar code (with BMI2 where the CPU has it).
 //!
+//! - [`apply_many`] (re-exported by [`crate::lanes`]): the AVX-512 and AVX2
+//!   register types above as [`GoldilocksLanes`](crate::lanes::GoldilocksLanes) for kernels of other
+//!   permutations, with the same CPU checks.
+//!
 //! All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
 
 use core::ops::Range;
 
+use crate::lanes::LaneKernel;
 use crate::permutation::{Instance, Lane, RawState, permute_scalar};
 
 #[cfg(all(
@@ -57,6 +62,16 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     return x86_64_scalar::mul(a, b);
     #[allow(unreachable_code)]
     crate::field::raw::mul(a, b)
+}
+
+/// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
+/// assembly fix-up where it exists, else `raw::add_canonical`.
+#[inline(always)]
+pub(crate) fn scalar_add_canonical(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::add_canonical(a, b);
+    #[allow(unreachable_code)]
+    crate::field::raw::add_canonical(a, b)
 }
 
 /// One residue on the scalar units, for the scalar permutation.
@@ -248,5 +263,208 @@ pub(crate) fn permute_many_raw<I: Instance>(states: &mut [RawState], rounds: Ran
     #[allow(unreachable_code)]
     for state in states {
         permute_scalar_fast::<I>(state, rounds.clone());
+    }
+}
+
+/// A backend of [`apply_many`] (the shared Goldilocks lanes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneBackend {
+    /// One state at a time on `u64`s.
+    Scalar,
+    /// x86_64 AVX2 (with BMI2): four lanes.
+    Avx2,
+    /// x86_64 AVX-512F/VL/DQ (with AVX2, BMI2): eight lanes.
+    Avx512,
+    /// As [`LaneBackend::Avx512`], with byte-table lookups
+    /// ([`GoldilocksLanes::lookup_bytes`](crate::lanes::GoldilocksLanes::lookup_bytes))
+    /// on AVX-512 VBMI and BW: 64 bytes by a few byte permutations.
+    Avx512Vbmi,
+}
+
+impl LaneBackend {
+    /// Every backend, fastest last.
+    pub const ALL: [Self; 4] = [Self::Scalar, Self::Avx2, Self::Avx512, Self::Avx512Vbmi];
+
+    /// Whether [`apply_many_with`] can use this backend on this CPU with
+    /// this build.
+    pub fn available(self) -> bool {
+        match self {
+            Self::Scalar => true,
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx2 => avx2_available(),
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx512 => avx512_lanes_available(),
+            #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+            Self::Avx512Vbmi => avx512_vbmi_available(),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+}
+
+/// The backend [`apply_many`] uses on this CPU with this build (NEON serves
+/// Rescue's own permutations only so far, so aarch64 runs kernels on
+/// scalars).
+#[inline]
+pub fn lanes_backend() -> LaneBackend {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_vbmi_available() {
+        return LaneBackend::Avx512Vbmi;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_lanes_available() {
+        return LaneBackend::Avx512;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        return LaneBackend::Avx2;
+    }
+    LaneBackend::Scalar
+}
+
+/// Whether the AVX-512 lanes of [`apply_many`] may run: Rescue's AVX-512
+/// backend and AVX-512DQ (64-bit products `vpmullq`, for
+/// [`GoldilocksLanes::wrapping_mul`](crate::lanes::GoldilocksLanes::wrapping_mul)),
+/// known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+fn avx512_lanes_available() -> bool {
+    #[cfg(target_feature = "avx512dq")]
+    return avx512_available();
+    #[cfg(all(not(target_feature = "avx512dq"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx512dq") && avx512_available();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// Whether the AVX-512 lanes may run with VBMI byte lookups (AVX-512BW and
+/// AVX-512VBMI on top): known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+fn avx512_vbmi_available() -> bool {
+    #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vbmi"))]
+    return avx512_lanes_available();
+    #[cfg(all(
+        not(all(target_feature = "avx512bw", target_feature = "avx512vbmi")),
+        feature = "std"
+    ))]
+    return std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && avx512_lanes_available();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// Runs `kernel` on every state (raw residues in, as the kernel leaves
+/// them out), on the fastest backend of this CPU ([`lanes_backend`]).
+#[inline]
+pub fn apply_many<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[u64; W]]) {
+    run_kernel(lanes_backend(), kernel, states);
+}
+
+/// Runs `kernel` on every state with `backend`, or returns `false` (and
+/// does nothing) when that backend does not run here. For tests and
+/// measurements; [`apply_many`] chooses by itself.
+pub fn apply_many_with<K: LaneKernel<W>, const W: usize>(
+    backend: LaneBackend,
+    kernel: &K,
+    states: &mut [[u64; W]],
+) -> bool {
+    let available = backend.available();
+    if available {
+        run_kernel(backend, kernel, states);
+    }
+    available
+}
+
+/// `backend` must be available.
+#[inline]
+fn run_kernel<K: LaneKernel<W>, const W: usize>(
+    backend: LaneBackend,
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    match backend {
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        LaneBackend::Avx512Vbmi => {
+            // SAFETY: callers pass an available backend: AVX-512F/VL/DQ/BW/
+            // VBMI, AVX2 and BMI2 are enabled in this build or were detected
+            // on this CPU.
+            unsafe { x86_64_avx512::apply_many_vbmi(kernel, states) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        LaneBackend::Avx512 => {
+            // SAFETY: callers pass an available backend: AVX-512F/VL/DQ, AVX2
+            // and BMI2 are enabled in this build or were detected on this CPU.
+            unsafe { x86_64_avx512::apply_many(kernel, states) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        LaneBackend::Avx2 => {
+            // SAFETY: callers pass an available backend: AVX2 and BMI2 are
+            // enabled in this build or were detected on this CPU.
+            unsafe { x86_64_avx2::apply_many(kernel, states) }
+        }
+        _ => {
+            for state in states {
+                kernel.apply(state);
+            }
+        }
+    }
+}
+
+/// A register type of `N` lanes that loads and stores `N` words.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
+    /// One lane per word.
+    fn load(words: &[u64; N]) -> Self;
+    /// The words of the lanes.
+    fn store(self, words: &mut [u64; N]);
+}
+
+/// `f` on each lane of `x`, on the scalar units (through memory).
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
+    let mut lanes = [0u64; N];
+    x.store(&mut lanes);
+    for lane in &mut lanes {
+        *lane = f(*lane);
+    }
+    R::load(&lanes)
+}
+
+/// Runs `kernel` on groups of `N` states transposed into `W` registers `R`
+/// (a last partial group padded with zero states); inlined into the
+/// backend's `#[target_feature]` function, whose instructions `R` uses.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(kernel: &K, group: &mut [[u64; W]])
+where
+    K: LaneKernel<W>,
+    R: Columns<N>,
+{
+    debug_assert!(group.len() <= N);
+    // Cell-major, so that each register loads and stores one row; the
+    // padding lanes hold zeros.
+    let mut columns = [[0u64; N]; W];
+    for (lane, state) in group.iter().enumerate() {
+        for (column, &x) in columns.iter_mut().zip(state) {
+            column[lane] = x;
+        }
+    }
+    // (Loops, not `array::from_fn`: everything must inline into the
+    // backend's `#[target_feature]` function.)
+    let mut registers = [R::load(&columns[0]); W];
+    for (register, column) in registers.iter_mut().zip(&columns).skip(1) {
+        *register = R::load(column);
+    }
+    kernel.apply(&mut registers);
+    for (column, register) in columns.iter_mut().zip(registers) {
+        register.store(column);
+    }
+    for (lane, state) in group.iter_mut().enumerate() {
+        for (x, column) in state.iter_mut().zip(&columns) {
+            *x = column[lane];
+        }
     }
 }

@@ -608,3 +608,121 @@ mod neon {
         }
     }
 }
+
+/// The register types lent to other permutations (`crate::lanes`): every
+/// operation of [`GoldilocksLanes`] on every backend this CPU runs equals
+/// its definition in `u128` arithmetic, through [`apply_many_with`] at every
+/// batch size 0..=33 (each leaves a different remainder), on edge values
+/// and random states.
+#[cfg(target_arch = "x86_64")]
+mod shared_lanes {
+    use super::*;
+    use crate::arch::{LaneBackend, apply_many_with};
+    use crate::lanes::{GoldilocksLanes, LaneKernel};
+
+    /// One operation per cell, on the cells of the input.
+    struct Ops;
+
+    /// Constants of the dot product (below p).
+    const DOT: [u64; 3] = [MODULUS - 1, 12345, 1 << 63];
+
+    /// A byte table with no structure the lookups could rely on.
+    const TABLE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = ((i * 167 + 13) % 256) as u8 ^ ((i >> 3) as u8);
+            i += 1;
+        }
+        t
+    };
+
+    impl LaneKernel<12> for Ops {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            let x = *s;
+            s[0] = x[0].mul(x[1]);
+            s[1] = x[2].square();
+            s[2] = x[3].add(x[4]);
+            s[3] = x[5].sub(x[6]);
+            s[4] = x[7].add_canonical(x[8].canonical());
+            s[5] = L::dot_constants(&[x[9], x[0], x[11]], &DOT);
+            s[6] = L::combine(x[10].shr::<1>(), x[11].shr::<1>());
+            s[7] = x[0].wrapping_mul(x[3]);
+            s[8] = x[1].wrapping_add(x[2]).wrapping_sub(x[4].shl::<5>());
+            s[9] = x[5].low32().wrapping_add(x[6].shr::<33>());
+            s[10] = x[7].map(|v| v.rotate_left(13) ^ 0x55);
+            s[9] = s[9].wrapping_add(x[9].lookup_bytes(&TABLE).shl::<1>());
+            s[11] = x[8].double();
+        }
+    }
+
+    /// [`Ops`] by definition: field results canonical.
+    fn expected(x: &RawState) -> RawState {
+        let p = u128::from(MODULUS);
+        let m = |v: u128| (v % p) as u64;
+        let (a, b) = (|i: usize| u128::from(x[i]), |i: usize| u128::from(x[i]) % p);
+        [
+            m(a(0) * a(1)),
+            m(a(2) * a(2)),
+            m(a(3) + a(4)),
+            m(b(5) + p - b(6)),
+            m(a(7) + a(8)),
+            m([9, 0, 11]
+                .iter()
+                .zip(DOT)
+                .map(|(&i, c)| a(i) * u128::from(c) % p)
+                .sum()),
+            m((a(10) >> 1) + ((a(11) >> 1) << 32)),
+            x[0].wrapping_mul(x[3]),
+            x[1].wrapping_add(x[2]).wrapping_sub(x[4] << 5),
+            ((x[5] & 0xffff_ffff) + (x[6] >> 33)).wrapping_add(
+                u64::from_le_bytes(x[9].to_le_bytes().map(|b| TABLE[usize::from(b)])) << 1,
+            ),
+            x[7].rotate_left(13) ^ 0x55,
+            m(2 * a(8)),
+        ]
+    }
+
+    /// Cells 0–6 and 11 are residues (compared canonically), 7–10 integers.
+    fn normalized(mut s: RawState) -> RawState {
+        for i in [0, 1, 2, 3, 4, 5, 6, 11] {
+            s[i] = raw::canonical(s[i]);
+        }
+        s
+    }
+
+    #[test]
+    fn operations_equal_definitions_at_every_batch_size() {
+        let all = states(77, cases(20_000));
+        let want: Vec<RawState> = all.iter().map(expected).collect();
+        for backend in LaneBackend::ALL {
+            if !apply_many_with(backend, &Ops, &mut []) {
+                // Not on this CPU; AVX2 runs wherever AVX-512 does, and CI
+                // sets ALGEBRAIC_HASH_REQUIRE_AVX512=1 where the CPU lists
+                // AVX-512 (every such CPU but the Xeon Phi has DQ too).
+                assert!(backend != LaneBackend::Avx2 || !super::super::avx512_available());
+                assert!(
+                    backend != LaneBackend::Avx512
+                        || std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),
+                    "ALGEBRAIC_HASH_REQUIRE_AVX512 is set but the AVX-512 lanes do not run"
+                );
+                std::eprintln!("{backend:?} lanes not on this CPU: skipped");
+                continue;
+            }
+            for size in 1..=33 {
+                let mut got = all.clone();
+                for chunk in got.chunks_mut(size) {
+                    assert!(apply_many_with(backend, &Ops, chunk));
+                }
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(
+                        normalized(*g),
+                        normalized(*w),
+                        "{backend:?} size {size} state {k}: {:?}",
+                        all[k]
+                    );
+                }
+            }
+        }
+    }
+}

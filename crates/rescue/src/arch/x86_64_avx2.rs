@@ -33,7 +33,10 @@
 use core::arch::x86_64::*;
 use core::ops::Range;
 
+use super::Columns;
 use super::batch::{BatchLane, Scalars, permute_group};
+use crate::field::MODULUS;
+use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane, mds_multiply};
 use crate::permutation::{Instance, Lane, RawState, add_constants, inv_sbox, sbox};
 
@@ -224,6 +227,128 @@ impl SplitLane for PackedGoldilocksAvx2 {
                 sign,
             ))
         })
+    }
+}
+
+/// `x << S` and `x >> S` with a count the compiler folds into the
+/// immediate form.
+#[inline(always)]
+fn shift_count<const S: u32>() -> __m128i {
+    avx2!(_mm_set_epi64x(0, S as i64))
+}
+
+/// Four lanes for the kernels of other permutations (`crate::lanes`): the
+/// field operations are the batch permutation's.
+impl lanes::GoldilocksLanes for PackedGoldilocksAvx2 {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        PackedGoldilocksAvx2::splat(value)
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Lane::mul(self, rhs)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Lane::square(self)
+    }
+    #[inline(always)]
+    fn add_canonical(self, rhs: Self) -> Self {
+        PackedGoldilocksAvx2::add_canonical(self, rhs)
+    }
+    #[inline(always)]
+    fn canonical(self) -> Self {
+        avx2!({
+            // x ≥ p as a signed compare of the shifted values.
+            let sign = _mm256_set1_epi64x(SIGN);
+            let x_s = _mm256_xor_si256(self.0, sign);
+            let limit_s = _mm256_set1_epi64x(((MODULUS - 1) as i64) ^ SIGN);
+            let above = _mm256_cmpgt_epi64(x_s, limit_s);
+            let p = _mm256_set1_epi64x(MODULUS as i64);
+            PackedGoldilocksAvx2(_mm256_sub_epi64(self.0, _mm256_and_si256(above, p)))
+        })
+    }
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        // `SplitLane::combine`'s steps hold for lo, hi < 2^63 (the added
+        // ⌊m/2^32⌋ · (2^32 - 1) stays below p).
+        SplitLane::combine(lo, hi)
+    }
+    #[inline(always)]
+    fn wrapping_add(self, rhs: Self) -> Self {
+        HalfLane::add(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: Self) -> Self {
+        HalfLane::sub(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: Self) -> Self {
+        avx2!({
+            // ll + (lh + hl) · 2^32 mod 2^64: three 32 × 32-bit products.
+            let (x, y) = (self.0, rhs.0);
+            let ll = _mm256_mul_epu32(x, y);
+            let lh = _mm256_mul_epu32(x, _mm256_srli_epi64::<32>(y));
+            let hl = _mm256_mul_epu32(_mm256_srli_epi64::<32>(x), y);
+            let cross = _mm256_slli_epi64::<32>(_mm256_add_epi64(lh, hl));
+            PackedGoldilocksAvx2(_mm256_add_epi64(ll, cross))
+        })
+    }
+    #[inline(always)]
+    fn shl<const S: u32>(self) -> Self {
+        PackedGoldilocksAvx2(avx2!(_mm256_sll_epi64(self.0, shift_count::<S>())))
+    }
+    #[inline(always)]
+    fn shr<const S: u32>(self) -> Self {
+        PackedGoldilocksAvx2(avx2!(_mm256_srl_epi64(self.0, shift_count::<S>())))
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        PackedGoldilocksAvx2(avx2!(_mm256_and_si256(self.0, _mm256_set1_epi64x(EPS))))
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        super::map_lanes::<Self, 4>(self, f)
+    }
+}
+
+impl Columns<4> for PackedGoldilocksAvx2 {
+    #[inline(always)]
+    fn load(words: &[u64; 4]) -> Self {
+        // SAFETY: 32-byte unaligned load of a 32-byte array; AVX2 present
+        // (module doc).
+        PackedGoldilocksAvx2(unsafe { _mm256_loadu_si256(words.as_ptr().cast()) })
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 4]) {
+        // SAFETY: 32-byte unaligned store into a 32-byte array; AVX2
+        // present (module doc).
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.0) };
+    }
+}
+
+/// `kernel` on every state: groups of four in [`PackedGoldilocksAvx2`]
+/// registers; a remainder of two or three padded to four, a single state
+/// on scalars.
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2.
+#[target_feature(enable = "avx2,bmi2")]
+pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    let mut fours = states.chunks_exact_mut(4);
+    for four in &mut fours {
+        super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, four);
+    }
+    let rest = fours.into_remainder();
+    match rest.len() {
+        0 => {}
+        1 => kernel.apply(&mut rest[0]),
+        _ => super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, rest),
     }
 }
 

@@ -34,8 +34,11 @@
 use core::arch::x86_64::*;
 use core::ops::Range;
 
+use super::Columns;
 use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
+use crate::field::MODULUS;
+use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
 use crate::permutation::{Instance, Lane, RawState};
 
@@ -369,6 +372,275 @@ pub(crate) unsafe fn permute_many<I: Instance>(states: &mut [RawState], rounds: 
             unsafe { permute::<I>(state, rounds.clone()) };
         }
     }
+}
+
+/// `x << S` and `x >> S` with a count the compiler folds into the
+/// immediate form (the immediate intrinsics take the count as a literal).
+#[inline(always)]
+fn shift_count<const S: u32>() -> __m128i {
+    avx512!(_mm_set_epi64x(0, S as i64))
+}
+
+/// Eight lanes for the kernels of other permutations (`crate::lanes`): the
+/// field operations are the batch permutation's.
+impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        PackedGoldilocksAvx512::splat(value)
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Lane::mul(self, rhs)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Lane::square(self)
+    }
+    #[inline(always)]
+    fn add_canonical(self, rhs: Self) -> Self {
+        PackedGoldilocksAvx512::add_canonical(self, rhs)
+    }
+    #[inline(always)]
+    fn canonical(self) -> Self {
+        avx512!({
+            let p = _mm512_set1_epi64(MODULUS as i64);
+            let above = _mm512_cmpge_epu64_mask(self.0, p);
+            PackedGoldilocksAvx512(_mm512_mask_sub_epi64(self.0, above, self.0, p))
+        })
+    }
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        // `SplitLane::combine`'s steps hold for lo, hi < 2^63: m < 2^64,
+        // ⌊m/2^32⌋ < 2^32, its product with 2^32 - 1 below p.
+        SplitLane::combine(lo, hi)
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        avx512!({
+            // A carry drops 2^64 ≡ 2^32 - 1: add it back, and once more if
+            // that carries too.
+            let r = _mm512_add_epi64(self.0, rhs.0);
+            let carry = _mm512_cmplt_epu64_mask(r, rhs.0);
+            let r2 = _mm512_mask_add_epi64(r, carry, r, eps());
+            let carry2 = _mm512_mask_cmplt_epu64_mask(carry, r2, eps());
+            PackedGoldilocksAvx512(_mm512_mask_add_epi64(r2, carry2, r2, eps()))
+        })
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        avx512!({
+            // A borrow adds 2^64 ≡ 2^32 - 1: take it away, and once more if
+            // that borrows too.
+            let r = _mm512_sub_epi64(self.0, rhs.0);
+            let borrow = _mm512_cmplt_epu64_mask(self.0, rhs.0);
+            let borrow2 = _mm512_mask_cmplt_epu64_mask(borrow, r, eps());
+            let r2 = _mm512_mask_sub_epi64(r, borrow, r, eps());
+            PackedGoldilocksAvx512(_mm512_mask_sub_epi64(r2, borrow2, r2, eps()))
+        })
+    }
+    #[inline(always)]
+    fn wrapping_add(self, rhs: Self) -> Self {
+        HalfLane::add(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: Self) -> Self {
+        HalfLane::sub(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: Self) -> Self {
+        // SAFETY: the `GoldilocksLanes` methods of this type run only inside
+        // `apply_many` and `apply_many_vbmi` (the kernels see the type there
+        // and nowhere else), which are compiled with AVX-512DQ as well and
+        // called only where the CPU has it; registers only.
+        PackedGoldilocksAvx512(unsafe { _mm512_mullo_epi64(self.0, rhs.0) })
+    }
+    #[inline(always)]
+    fn shl<const S: u32>(self) -> Self {
+        PackedGoldilocksAvx512(avx512!(_mm512_sll_epi64(self.0, shift_count::<S>())))
+    }
+    #[inline(always)]
+    fn shr<const S: u32>(self) -> Self {
+        PackedGoldilocksAvx512(avx512!(_mm512_srl_epi64(self.0, shift_count::<S>())))
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        PackedGoldilocksAvx512(avx512!(_mm512_and_si512(self.0, eps())))
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        super::map_lanes::<Self, 8>(self, f)
+    }
+}
+
+impl Columns<8> for PackedGoldilocksAvx512 {
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        // SAFETY: 64-byte unaligned load of a 64-byte array; AVX-512F
+        // present (module doc).
+        PackedGoldilocksAvx512(unsafe { _mm512_loadu_si512(words.as_ptr().cast()) })
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 8]) {
+        // SAFETY: 64-byte unaligned store into a 64-byte array; AVX-512F
+        // present (module doc).
+        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), self.0) };
+    }
+}
+
+/// `kernel` on every state: groups of eight in [`PackedGoldilocksAvx512`]
+/// registers; a remainder of five to seven padded to eight, one of two to
+/// four as a group of four on AVX2, a single state on scalars.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX-512DQ, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx2,bmi2")]
+pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states);
+}
+
+/// Groups of eight in `R` registers; a remainder of five to seven padded to
+/// eight, one of two to four as a group of four on AVX2, a single state on
+/// scalars. Inlined into [`apply_many`] and [`apply_many_vbmi`].
+#[inline(always)]
+fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    let mut eights = states.chunks_exact_mut(8);
+    for eight in &mut eights {
+        super::drive_group::<K, R, W, 8>(kernel, eight);
+    }
+    let rest = eights.into_remainder();
+    match rest.len() {
+        0 => {}
+        1 => kernel.apply(&mut rest[0]),
+        2..=4 => {
+            super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
+        }
+        _ => super::drive_group::<K, R, W, 8>(kernel, rest),
+    }
+}
+
+/// [`PackedGoldilocksAvx512`] with byte-table lookups on AVX-512 VBMI:
+/// every value of this type is created inside a function compiled with
+/// AVX-512F/VL/DQ/BW/VBMI and AVX2 ([`apply_many_vbmi`]), which only runs once
+/// all of them are known to be present.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct PackedGoldilocksAvx512Vbmi(PackedGoldilocksAvx512);
+
+impl lanes::GoldilocksLanes for PackedGoldilocksAvx512Vbmi {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        Self(lanes::GoldilocksLanes::splat(value))
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self(Lane::mul(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        Self(Lane::square(self.0))
+    }
+    #[inline(always)]
+    fn add_canonical(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::add_canonical(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn canonical(self) -> Self {
+        Self(lanes::GoldilocksLanes::canonical(self.0))
+    }
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        Self(lanes::GoldilocksLanes::combine(lo.0, hi.0))
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::add(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::sub(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn wrapping_add(self, rhs: Self) -> Self {
+        Self(HalfLane::add(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: Self) -> Self {
+        Self(HalfLane::sub(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::wrapping_mul(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn shl<const S: u32>(self) -> Self {
+        Self(lanes::GoldilocksLanes::shl::<S>(self.0))
+    }
+    #[inline(always)]
+    fn shr<const S: u32>(self) -> Self {
+        Self(lanes::GoldilocksLanes::shr::<S>(self.0))
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        Self(lanes::GoldilocksLanes::low32(self.0))
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        Self(lanes::GoldilocksLanes::map(self.0, f))
+    }
+    #[inline(always)]
+    fn lookup_bytes(self, table: &[u8; 256]) -> Self {
+        // SAFETY: a value of this type exists only inside code compiled with
+        // AVX-512F/BW/VBMI (type doc); the loads read 64 bytes at offsets
+        // 0, 64, 128 and 192 of the 256-byte table.
+        unsafe {
+            let t = table.as_ptr().cast::<__m512i>();
+            let quarter = |k: usize| _mm512_loadu_si512(t.add(k));
+            let x = self.0.0;
+            // Bytes below 128 index the first half of the table, the others
+            // the second (the permutations use an index's low seven bits).
+            let low = _mm512_permutex2var_epi8(quarter(0), x, quarter(1));
+            let high = _mm512_permutex2var_epi8(quarter(2), x, quarter(3));
+            Self(PackedGoldilocksAvx512(_mm512_mask_blend_epi8(
+                _mm512_movepi8_mask(x),
+                low,
+                high,
+            )))
+        }
+    }
+}
+
+impl Columns<8> for PackedGoldilocksAvx512Vbmi {
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        Self(Columns::load(words))
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 8]) {
+        Columns::store(self.0, words);
+    }
+}
+
+/// [`apply_many`] with [`PackedGoldilocksAvx512Vbmi`] registers.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX-512DQ, AVX-512BW,
+/// AVX-512VBMI, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx512vbmi,avx2,bmi2")]
+pub(crate) unsafe fn apply_many_vbmi<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+) {
+    drive_eights::<K, PackedGoldilocksAvx512Vbmi, W>(kernel, states);
 }
 
 /// The round pieces on eight lanes, for the tests against the scalar code.

@@ -66,6 +66,30 @@ fn reduce128(lo: u64, hi: u64) -> u64 {
     r
 }
 
+/// `a + b mod p` for `b < p` (as `raw::add_canonical`): the carry's fix-up
+/// by `sbb`, not a branch (LLVM turns `raw::add_canonical`'s mask into a
+/// jump around a `xor`, which data make unpredictable).
+#[inline(always)]
+pub(crate) fn add_canonical(a: u64, b: u64) -> u64 {
+    let mut r = a;
+    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
+    // changes are declared clobbered by default (no `preserves_flags`).
+    unsafe {
+        asm!(
+            // a + b; a carry dropped 2^64 ≡ 2^32 - 1: add it back (the sum
+            // is then below b < p, so no second carry).
+            "add {r}, {b}",
+            "sbb {m:e}, {m:e}",
+            "add {r}, {m}",
+            r = inout(reg) r,
+            b = in(reg) b,
+            m = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    r
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -119,6 +143,12 @@ mod tests {
         for &a in &edges {
             for &b in &edges {
                 assert_eq!(super::mul(a, b), raw::mul(a, b), "{a} · {b}");
+                let c = b % MODULUS;
+                assert_eq!(
+                    super::add_canonical(a, c),
+                    raw::add_canonical(a, c),
+                    "{a} + {c}"
+                );
             }
         }
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -131,6 +161,12 @@ mod tests {
             x ^= x >> 7;
             x ^= x << 17;
             assert_eq!(super::mul(a, x), raw::mul(a, x), "{a} · {x}");
+            let c = x % MODULUS;
+            assert_eq!(
+                super::add_canonical(a, c),
+                raw::add_canonical(a, c),
+                "{a} + {c}"
+            );
             assert_eq!(super::mul(a, a), raw::mul(a, a), "{a}²");
         }
     }

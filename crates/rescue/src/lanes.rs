@@ -1,0 +1,221 @@
+//! Goldilocks arithmetic on packed lanes, for every Goldilocks family of the
+//! workspace: code written once over [`GoldilocksLanes`] (a [`LaneKernel`])
+//! runs on many independent states with [`apply_many`], one state per lane.
+//!
+//! Why here: the Rescue backends of [`crate::arch`] already hold the
+//! Goldilocks products and reductions on AVX2 and AVX-512 registers, with
+//! the run-time CPU check. This module lends the same register types (the
+//! same multiplications, reductions and carry handling Rescue's batches run)
+//! to other permutations — Tip5, Plonky2's Poseidon, Plonky3's Goldilocks
+//! Poseidon2 — so that the workspace has one Goldilocks, not one per family.
+//!
+//! [`apply_many`] transposes groups of states into registers (cell `i` of
+//! every state of the group in register `i`), runs the kernel once per
+//! group and writes the states back:
+//! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
+//!   groups of eight; a remainder of five to seven is padded to eight, one
+//!   of two to four runs as a group of four on AVX2, a single state on
+//!   scalars; where the CPU also has AVX-512 VBMI and BW, the same with
+//!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
+//! - AVX2 (with BMI2): groups of four; a remainder of two or three is
+//!   padded, a single state runs on scalars;
+//! - otherwise (and on aarch64, whose NEON lanes serve Rescue only so far)
+//!   every state on scalars: `u64` is a [`GoldilocksLanes`] of one lane.
+//!
+//! Values in lanes are raw: any `u64` standing for its residue mod `p` (see
+//! [`crate::field::raw`]). The kernels decide when to make them canonical.
+
+use crate::field::{Felt, MODULUS, raw};
+
+pub use crate::arch::{LaneBackend, apply_many, apply_many_with, lanes_backend};
+
+/// Goldilocks residues in one or more lanes (a `u64`, or a SIMD register of
+/// four or eight `u64`s that the kernel sees only as its type parameter).
+/// Every operation works on each lane independently.
+///
+/// Two views of the same lanes: field elements (raw residues: [`mul`],
+/// [`square`], [`add`], …) and 64-bit integers with wrapping arithmetic
+/// ([`wrapping_add`], [`shr`], …), for the integer tricks of MDS layers
+/// (32-bit halves, exact small-coefficient products, [`combine`]).
+///
+/// [`mul`]: GoldilocksLanes::mul
+/// [`square`]: GoldilocksLanes::square
+/// [`add`]: GoldilocksLanes::add
+/// [`wrapping_add`]: GoldilocksLanes::wrapping_add
+/// [`shr`]: GoldilocksLanes::shr
+/// [`combine`]: GoldilocksLanes::combine
+pub trait GoldilocksLanes: Copy + Send + Sync {
+    /// Lanes (states) per value.
+    const LANES: usize;
+
+    /// Every lane set to `value`.
+    fn splat(value: u64) -> Self;
+    /// `self · rhs mod p`.
+    fn mul(self, rhs: Self) -> Self;
+    /// `self² mod p`.
+    fn square(self) -> Self;
+    /// `self + rhs mod p` for `rhs < p` (cheaper than [`Self::add`]).
+    fn add_canonical(self, rhs: Self) -> Self;
+    /// The canonical representative (`< p`) of each lane.
+    fn canonical(self) -> Self;
+    /// `lo + hi · 2^32 mod p` for integers `lo, hi < 2^63` (e.g. the row
+    /// sums of an MDS applied to the 32-bit halves of its input).
+    fn combine(lo: Self, hi: Self) -> Self;
+
+    /// `self + rhs` as 64-bit integers (wrapping).
+    fn wrapping_add(self, rhs: Self) -> Self;
+    /// `self - rhs` as 64-bit integers (wrapping).
+    fn wrapping_sub(self, rhs: Self) -> Self;
+    /// `self · rhs mod 2^64`.
+    fn wrapping_mul(self, rhs: Self) -> Self;
+    /// `self << S` (`S < 64`).
+    fn shl<const S: u32>(self) -> Self;
+    /// `self >> S` (logical, `S < 64`).
+    fn shr<const S: u32>(self) -> Self;
+    /// `self mod 2^32`.
+    fn low32(self) -> Self;
+
+    /// `f` applied to each lane on the scalar units (for steps with no
+    /// lane-wise form).
+    fn map(self, f: impl Fn(u64) -> u64) -> Self;
+
+    /// `table` applied to each byte of each lane (as integers; Tip5's
+    /// split-and-lookup S-box). On the scalar units by default; by byte
+    /// permutations on [`LaneBackend::Avx512Vbmi`].
+    #[inline(always)]
+    fn lookup_bytes(self, table: &[u8; 256]) -> Self {
+        self.map(|x| u64::from_le_bytes(x.to_le_bytes().map(|b| table[usize::from(b)])))
+    }
+
+    /// `self + rhs mod p`.
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        self.add_canonical(rhs.canonical())
+    }
+    /// `self - rhs mod p`.
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // p - canonical(rhs) is in 1..=p: made canonical again, it is below p.
+        let negated = Self::splat(MODULUS)
+            .wrapping_sub(rhs.canonical())
+            .canonical();
+        self.add_canonical(negated)
+    }
+    /// `2 · self mod p`.
+    #[inline(always)]
+    fn double(self) -> Self {
+        self.add(self)
+    }
+    /// `Σ a_i · b_i mod p` for constants `b_i < p` (an MDS row, a sparse
+    /// round's vector).
+    #[inline(always)]
+    fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
+        let mut sum = a[0].mul(Self::splat(b[0]));
+        for i in 1..N {
+            sum = sum.add(a[i].mul(Self::splat(b[i])));
+        }
+        sum
+    }
+}
+
+/// [`apply_many`] on states of [`Felt`]s: the states go through a buffer of
+/// raw values 32 at a time, and the kernel's results are made canonical.
+/// The `permute_many` of every Goldilocks family but Rescue's.
+pub fn apply_many_felts<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[Felt; W]]) {
+    const CHUNK: usize = 32;
+    let mut buffer = [[0u64; W]; CHUNK];
+    for chunk in states.chunks_mut(CHUNK) {
+        let raw = &mut buffer[..chunk.len()];
+        for (r, state) in raw.iter_mut().zip(chunk.iter()) {
+            *r = state.map(Felt::to_u64);
+        }
+        apply_many(kernel, raw);
+        for (state, r) in chunk.iter_mut().zip(raw.iter()) {
+            *state = r.map(Felt::from_u64_reduced);
+        }
+    }
+}
+
+/// Code written once over [`GoldilocksLanes`] that transforms one `W`-cell
+/// state (one state per lane).
+pub trait LaneKernel<const W: usize>: Sync {
+    /// Transforms `state` (each lane independently).
+    fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]);
+}
+
+/// One residue on the scalar units (products and sums with the assembly
+/// carry fix-ups of the scalar Rescue permutation on x86_64: no branches on
+/// data).
+impl GoldilocksLanes for u64 {
+    const LANES: usize = 1;
+
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        value
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        crate::arch::scalar_mul(self, rhs)
+    }
+    #[inline(always)]
+    fn square(self) -> Self {
+        crate::arch::scalar_mul(self, self)
+    }
+    #[inline(always)]
+    fn add_canonical(self, rhs: Self) -> Self {
+        crate::arch::scalar_add_canonical(self, rhs)
+    }
+    #[inline(always)]
+    fn canonical(self) -> Self {
+        raw::canonical(self)
+    }
+    #[inline(always)]
+    fn combine(lo: Self, hi: Self) -> Self {
+        // lo + hi · 2^32 < 2^96.
+        raw::reduce96(u128::from(lo) + (u128::from(hi) << 32))
+    }
+    #[inline(always)]
+    fn wrapping_add(self, rhs: Self) -> Self {
+        u64::wrapping_add(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: Self) -> Self {
+        u64::wrapping_sub(self, rhs)
+    }
+    #[inline(always)]
+    fn wrapping_mul(self, rhs: Self) -> Self {
+        u64::wrapping_mul(self, rhs)
+    }
+    #[inline(always)]
+    fn shl<const S: u32>(self) -> Self {
+        self << S
+    }
+    #[inline(always)]
+    fn shr<const S: u32>(self) -> Self {
+        self >> S
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        self & 0xffff_ffff
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        f(self)
+    }
+    /// One reduction for the whole sum: the products are summed in 128
+    /// bits with a count of the overflows (each worth `2^128`, folded back
+    /// at the end).
+    #[inline(always)]
+    fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
+        let mut sum = 0u128;
+        let mut carries = 0u64;
+        for (&x, &y) in a.iter().zip(b) {
+            let (s, c) = sum.overflowing_add(u128::from(x) * u128::from(y));
+            sum = s;
+            carries += u64::from(c);
+        }
+        // carries · 2^128 = (carries · 2^64 mod p) · 2^64, carries < N.
+        let folded = raw::reduce128(u128::from(raw::reduce_small(0, carries)) << 64);
+        raw::add(raw::reduce128(sum), folded)
+    }
+}
