@@ -5,7 +5,7 @@
 # feature on; here clippy on them, and `cargo package` of every publishable
 # crate.
 pkgs=(-p algebraic-hash -p algebraic-hash-rescue -p algebraic-hash-poseidon -p algebraic-hash-anemoi
-    -p algebraic-hash-poseidon2-small)
+    -p algebraic-hash-poseidon2-small -p algebraic-hash-tip5 -p algebraic-hash-poseidon-goldilocks)
 cargo clippy "${pkgs[@]}" --all-targets --all-features -- -D warnings
 # docs.rs' own build (nightly, --cfg docsrs, all features) is checked by hand,
 # not here, for CI time (the stable `cargo doc -D warnings` step covers the

@@ -15,6 +15,8 @@ mod error;
 #[cfg(feature = "alloc")]
 mod merkle;
 pub mod parse;
+#[cfg(feature = "plonky3")]
+mod plonky3;
 mod sponge;
 
 #[cfg(feature = "ark-crypto-primitives")]
@@ -25,6 +27,9 @@ pub use error::Error;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use merkle::{MerkleError, MerklePath, MerkleTree};
+#[cfg(feature = "plonky3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
+pub use plonky3::permute_packed;
 pub use sponge::{DuplexSponge, PaddingFreeSponge};
 
 /// A fixed, public permutation of a state `S` (usually `[F; WIDTH]`).

@@ -6,6 +6,9 @@
 mod constants;
 mod mds;
 mod permutation;
+#[cfg(feature = "plonky3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
+pub mod plonky3;
 
 use algebraic_hash::{Compression, Hasher, PaddingFreeSponge, Permutation, TruncatedPermutation};
 

@@ -11,15 +11,15 @@
 //! | [`BabyBear`] | `p3_baby_bear::BabyBear` | any `PackedValue<Value = …>`: the field itself, its `Packing`, `[F; N]` |
 //! | [`KoalaBear`] | `p3_koala_bear::KoalaBear` | the same |
 //! | [`Mersenne31`] | `p3_mersenne_31::Mersenne31` | the same |
-//! | [`Goldilocks`](crate::Goldilocks) | `p3_goldilocks::Goldilocks` | the same |
+//! | [`Goldilocks`] | `p3_goldilocks::Goldilocks` | the same |
 //!
 //! Why an adapter and not our types in Plonky3's traits: Plonky3's generic
 //! blocks are written over its `Field` trait, which our field types do not
 //! implement. Values cross at the canonical integer (Plonky3 keeps its
 //! elements canonical, so nothing is reduced that a user gave). A packed
-//! state of `N` lanes becomes `N` states of ours, permuted by one
-//! [`permute_many`](algebraic_hash::Permutation::permute_many) (our packed
-//! lanes, whatever the build's target features), and is packed again.
+//! state goes through [`algebraic_hash::permute_packed`]: its lanes' states
+//! permuted as one batch on our own packed lanes, whatever the build's
+//! target features.
 
 use algebraic_hash_field31::{BabyBear, Field31, KoalaBear, Mersenne31};
 use p3_field::{PackedValue, PrimeField32, PrimeField64};
@@ -74,35 +74,13 @@ impl P3Counterpart for Goldilocks {
     }
 }
 
-/// States of ours unpacked from one packed state at a time: Plonky3's
-/// widest packing is 16 lanes (AVX-512 over a 31-bit field); wider cell
-/// types go through in chunks of this many lanes.
-const MAX_LANES: usize = 16;
-
 impl<F, P, const W: usize, const D: u64> Permutation<[P; W]> for Poseidon2<F, W, D>
 where
     F: P3Counterpart,
     P: PackedValue<Value = F::P3>,
 {
     fn permute_mut(&self, state: &mut [P; W]) {
-        let mut states = [[F::default(); W]; MAX_LANES];
-        let mut first = 0;
-        while first < P::WIDTH {
-            let count = (P::WIDTH - first).min(MAX_LANES);
-            let batch = &mut states[..count];
-            for (lane, ours) in batch.iter_mut().enumerate() {
-                for (cell, packed) in ours.iter_mut().zip(state.iter()) {
-                    *cell = F::from_p3(packed.as_slice()[first + lane]);
-                }
-            }
-            algebraic_hash::Permutation::permute_many(self, batch);
-            for (lane, ours) in batch.iter().enumerate() {
-                for (cell, packed) in ours.iter().zip(state.iter_mut()) {
-                    packed.as_slice_mut()[first + lane] = cell.to_p3();
-                }
-            }
-            first += count;
-        }
+        algebraic_hash::permute_packed(self, state, F::from_p3, F::to_p3);
     }
 }
 

@@ -10,6 +10,9 @@ pub mod constants;
 mod digest;
 mod mds;
 mod permutation;
+#[cfg(feature = "plonky3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]
+pub mod plonky3;
 
 use algebraic_hash::{Compression, Hasher, Permutation};
 pub use algebraic_hash_rescue::Felt;
