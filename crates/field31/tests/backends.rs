@@ -52,7 +52,7 @@ fn check<F: Field31>(seed: u64) {
     static EDGES: [u64; 1] = [0];
     let mut rng = Rng64::new(seed, p, &EDGES);
     let mut ran = 0;
-    for backend in [Backend::Scalar, Backend::Avx2, Backend::Avx512] {
+    for backend in Backend::ALL {
         for n in 0..=33usize {
             let mut states: Vec<[F; 5]> = (0..n)
                 .map(|i| {
@@ -102,4 +102,18 @@ fn detected_backends_run() {
         assert!(Backend::Avx512.available());
         assert_eq!(algebraic_hash_field31::backend(), Backend::Avx512);
     }
+}
+
+/// With the `neon-lanes` feature on aarch64 the NEON lanes are the
+/// backend (NEON is part of the target; no run-time check).
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    feature = "neon-lanes",
+    not(algebraic_hash_force_scalar)
+))]
+#[test]
+fn neon_lanes_run() {
+    assert!(Backend::Neon.available());
+    assert_eq!(algebraic_hash_field31::backend(), Backend::Neon);
 }

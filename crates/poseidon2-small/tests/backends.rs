@@ -1,4 +1,4 @@
-//! `permute_many` on every backend this CPU runs (AVX-512, AVX2, scalar)
+//! `permute_many` on every backend this CPU runs (AVX-512, AVX2, NEON, scalar)
 //! against `permute` one state at a time, for every batch size 0..=33,
 //! on every instance (Plonky3's, RISC Zero's, SP1's, OpenVM's).
 
@@ -14,7 +14,7 @@ fn check<F: Field31 + Poseidon2Field, const W: usize, const D: u64>(
     let p = u64::from(F::MODULUS);
     let edges: &'static [u64] = Box::leak(vec![0, 1, p - 1].into_boxed_slice());
     let mut rng = Rng64::new(seed, p, edges);
-    for backend in [Backend::Scalar, Backend::Avx2, Backend::Avx512] {
+    for backend in Backend::ALL {
         if !backend.available() {
             eprintln!("{backend:?} does not run here: skipped");
             continue;

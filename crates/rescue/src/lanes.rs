@@ -19,8 +19,10 @@
 //!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
 //!   padded, a single state runs on scalars;
-//! - otherwise (and on aarch64, whose NEON lanes serve Rescue only so far)
-//!   every state on scalars: `u64` is a [`GoldilocksLanes`] of one lane.
+//! - NEON on aarch64 with the `neon-lanes` feature (opt-in: run under qemu
+//!   only so far): pairs, a single state on scalars;
+//! - otherwise every state on scalars: `u64` is a [`GoldilocksLanes`] of
+//!   one lane.
 //!
 //! Values in lanes are raw: any `u64` standing for its residue mod `p` (see
 //! [`crate::field::raw`]). The kernels decide when to make them canonical.

@@ -8,6 +8,8 @@
 //! The backends, fastest first, chosen once per call by [`backend`]:
 //! - AVX-512 (`avx512f`): 16 lanes of 32 bits;
 //! - AVX2: 8 lanes of 32 bits;
+//! - NEON (aarch64, with the `neon-lanes` feature): 4 lanes of 32 bits;
+//!   opt-in because it has only run under qemu so far;
 //! - scalar: one element at a time (always compiled; the reference every
 //!   packed backend is tested against).
 //!
@@ -24,6 +26,13 @@
 
 use crate::{Field31, Lanes};
 
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    feature = "neon-lanes",
+    not(algebraic_hash_force_scalar)
+))]
+mod aarch64_neon;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 mod packed;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
@@ -47,15 +56,21 @@ pub enum Backend {
     Avx2,
     /// x86_64 AVX-512F, 16 lanes.
     Avx512,
+    /// aarch64 NEON, 4 lanes (with the `neon-lanes` feature).
+    Neon,
 }
 
 impl Backend {
+    /// Every backend (whether or not it runs here).
+    pub const ALL: [Self; 4] = [Self::Scalar, Self::Avx2, Self::Avx512, Self::Neon];
+
     /// Elements per register.
     pub const fn lanes(self) -> usize {
         match self {
             Self::Scalar => 1,
             Self::Avx2 => 8,
             Self::Avx512 => 16,
+            Self::Neon => 4,
         }
     }
 
@@ -67,6 +82,13 @@ impl Backend {
             Self::Avx2 => avx2_available(),
             #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
             Self::Avx512 => avx512_available(),
+            #[cfg(all(
+                target_arch = "aarch64",
+                target_feature = "neon",
+                feature = "neon-lanes",
+                not(algebraic_hash_force_scalar)
+            ))]
+            Self::Neon => true,
             #[allow(unreachable_patterns)]
             _ => false,
         }
@@ -84,6 +106,14 @@ pub fn backend() -> Backend {
     if avx2_available() {
         return Backend::Avx2;
     }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    ))]
+    return Backend::Neon;
+    #[allow(unreachable_code)]
     Backend::Scalar
 }
 
@@ -131,6 +161,13 @@ fn run<F: Field31, K: LaneKernel<F, W>, const W: usize>(
             // this build or was detected on this CPU.
             unsafe { x86_64_avx2::apply_many(kernel, states) }
         }
+        #[cfg(all(
+            target_arch = "aarch64",
+            target_feature = "neon",
+            feature = "neon-lanes",
+            not(algebraic_hash_force_scalar)
+        ))]
+        Backend::Neon => aarch64_neon::apply_many(kernel, states),
         _ => {
             for state in states {
                 kernel.apply(state);
@@ -170,7 +207,15 @@ fn avx512_available() -> bool {
 /// # Safety
 /// Implementors use instructions the CPU may lack; `load` and `store` may
 /// only run where the backend is available (inside its `apply_many`).
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
 unsafe trait Register<const N: usize>: Lanes {
     /// One lane per word (`word < p`).
     unsafe fn load(words: &[u32; N]) -> Self;
@@ -185,7 +230,15 @@ unsafe trait Register<const N: usize>: Lanes {
 /// # Safety
 /// The backend of `R` must be available; call it only from that backend's
 /// `#[target_feature]` function, into which it is inlined.
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
 #[inline(always)]
 unsafe fn drive<F, K, R, const W: usize, const N: usize>(kernel: &K, states: &mut [[F; W]])
 where

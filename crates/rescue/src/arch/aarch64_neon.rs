@@ -347,3 +347,8 @@ pub(crate) mod pieces {
         out
     }
 }
+
+/// The same register as a [`GoldilocksLanes`](crate::lanes::GoldilocksLanes)
+/// for the other Goldilocks permutations (opt-in).
+#[cfg(feature = "neon-lanes")]
+pub(crate) mod lanes;

@@ -26,7 +26,8 @@
 //!
 //! - [`apply_many`] (re-exported by [`crate::lanes`]): the AVX-512 and AVX2
 //!   register types above as [`GoldilocksLanes`](crate::lanes::GoldilocksLanes) for kernels of other
-//!   permutations, with the same CPU checks.
+//!   permutations, with the same CPU checks; the NEON one too with the
+//!   `neon-lanes` feature (opt-in: only run under qemu so far).
 //!
 //! All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
@@ -279,11 +280,20 @@ pub enum LaneBackend {
     /// ([`GoldilocksLanes::lookup_bytes`](crate::lanes::GoldilocksLanes::lookup_bytes))
     /// on AVX-512 VBMI and BW: 64 bytes by a few byte permutations.
     Avx512Vbmi,
+    /// aarch64 NEON (Rescue's registers): two lanes; with the `neon-lanes`
+    /// feature only.
+    Neon,
 }
 
 impl LaneBackend {
     /// Every backend, fastest last.
-    pub const ALL: [Self; 4] = [Self::Scalar, Self::Avx2, Self::Avx512, Self::Avx512Vbmi];
+    pub const ALL: [Self; 5] = [
+        Self::Scalar,
+        Self::Neon,
+        Self::Avx2,
+        Self::Avx512,
+        Self::Avx512Vbmi,
+    ];
 
     /// Whether [`apply_many_with`] can use this backend on this CPU with
     /// this build.
@@ -296,15 +306,21 @@ impl LaneBackend {
             Self::Avx512 => avx512_lanes_available(),
             #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
             Self::Avx512Vbmi => avx512_vbmi_available(),
+            #[cfg(all(
+                target_arch = "aarch64",
+                target_feature = "neon",
+                feature = "neon-lanes",
+                not(algebraic_hash_force_scalar)
+            ))]
+            Self::Neon => true,
             #[allow(unreachable_patterns)]
             _ => false,
         }
     }
 }
 
-/// The backend [`apply_many`] uses on this CPU with this build (NEON serves
-/// Rescue's own permutations only so far, so aarch64 runs kernels on
-/// scalars).
+/// The backend [`apply_many`] uses on this CPU with this build (on aarch64
+/// NEON with the `neon-lanes` feature, scalars without it).
 #[inline]
 pub fn lanes_backend() -> LaneBackend {
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
@@ -319,6 +335,14 @@ pub fn lanes_backend() -> LaneBackend {
     if avx2_available() {
         return LaneBackend::Avx2;
     }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    ))]
+    return LaneBackend::Neon;
+    #[allow(unreachable_code)]
     LaneBackend::Scalar
 }
 
@@ -404,6 +428,13 @@ fn run_kernel<K: LaneKernel<W>, const W: usize>(
             // enabled in this build or were detected on this CPU.
             unsafe { x86_64_avx2::apply_many(kernel, states) }
         }
+        #[cfg(all(
+            target_arch = "aarch64",
+            target_feature = "neon",
+            feature = "neon-lanes",
+            not(algebraic_hash_force_scalar)
+        ))]
+        LaneBackend::Neon => aarch64_neon::lanes::apply_many(kernel, states),
         _ => {
             for state in states {
                 kernel.apply(state);
@@ -413,7 +444,15 @@ fn run_kernel<K: LaneKernel<W>, const W: usize>(
 }
 
 /// A register type of `N` lanes that loads and stores `N` words.
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
 pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
     /// One lane per word.
     fn load(words: &[u64; N]) -> Self;
@@ -422,7 +461,15 @@ pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
 }
 
 /// `f` on each lane of `x`, on the scalar units (through memory).
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
 #[inline(always)]
 pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
     let mut lanes = [0u64; N];
@@ -436,7 +483,15 @@ pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> 
 /// Runs `kernel` on groups of `N` states transposed into `W` registers `R`
 /// (a last partial group padded with zero states); inlined into the
 /// backend's `#[target_feature]` function, whose instructions `R` uses.
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
 #[inline(always)]
 pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(kernel: &K, group: &mut [[u64; W]])
 where

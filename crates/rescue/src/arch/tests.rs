@@ -613,8 +613,7 @@ mod neon {
 /// operation of [`GoldilocksLanes`] on every backend this CPU runs equals
 /// its definition in `u128` arithmetic, through [`apply_many_with`] at every
 /// batch size 0..=33 (each leaves a different remainder), on edge values
-/// and random states.
-#[cfg(target_arch = "x86_64")]
+/// and random states (on aarch64: scalars, and NEON with `neon-lanes`).
 mod shared_lanes {
     use super::*;
     use crate::arch::{LaneBackend, apply_many_with};
@@ -700,7 +699,15 @@ mod shared_lanes {
                 // Not on this CPU; AVX2 runs wherever AVX-512 does, and CI
                 // sets ALGEBRAIC_HASH_REQUIRE_AVX512=1 where the CPU lists
                 // AVX-512 (every such CPU but the Xeon Phi has DQ too).
+                #[cfg(target_arch = "x86_64")]
                 assert!(backend != LaneBackend::Avx2 || !super::super::avx512_available());
+                // NEON is part of the aarch64 target: with `neon-lanes` its
+                // lanes always run.
+                assert!(
+                    backend != LaneBackend::Neon
+                        || !cfg!(all(target_arch = "aarch64", feature = "neon-lanes")),
+                    "the NEON lanes do not run with neon-lanes on aarch64"
+                );
                 assert!(
                     backend != LaneBackend::Avx512
                         || std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),
