@@ -201,53 +201,77 @@ fn main() {
             on[2].then(|| time_chain(ITERS, s4, |s| NEW_T4.permute(s))),
             on[3].then(|| time_chain(ITERS, s4, |s| taceo_poseidon2::bn254::t4::permutation(&s))),
             on[4].then(|| time_chain(ITERS, s4, |s| blackbox(&s))),
-            on[5].then(|| time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, ours3));
-            })),
-            on[6].then(|| time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, one_by_one(&c3)));
-            })),
-            on[7].then(|| time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, ours4));
-            })),
-            on[8].then(|| time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, one_by_one(&c4)));
-            })),
-            on[9].then(|| time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, one_by_one(&cb)));
-            })),
+            on[5].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, ours3));
+                })
+            }),
+            on[6].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, one_by_one(&c3)));
+                })
+            }),
+            on[7].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, ours4));
+                })
+            }),
+            on[8].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, one_by_one(&c4)));
+                })
+            }),
+            on[9].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, one_by_one(&cb)));
+                })
+            }),
             on[10].then(|| time_chain(ITERS / 2, s8, |s| NEW_T8.permute(s))),
-            on[11].then(|| time_chain(ITERS / 2, s8, |s| {
-                taceo_poseidon2::bn254::t8::permutation(&s)
-            })),
+            on[11].then(|| {
+                time_chain(ITERS / 2, s8, |s| {
+                    taceo_poseidon2::bn254::t8::permutation(&s)
+                })
+            }),
             on[12].then(|| time_chain(ITERS / 3, s12, |s| NEW_T12.permute(s))),
-            on[13].then(|| time_chain(ITERS / 3, s12, |s| {
-                taceo_poseidon2::bn254::t12::permutation(&s)
-            })),
+            on[13].then(|| {
+                time_chain(ITERS / 3, s12, |s| {
+                    taceo_poseidon2::bn254::t12::permutation(&s)
+                })
+            }),
             on[14].then(|| time_chain(ITERS / 4, s16, |s| NEW_T16.permute(s))),
-            on[15].then(|| time_chain(ITERS / 4, s16, |s| {
-                taceo_poseidon2::bn254::t16::permutation(&s)
-            })),
-            on[16].then(|| time_chain(ITERS / 32, batch3, |mut b| {
-                NEW_T3.permute_many(&mut b);
-                b
-            })),
-            on[17].then(|| time_chain(ITERS / 32, batch3, |mut b| {
-                for s in b.iter_mut() {
-                    *s = taceo_poseidon2::bn254::t3::permutation(s);
-                }
-                b
-            })),
-            on[18].then(|| time_chain(ITERS / 32, batch4, |mut b| {
-                NEW_T4.permute_many(&mut b);
-                b
-            })),
-            on[19].then(|| time_chain(ITERS / 32, batch4, |mut b| {
-                for s in b.iter_mut() {
-                    *s = taceo_poseidon2::bn254::t4::permutation(s);
-                }
-                b
-            })),
+            on[15].then(|| {
+                time_chain(ITERS / 4, s16, |s| {
+                    taceo_poseidon2::bn254::t16::permutation(&s)
+                })
+            }),
+            on[16].then(|| {
+                time_chain(ITERS / 32, batch3, |mut b| {
+                    NEW_T3.permute_many(&mut b);
+                    b
+                })
+            }),
+            on[17].then(|| {
+                time_chain(ITERS / 32, batch3, |mut b| {
+                    for s in b.iter_mut() {
+                        *s = taceo_poseidon2::bn254::t3::permutation(s);
+                    }
+                    b
+                })
+            }),
+            on[18].then(|| {
+                time_chain(ITERS / 32, batch4, |mut b| {
+                    NEW_T4.permute_many(&mut b);
+                    b
+                })
+            }),
+            on[19].then(|| {
+                time_chain(ITERS / 32, batch4, |mut b| {
+                    for s in b.iter_mut() {
+                        *s = taceo_poseidon2::bn254::t4::permutation(s);
+                    }
+                    b
+                })
+            }),
         ];
         for (v, x) in times.iter_mut().zip(t) {
             v.extend(x);

@@ -32,6 +32,20 @@ impl Adx {
     }
 }
 
+/// Word `k` of the modulus table of `C` (p, then −p⁻¹ mod 2^64 at `k = N`),
+/// for routines that take the modulus as immediates (0 past the table, so
+/// that monomorphizations for other `N`, whose call is never taken, still
+/// compile).
+pub(super) const fn word<C: MontConfig<N>, const N: usize>(k: usize) -> u64 {
+    if k < N {
+        C::MODULUS.0[k]
+    } else if k == N {
+        C::INV
+    } else {
+        0
+    }
+}
+
 /// The modulus table of `C` (p, then −p⁻¹ mod 2^64) as the routines read it.
 #[inline(always)]
 fn table<C: MontConfig<N>, const N: usize>() -> *const u64 {
@@ -52,10 +66,11 @@ impl<const N: usize> Backend<N> for Adx {
                 widen(unsafe { asm::mul_4_sparse(a.as_ptr(), b.as_ptr(), m) })
             }
             4 => {
+                let a4 = a.first_chunk::<4>().expect("N = 4");
                 // SAFETY: `self` exists only when the CPU has BMI2 and ADX;
-                // `a` and `b` point to N = 4 words and `m` to the 5-word
-                // `ModulusTable<4>` (a 'static constant).
-                widen(unsafe { asm::mul_4(a.as_ptr(), b.as_ptr(), m) })
+                // N = 4 and `b` points to 4 words. `a` goes in registers and
+                // the modulus in the code (immediates).
+                widen(unsafe { asm::mul_4::<C, N>(a4, b.as_ptr()) })
             }
             6 => {
                 // SAFETY: as above, with 6 words and the 7-word table.
