@@ -104,6 +104,56 @@ impl<const N: usize> Backend<N> for Adx {
             _ => Portable.square::<C>(a),
         }
     }
+
+    #[inline(always)]
+    fn sub_if_ge(self, x: &[u64; N], m: &[u64; N]) -> [u64; N] {
+        match N {
+            4 => {
+                let x4 = x.first_chunk::<4>().expect("N = 4");
+                widen(sub_if_ge_4(x4, m.as_ptr()))
+            }
+            _ => crate::sub_if_ge(x, m),
+        }
+    }
+}
+
+/// `x − m` if `x ≥ m`, else `x`, on 4 words: a `sub`/`sbb` chain and four
+/// `cmov`s (no branch, whatever the compiler's heuristics), 12 instructions
+/// where the compiled masked select takes about 30.
+#[inline(always)]
+fn sub_if_ge_4(x: &[u64; 4], m: *const u64) -> [u64; 4] {
+    let [mut x0, mut x1, mut x2, mut x3] = *x;
+    // SAFETY: `m` points to 4 readable words (the caller's `&[u64; 4]`);
+    // the asm reads them, writes only its declared registers and the flags,
+    // and needs nothing of the CPU beyond x86-64 (`cmov`).
+    unsafe {
+        core::arch::asm!(
+            "mov {d0}, {x0}",
+            "sub {d0}, qword ptr [{m}]",
+            "mov {d1}, {x1}",
+            "sbb {d1}, qword ptr [{m} + 8]",
+            "mov {d2}, {x2}",
+            "sbb {d2}, qword ptr [{m} + 16]",
+            "mov {d3}, {x3}",
+            "sbb {d3}, qword ptr [{m} + 24]",
+            // No borrow: x ≥ m, take the difference.
+            "cmovnc {x0}, {d0}",
+            "cmovnc {x1}, {d1}",
+            "cmovnc {x2}, {d2}",
+            "cmovnc {x3}, {d3}",
+            x0 = inout(reg) x0,
+            x1 = inout(reg) x1,
+            x2 = inout(reg) x2,
+            x3 = inout(reg) x3,
+            d0 = out(reg) _,
+            d1 = out(reg) _,
+            d2 = out(reg) _,
+            d3 = out(reg) _,
+            m = in(reg) m,
+            options(pure, readonly, nostack),
+        );
+    }
+    [x0, x1, x2, x3]
 }
 
 /// Copies a routine's `M`-word result into `[u64; N]` (`M == N` at every
