@@ -58,7 +58,7 @@ def is_sparse(p, n):
 MASK = (1 << 64) - 1
 
 
-def gen_mul(n, square, reg_a=False, sparse=False):
+def gen_mul(n, square, reg_a=False, sparse=False, imm_p=False):
     """Instruction list for t = a·b·2^(−64n) mod-ish p (CIOS, two chains).
 
     `sparse`: for moduli p = 1 + p_top·2^(64(n−1)) (low words 1, 0, …, 0),
@@ -66,6 +66,12 @@ def gen_mul(n, square, reg_a=False, sparse=False):
     t + m·p = t + m + m·p_top·2^(64(n−1)), where t_0 + m is 0 with a carry
     exactly when t_0 ≠ 0 (the carry `neg` sets). One MULX per reduction
     step instead of n, and no IMUL.
+
+    `imm_p`: the modulus words and −p⁻¹ mod 2^64 as immediates ("#p0"..,
+    "#inv"; `mov` into a register before each use) instead of reads through a
+    pointer. With `reg_a` this frees the register of the pointer, so a
+    product with `a` in registers and `b` in memory fits in the 13 general
+    registers `asm!` can always allocate (a0..a3, b, r0..r4, lo, hi, rdx).
 
     Operands: "[a+8k]", "[b+8k]", "[p+8k]" (k = n is −p⁻¹ mod 2^64), registers
     by symbolic name: rdx, lo, hi, and r0..r{n} for the n + 1 accumulator
@@ -117,14 +123,26 @@ def gen_mul(n, square, reg_a=False, sparse=False):
             t, top = t[1:] + [top], t[0]
             continue
         # Reduction: (t, top) += m·p, then drop the (zero) low word.
-        ins.append(("mov", "rdx", t[0]))
-        ins.append(("imul", "rdx", "[p+%d]" % (8 * n)))
+        if imm_p:
+            ins.append(("mov", "rdx", "#inv"))
+            ins.append(("imul", "rdx", t[0]))
+        else:
+            ins.append(("mov", "rdx", t[0]))
+            ins.append(("imul", "rdx", "[p+%d]" % (8 * n)))
         ins.append(("xor", "lo"))  # CF = OF = 0
-        ins.append(("mulx", "hi", "lo", "[p+0]"))
+
+        def P(j):
+            """The operand for p_j (moving an immediate into lo first)."""
+            if not imm_p:
+                return "[p+%d]" % (8 * j)
+            ins.append(("mov", "lo", "#p%d" % j))  # mov leaves the flags alone
+            return "lo"
+
+        ins.append(("mulx", "hi", "lo", P(0)))
         ins.append(("adcx", "lo", t[0]))  # lo + t0 = 0 mod 2^64: only the carry matters
         ins.append(("adox", t[1], "hi"))
         for j in range(1, n):
-            ins.append(("mulx", "hi", "lo", "[p+%d]" % (8 * j)))
+            ins.append(("mulx", "hi", "lo", P(j)))
             ins.append(("adcx", t[j], "lo"))
             ins.append(("adox", t[j + 1] if j + 1 < n else top, "hi"))
         ins.append(("adc_imm0", top))
@@ -140,6 +158,8 @@ def simulate(ins, n, a, b, p, inv):
     cf = of = 0
 
     def load(src):
+        if src.startswith("#"):
+            return inv if src == "#inv" else p[int(src[2:])]
         if src.startswith("["):
             base, off = src[1:-1].split("+")
             k = int(off) // 8
@@ -204,7 +224,7 @@ def words(v, n):
     return [(v >> (64 * k)) & MASK for k in range(n)]
 
 
-def check_field(name, square, trials=3000, reg_a=False, sparse=False):
+def check_field(name, square, trials=3000, reg_a=False, sparse=False, imm_p=False):
     p = FIELDS[name]
     n = 6 if p.bit_length() > 256 else 4
     lazy = p < 2 ** (64 * n - 2)
@@ -212,8 +232,8 @@ def check_field(name, square, trials=3000, reg_a=False, sparse=False):
     inv = (-pow(p, -1, 2 ** 64)) % 2 ** 64
     rinv = pow(2 ** (64 * n), -1, p)
     assert is_sparse(p, n) or not sparse
-    ins, out = gen_mul(n, square, reg_a, sparse)
-    rng = random.Random(name + str(square) + str(sparse))
+    ins, out = gen_mul(n, square, reg_a, sparse, imm_p)
+    rng = random.Random(name + str(square) + str(sparse) + str(imm_p))
     edge = [0, 1, 2, p - 1, p - 2, bound - 1, bound - 2, p, p + 1, 2 ** (64 * n - 3) % bound]
     samples = [(x, y) for x in edge for y in edge] + [
         (rng.randrange(bound), rng.randrange(bound)) for _ in range(trials)
@@ -241,6 +261,8 @@ def rust_asm(ins, n, square):
         if x.startswith("["):
             base, off = x[1:-1].split("+")
             return "qword ptr [{%s} + %d]" % (base, int(off))
+        if x.startswith("#"):
+            return "{%s}" % x[1:]
         if x == "rdx":
             return "rdx"
         return "{%s}" % x
@@ -277,13 +299,24 @@ def emit():
     w("//! MULX) for 4- and 6-limb moduli; see the script for the algorithm and")
     w("//! its simulation against integer arithmetic.")
     w("")
+    w("use super::x86_64::word;")
+    w("use crate::MontConfig;")
+    w("")
     variants = [(n, square, False) for n in (4, 6) for square in (False, True)]
     variants += [(4, False, True), (4, True, True)]
     for n, square, sparse in variants:
-        reg_a = square and n == 4
-        ins, result = gen_mul(n, square, reg_a, sparse)
+        # 4 limbs: `a` in registers; the generic product then takes the
+        # modulus as immediates (the field's constants), so that `a`, the
+        # pointer to `b` and the accumulators fit in 13 registers.
+        reg_a = n == 4 and (square or not sparse)
+        imm_p = reg_a and not square
+        ins, result = gen_mul(n, square, reg_a, sparse, imm_p)
         fname = "%s_%d%s" % ("square" if square else "mul", n, "_sparse" if sparse else "")
-        if reg_a:
+        generic = ""
+        if imm_p:
+            generic = "<C: MontConfig<N>, const N: usize>"
+            args = "a: &[u64; %d], b: *const u64" % n
+        elif reg_a:
             args = "a: &[u64; %d], pinv: *const u64" % n
         elif square:
             args = "a: *const u64, pinv: *const u64"
@@ -291,12 +324,17 @@ def emit():
             args = "a: *const u64, b: *const u64, pinv: *const u64"
         what = "a²" if square else "a·b"
         w("/// %s·2^(−%d) modulo p, below 2p (input bounds: see the crate documentation)." % (what, 64 * n))
+        if imm_p:
+            w("/// The modulus is that of `C` (N = %d), as immediates in the code." % n)
         if sparse:
             w("/// Only for moduli p = 1 + p_top·2^%d (low words 1, 0, 0): one MULX" % (64 * (n - 1)))
             w("/// per reduction step.")
         w("///")
         w("/// # Safety")
-        if reg_a:
+        if imm_p:
+            w("/// The CPU must support BMI2 and ADX; `N` must be %d and `b` must point to" % n)
+            w("/// %d readable words." % n)
+        elif reg_a:
             w("/// The CPU must support BMI2 and ADX; `pinv` must point to %d readable" % (n + 1))
             w("/// words: the modulus, then −p⁻¹ mod 2^64.")
         else:
@@ -304,14 +342,16 @@ def emit():
         if not reg_a:
             w("/// words and `pinv` to %d: the modulus, then −p⁻¹ mod 2^64." % (n + 1))
         w("#[inline(always)]")
-        w("pub(crate) unsafe fn %s(%s) -> [u64; %d] {" % (fname, args, n))
+        w("pub(crate) unsafe fn %s%s(%s) -> [u64; %d] {" % (fname, generic, args, n))
         regs = sorted(
             {x for op in ins for x in op[1:] if isinstance(x, str) and x.startswith("r") and x != "rdx"},
             key=lambda r: int(r[1:]),
         )
         w("    let (%s): (%s);" % (", ".join(result), ", ".join(["u64"] * n)))
         w("    // SAFETY: the caller guarantees BMI2 and ADX and that the asm's reads")
-        if reg_a:
+        if imm_p:
+            w("    // (%d words at `b`) are in bounds; it writes only its" % n)
+        elif reg_a:
             w("    // (%d words at `pinv`) are in bounds; it writes only its" % (n + 1))
         else:
             w("    // (%d words at `a`%s, %d at `pinv`) are in bounds; it writes only its" % (
@@ -328,7 +368,12 @@ def emit():
             w("            a = in(reg) a,")
         if not square:
             w("            b = in(reg) b,")
-        w("            p = in(reg) pinv,")
+        if imm_p:
+            for k in range(n):
+                w("            p%d = const word::<C, N>(%d)," % (k, k))
+            w("            inv = const word::<C, N>(%d)," % n)
+        else:
+            w("            p = in(reg) pinv,")
         for r in regs:
             w("            %s = out(reg) %s," % (r, r if r in result else "_"))
         w("            lo = out(reg) _,")
@@ -352,6 +397,8 @@ def main():
         if FIELDS[name].bit_length() <= 256:
             check_field(name, True, reg_a=True)
             print("ok %s square with the input in registers" % name)
+            check_field(name, False, reg_a=True, imm_p=True)
+            print("ok %s product with a in registers, the modulus as immediates" % name)
             if is_sparse(FIELDS[name], 4):
                 check_field(name, False, sparse=True)
                 check_field(name, True, reg_a=True, sparse=True)

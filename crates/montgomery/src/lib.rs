@@ -213,6 +213,14 @@ pub trait Backend<const N: usize>: Copy + core::fmt::Debug + Send + Sync + 'stat
     fn redc<C: MontConfig<N>>(self, t: &Wide<N>) -> [u64; N] {
         portable::redc::<C, N>(t)
     }
+    /// `x − m` if `x ≥ m`, else `x` (the contract of [`sub_if_ge`], which
+    /// is the default). A backend may do it in its own instructions: LLVM
+    /// compiles the masked select on x86-64 into `setb`/`or` chains and, in
+    /// loops, into branches on the data.
+    #[inline(always)]
+    fn sub_if_ge(self, x: &[u64; N], m: &[u64; N]) -> [u64; N] {
+        sub_if_ge(x, m)
+    }
     /// `≡ (Σ a_k·b_k)·R⁻¹`, below `T/R + p` where `T = Σ a_k·b_k` stays
     /// within rule 2. The portable wide sum and reduction unless the backend
     /// has its own.
@@ -582,13 +590,13 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
     /// `x − p` if `x ≥ p`: `[0, 2p) → [0, p)`, `[0, 3p) → [0, 2p)`.
     #[inline(always)]
     pub fn reduce(self, x: &[u64; N]) -> [u64; N] {
-        sub_if_ge(x, &C::P)
+        self.backend.sub_if_ge(x, &C::P)
     }
 
     /// `x − 2p` if `x ≥ 2p`: `[0, 4p) → [0, 2p)`.
     #[inline(always)]
     pub fn reduce_2p(self, x: &[u64; N]) -> [u64; N] {
-        sub_if_ge(x, &C::P2)
+        self.backend.sub_if_ge(x, &C::P2)
     }
 
     /// `x` below `bound·p` (`bound ≤ 8`, a constant at the call site) to
@@ -602,13 +610,13 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
         let mut x = *x;
         // Without LAZY, 4p ≥ R > x: the 4p step is never needed.
         if bound > 4 && C::LAZY {
-            x = sub_if_ge(&x, &C::P4);
+            x = self.backend.sub_if_ge(&x, &C::P4);
         }
         if bound > 2 {
-            x = sub_if_ge(&x, &C::P2);
+            x = self.backend.sub_if_ge(&x, &C::P2);
         }
         if bound > 1 {
-            x = sub_if_ge(&x, &C::P);
+            x = self.backend.sub_if_ge(&x, &C::P);
         }
         x
     }

@@ -10,7 +10,8 @@
 //! and the median over rounds of the per-round ratio ours / peer.
 //!
 //! `cargo bench -p algebraic-hash-poseidon --bench poseidon2_interleaved`
-//! (`P2_ROUNDS` rounds, default 60; `--quick` or `--test` runs 3).
+//! (`P2_ROUNDS` rounds, default 60; `--quick` or `--test` runs 3; `P2_ONLY=perm`
+//! or another part of the names times only those items).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -186,67 +187,100 @@ fn main() {
         "t4 64 states: ours many",
         "t4 64 states: taceo",
     ];
+    // `P2_ONLY=<text>`: time only the items whose name contains it.
+    let only = std::env::var("P2_ONLY").ok();
+    let on: Vec<bool> = names
+        .iter()
+        .map(|n| only.as_deref().is_none_or(|o| n.contains(o)))
+        .collect();
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
     for _ in 0..rounds {
         let t = [
-            time_chain(ITERS, s3, |s| NEW_T3.permute(s)),
-            time_chain(ITERS, s3, |s| taceo_poseidon2::bn254::t3::permutation(&s)),
-            time_chain(ITERS, s4, |s| NEW_T4.permute(s)),
-            time_chain(ITERS, s4, |s| taceo_poseidon2::bn254::t4::permutation(&s)),
-            time_chain(ITERS, s4, |s| blackbox(&s)),
-            time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, ours3));
+            on[0].then(|| time_chain(ITERS, s3, |s| NEW_T3.permute(s))),
+            on[1].then(|| time_chain(ITERS, s3, |s| taceo_poseidon2::bn254::t3::permutation(&s))),
+            on[2].then(|| time_chain(ITERS, s4, |s| NEW_T4.permute(s))),
+            on[3].then(|| time_chain(ITERS, s4, |s| taceo_poseidon2::bn254::t4::permutation(&s))),
+            on[4].then(|| time_chain(ITERS, s4, |s| blackbox(&s))),
+            on[5].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, ours3));
+                })
             }),
-            time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, one_by_one(&c3)));
+            on[6].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, one_by_one(&c3)));
+                })
             }),
-            time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, ours4));
+            on[7].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, ours4));
+                })
             }),
-            time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, one_by_one(&c4)));
+            on[8].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, one_by_one(&c4)));
+                })
             }),
-            time_chain(1, (), |_| {
-                black_box(merkle_root(&leaves, one_by_one(&cb)));
+            on[9].then(|| {
+                time_chain(1, (), |_| {
+                    black_box(merkle_root(&leaves, one_by_one(&cb)));
+                })
             }),
-            time_chain(ITERS / 2, s8, |s| NEW_T8.permute(s)),
-            time_chain(ITERS / 2, s8, |s| {
-                taceo_poseidon2::bn254::t8::permutation(&s)
+            on[10].then(|| time_chain(ITERS / 2, s8, |s| NEW_T8.permute(s))),
+            on[11].then(|| {
+                time_chain(ITERS / 2, s8, |s| {
+                    taceo_poseidon2::bn254::t8::permutation(&s)
+                })
             }),
-            time_chain(ITERS / 3, s12, |s| NEW_T12.permute(s)),
-            time_chain(ITERS / 3, s12, |s| {
-                taceo_poseidon2::bn254::t12::permutation(&s)
+            on[12].then(|| time_chain(ITERS / 3, s12, |s| NEW_T12.permute(s))),
+            on[13].then(|| {
+                time_chain(ITERS / 3, s12, |s| {
+                    taceo_poseidon2::bn254::t12::permutation(&s)
+                })
             }),
-            time_chain(ITERS / 4, s16, |s| NEW_T16.permute(s)),
-            time_chain(ITERS / 4, s16, |s| {
-                taceo_poseidon2::bn254::t16::permutation(&s)
+            on[14].then(|| time_chain(ITERS / 4, s16, |s| NEW_T16.permute(s))),
+            on[15].then(|| {
+                time_chain(ITERS / 4, s16, |s| {
+                    taceo_poseidon2::bn254::t16::permutation(&s)
+                })
             }),
-            time_chain(ITERS / 32, batch3, |mut b| {
-                NEW_T3.permute_many(&mut b);
-                b
+            on[16].then(|| {
+                time_chain(ITERS / 32, batch3, |mut b| {
+                    NEW_T3.permute_many(&mut b);
+                    b
+                })
             }),
-            time_chain(ITERS / 32, batch3, |mut b| {
-                for s in b.iter_mut() {
-                    *s = taceo_poseidon2::bn254::t3::permutation(s);
-                }
-                b
+            on[17].then(|| {
+                time_chain(ITERS / 32, batch3, |mut b| {
+                    for s in b.iter_mut() {
+                        *s = taceo_poseidon2::bn254::t3::permutation(s);
+                    }
+                    b
+                })
             }),
-            time_chain(ITERS / 32, batch4, |mut b| {
-                NEW_T4.permute_many(&mut b);
-                b
+            on[18].then(|| {
+                time_chain(ITERS / 32, batch4, |mut b| {
+                    NEW_T4.permute_many(&mut b);
+                    b
+                })
             }),
-            time_chain(ITERS / 32, batch4, |mut b| {
-                for s in b.iter_mut() {
-                    *s = taceo_poseidon2::bn254::t4::permutation(s);
-                }
-                b
+            on[19].then(|| {
+                time_chain(ITERS / 32, batch4, |mut b| {
+                    for s in b.iter_mut() {
+                        *s = taceo_poseidon2::bn254::t4::permutation(s);
+                    }
+                    b
+                })
             }),
         ];
         for (v, x) in times.iter_mut().zip(t) {
-            v.push(x);
+            v.extend(x);
         }
     }
     for (name, v) in names.iter().zip(&times) {
+        if v.is_empty() {
+            continue;
+        }
         let mut v = v.clone();
         println!("{name:28} median {:>12.1} ns", median(&mut v));
     }
@@ -254,15 +288,20 @@ fn main() {
         let mut r: Vec<f64> = times[a].iter().zip(&times[b]).map(|(x, y)| x / y).collect();
         median(&mut r)
     };
-    println!("t3 perm ours/taceo          {:.3}", ratio(0, 1));
-    println!("t4 perm ours/taceo          {:.3}", ratio(2, 3));
-    println!("t4 perm ours/blackbox       {:.3}", ratio(2, 4));
-    println!("t3 merkle ours/taceo        {:.3}", ratio(5, 6));
-    println!("t4 merkle ours/taceo        {:.3}", ratio(7, 8));
-    println!("t4 merkle ours/blackbox     {:.3}", ratio(7, 9));
-    println!("t8 perm ours/taceo          {:.3}", ratio(10, 11));
-    println!("t12 perm ours/taceo         {:.3}", ratio(12, 13));
-    println!("t16 perm ours/taceo         {:.3}", ratio(14, 15));
-    println!("t3 64 states ours/taceo     {:.3}", ratio(16, 17));
-    println!("t4 64 states ours/taceo     {:.3}", ratio(18, 19));
+    let show = |label: &str, a: usize, b: usize| {
+        if on[a] && on[b] {
+            println!("{label:27} {:.3}", ratio(a, b));
+        }
+    };
+    show("t3 perm ours/taceo", 0, 1);
+    show("t4 perm ours/taceo", 2, 3);
+    show("t4 perm ours/blackbox", 2, 4);
+    show("t3 merkle ours/taceo", 5, 6);
+    show("t4 merkle ours/taceo", 7, 8);
+    show("t4 merkle ours/blackbox", 7, 9);
+    show("t8 perm ours/taceo", 10, 11);
+    show("t12 perm ours/taceo", 12, 13);
+    show("t16 perm ours/taceo", 14, 15);
+    show("t3 64 states ours/taceo", 16, 17);
+    show("t4 64 states ours/taceo", 18, 19);
 }

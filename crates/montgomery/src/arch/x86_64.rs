@@ -32,6 +32,20 @@ impl Adx {
     }
 }
 
+/// Word `k` of the modulus table of `C` (p, then −p⁻¹ mod 2^64 at `k = N`),
+/// for routines that take the modulus as immediates (0 past the table, so
+/// that monomorphizations for other `N`, whose call is never taken, still
+/// compile).
+pub(super) const fn word<C: MontConfig<N>, const N: usize>(k: usize) -> u64 {
+    if k < N {
+        C::MODULUS.0[k]
+    } else if k == N {
+        C::INV
+    } else {
+        0
+    }
+}
+
 /// The modulus table of `C` (p, then −p⁻¹ mod 2^64) as the routines read it.
 #[inline(always)]
 fn table<C: MontConfig<N>, const N: usize>() -> *const u64 {
@@ -52,10 +66,11 @@ impl<const N: usize> Backend<N> for Adx {
                 widen(unsafe { asm::mul_4_sparse(a.as_ptr(), b.as_ptr(), m) })
             }
             4 => {
+                let a4 = a.first_chunk::<4>().expect("N = 4");
                 // SAFETY: `self` exists only when the CPU has BMI2 and ADX;
-                // `a` and `b` point to N = 4 words and `m` to the 5-word
-                // `ModulusTable<4>` (a 'static constant).
-                widen(unsafe { asm::mul_4(a.as_ptr(), b.as_ptr(), m) })
+                // N = 4 and `b` points to 4 words. `a` goes in registers and
+                // the modulus in the code (immediates).
+                widen(unsafe { asm::mul_4::<C, N>(a4, b.as_ptr()) })
             }
             6 => {
                 // SAFETY: as above, with 6 words and the 7-word table.
@@ -89,6 +104,56 @@ impl<const N: usize> Backend<N> for Adx {
             _ => Portable.square::<C>(a),
         }
     }
+
+    #[inline(always)]
+    fn sub_if_ge(self, x: &[u64; N], m: &[u64; N]) -> [u64; N] {
+        match N {
+            4 => {
+                let x4 = x.first_chunk::<4>().expect("N = 4");
+                widen(sub_if_ge_4(x4, m.as_ptr()))
+            }
+            _ => crate::sub_if_ge(x, m),
+        }
+    }
+}
+
+/// `x − m` if `x ≥ m`, else `x`, on 4 words: a `sub`/`sbb` chain and four
+/// `cmov`s (no branch, whatever the compiler's heuristics), 12 instructions
+/// where the compiled masked select takes about 30.
+#[inline(always)]
+fn sub_if_ge_4(x: &[u64; 4], m: *const u64) -> [u64; 4] {
+    let [mut x0, mut x1, mut x2, mut x3] = *x;
+    // SAFETY: `m` points to 4 readable words (the caller's `&[u64; 4]`);
+    // the asm reads them, writes only its declared registers and the flags,
+    // and needs nothing of the CPU beyond x86-64 (`cmov`).
+    unsafe {
+        core::arch::asm!(
+            "mov {d0}, {x0}",
+            "sub {d0}, qword ptr [{m}]",
+            "mov {d1}, {x1}",
+            "sbb {d1}, qword ptr [{m} + 8]",
+            "mov {d2}, {x2}",
+            "sbb {d2}, qword ptr [{m} + 16]",
+            "mov {d3}, {x3}",
+            "sbb {d3}, qword ptr [{m} + 24]",
+            // No borrow: x ≥ m, take the difference.
+            "cmovnc {x0}, {d0}",
+            "cmovnc {x1}, {d1}",
+            "cmovnc {x2}, {d2}",
+            "cmovnc {x3}, {d3}",
+            x0 = inout(reg) x0,
+            x1 = inout(reg) x1,
+            x2 = inout(reg) x2,
+            x3 = inout(reg) x3,
+            d0 = out(reg) _,
+            d1 = out(reg) _,
+            d2 = out(reg) _,
+            d3 = out(reg) _,
+            m = in(reg) m,
+            options(pure, readonly, nostack),
+        );
+    }
+    [x0, x1, x2, x3]
 }
 
 /// Copies a routine's `M`-word result into `[u64; N]` (`M == N` at every

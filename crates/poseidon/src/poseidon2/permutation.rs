@@ -126,7 +126,8 @@ fn full_round<A: FieldOps<4>, const T: usize, const L: usize>(
         let c = constant(f, &constants[i]);
         for lane in s.iter_mut() {
             let x = &mut lane[i];
-            *x = f.reduce(&pow5_lazy(f, &f.add(x, &c)));
+            // x and c below p: their sum below 2p is a valid S-box input.
+            *x = f.reduce(&pow5_lazy(f, &f.add_lazy(x, &c)));
         }
     }
     for lane in s.iter_mut() {
