@@ -107,13 +107,21 @@ pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_12,
     "poseidon2-plonky3-goldilocks-12",
 )
-.with_batch(goldilocks_batch!(12, 7, goldilocks_constants::GOLDILOCKS_12));
+.with_batch(goldilocks_batch!(
+    12,
+    7,
+    goldilocks_constants::GOLDILOCKS_12
+));
 /// `default_goldilocks_poseidon2_16()`.
 pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_16,
     "poseidon2-plonky3-goldilocks-16",
 )
-.with_batch(goldilocks_batch!(16, 7, goldilocks_constants::GOLDILOCKS_16));
+.with_batch(goldilocks_batch!(
+    16,
+    7,
+    goldilocks_constants::GOLDILOCKS_16
+));
 
 /// Elements of a digest (hash output, compression input and output) of
 /// the 31-bit instances and of [`GOLDILOCKS_16`].

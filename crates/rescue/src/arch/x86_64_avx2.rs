@@ -285,7 +285,10 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx2 {
             let lo = _mm256_sll_epi64(self.0, _mm_cvtsi32_si128(k as i32));
             let hi = _mm256_srl_epi64(self.0, _mm_cvtsi32_si128(64 - k as i32));
             let folded = _mm256_sub_epi64(_mm256_slli_epi64::<32>(hi), hi);
-            PackedGoldilocksAvx2::add_canonical(PackedGoldilocksAvx2(lo), PackedGoldilocksAvx2(folded))
+            PackedGoldilocksAvx2::add_canonical(
+                PackedGoldilocksAvx2(lo),
+                PackedGoldilocksAvx2(folded),
+            )
         })
     }
     #[inline(always)]
