@@ -58,12 +58,12 @@ impl<L: GoldilocksLanes> Mul for Packed<L> {
 
 impl<L: GoldilocksLanes> Cells for Packed<L> {
     type Scalar = Felt;
-    // A product per diagonal entry measured faster than the cheap forms
-    // chosen per entry on one element (2.8 against 1.9 of Plonky3's time at
-    // width 8, NOTES.md); on lanes the cheap forms are no cheaper than a
-    // product either (a lane product is a few multiplications and a
-    // reduction; `2^-k` would need a reduction too).
-    const MULTIPLY_DIAGONAL: bool = true;
+    // One element: a product per diagonal entry measured faster than the
+    // cheap forms chosen per entry (2.8 against 1.9 of Plonky3's time at
+    // width 8, NOTES.md). On packed lanes the cheap forms are shifts and
+    // one carry fix-up (`GoldilocksLanes::mul_2exp`, `div_2exp`), against
+    // four 32-bit products and a reduction.
+    const MULTIPLY_DIAGONAL: bool = L::LANES == 1;
     #[inline(always)]
     fn splat(value: Felt) -> Self {
         Self(L::splat(value.to_u64()))
@@ -72,14 +72,50 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     fn double(self) -> Self {
         Self(self.0.double())
     }
+    /// `x^7` a stage at a time over the whole state (all squares, then
+    /// all `x^3` and `x^4`, then all `x^7`), so that the products of
+    /// different cells overlap; the constants are canonical, so the
+    /// cheaper `add_canonical`.
+    #[inline(always)]
+    fn add_sbox_all<const D: u64, const W: usize>(state: &mut [Self; W], constants: &[Felt; W]) {
+        if D != 7 {
+            for (x, &c) in state.iter_mut().zip(constants) {
+                *x = x.add_sbox::<D>(c);
+            }
+            return;
+        }
+        let mut x2 = *state;
+        for i in 0..W {
+            state[i] = Self(state[i].0.add_canonical(L::splat(constants[i].to_u64())));
+            x2[i] = Self(state[i].0.square());
+        }
+        let mut x4 = x2;
+        for i in 0..W {
+            x2[i] = x2[i] * state[i];
+            x4[i] = Self(x4[i].0.square());
+        }
+        for i in 0..W {
+            state[i] = x2[i] * x4[i];
+        }
+    }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
-        self * Self::splat(Felt::from(2u8).exp(u64::from(k)))
+        match k {
+            0 => self,
+            1..=32 => Self(self.0.mul_2exp(k)),
+            _ => self * Self::splat(Felt::from(2u8).exp(u64::from(k))),
+        }
     }
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
-        let half = Felt::MODULUS.div_ceil(2);
-        self * Self::splat(Felt::from_u64_reduced(half).exp(u64::from(k)))
+        match k {
+            0 => self,
+            1..=32 => Self(self.0.div_2exp(k)),
+            _ => {
+                let half = Felt::from_u64_reduced(Felt::MODULUS.div_ceil(2));
+                self * Self::splat(half.exp(u64::from(k)))
+            }
+        }
     }
 }
 
@@ -89,16 +125,27 @@ struct Kernel<const W: usize, const D: u64>(&'static Constants<Felt, W>);
 impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
     #[inline(always)]
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]) {
-        // (Loops, not `array::map`: everything must inline into the packed
-        // backends' `#[target_feature]` functions.)
-        let mut cells = [Packed(state[0]); W];
-        for (cell, &x) in cells.iter_mut().zip(state.iter()) {
-            *cell = Packed(x);
-        }
-        rounds::permute_lanes::<Packed<L>, W, D>(self.0, &mut cells);
-        for (x, cell) in state.iter_mut().zip(cells) {
-            *x = cell.0;
-        }
+        permute_raw::<L, W, D>(self.0, state);
+    }
+}
+
+/// The rounds on raw lanes (the body of every Goldilocks kernel: this
+/// one, and those `goldilocks_batch!` compiles for an instance's
+/// constants).
+#[inline(always)]
+pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
+    constants: &Constants<Felt, W>,
+    state: &mut [L; W],
+) {
+    // (Loops, not `array::map`: everything must inline into the packed
+    // backends' `#[target_feature]` functions.)
+    let mut cells = [Packed(state[0]); W];
+    for (cell, &x) in cells.iter_mut().zip(state.iter()) {
+        *cell = Packed(x);
+    }
+    rounds::permute_lanes::<Packed<L>, W, D>(constants, &mut cells);
+    for (x, cell) in state.iter_mut().zip(cells) {
+        *x = cell.0;
     }
 }
 
@@ -181,6 +228,45 @@ mod tests {
             ));
         }
         assert!(ran >= 1);
+    }
+
+    /// The batch path compiled for each instance's constants
+    /// (`goldilocks_batch!`, on the backend this CPU picks) equals the
+    /// one-state permutation at every batch size 0..=33 (1 000 random
+    /// states with edge values).
+    #[test]
+    fn compiled_batches_equal_one_state() {
+        use crate::plonky3::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
+        check_compiled(GOLDILOCKS_8);
+        check_compiled(GOLDILOCKS_12);
+        check_compiled(GOLDILOCKS_16);
+    }
+
+    fn check_compiled<const W: usize>(instance: crate::Poseidon2<Felt, W, 7>) {
+        extern crate std;
+        use algebraic_hash::Permutation;
+        use std::vec::Vec;
+        const P: u64 = Felt::MODULUS;
+        const EDGES: &[u64] = &[0, 1, P - 1, 1 << 32, (1 << 32) - 1];
+        let states: Vec<[Felt; W]> =
+            lane_test_states::<W>(W as u64 + 100, P, EDGES, cases(1_000) as usize)
+                .iter()
+                .map(|s| s.map(|x| Felt::from_canonical(x).unwrap()))
+                .collect();
+        assert!(
+            instance.batch.is_some(),
+            "{instance:?} has no compiled batch path"
+        );
+        let mut none: [[Felt; W]; 0] = [];
+        instance.permute_many(&mut none);
+        let want: Vec<[Felt; W]> = states.iter().map(|&s| instance.permute(s)).collect();
+        for size in 1..=33 {
+            let mut got = states.clone();
+            for chunk in got.chunks_mut(size) {
+                instance.permute_many(chunk);
+            }
+            assert_eq!(got, want, "{instance:?} batches of {size}");
+        }
     }
 
     /// `mul_2exp` and `div_2exp` equal multiplication by `2^k` and `2^-k`.

@@ -33,6 +33,38 @@ macro_rules! static_batch {
     }};
 }
 
+/// The batch path of one Goldilocks instance compiled for its constants,
+/// as `static_batch!` for the 31-bit fields: the form of each internal
+/// diagonal entry is known when the packed rounds are compiled, so they
+/// take the cheap forms (shifts) without a branch per entry. It runs on
+/// the backend the rescue crate's dispatch picks; the backend argument is
+/// the 31-bit fields' (`permute_many_on`), so a named one gets `false`.
+macro_rules! goldilocks_batch {
+    ($width:literal, $degree:literal, $constants:path) => {{
+        struct Kernel;
+        impl algebraic_hash_rescue::lanes::LaneKernel<$width> for Kernel {
+            #[inline(always)]
+            fn apply<L: algebraic_hash_rescue::lanes::GoldilocksLanes>(
+                &self,
+                state: &mut [L; $width],
+            ) {
+                $crate::goldilocks::permute_raw::<L, $width, $degree>(&$constants, state);
+            }
+        }
+        fn batch(
+            backend: Option<$crate::field::Backend>,
+            states: &mut [[$crate::Goldilocks; $width]],
+        ) -> bool {
+            if backend.is_some() {
+                return false;
+            }
+            algebraic_hash_rescue::lanes::apply_many_felts(&Kernel, states);
+            true
+        }
+        batch as $crate::BatchFn<$crate::Goldilocks, $width>
+    }};
+}
+
 mod goldilocks;
 pub mod openvm;
 #[cfg(feature = "p3-adapter")]

@@ -53,6 +53,17 @@ pub(crate) trait Cells:
     fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
         small_power(self + Self::splat(c), D)
     }
+    /// `(x_i + c_i)^D` on every cell: a full round's constants and
+    /// S-boxes. Cell by cell by default.
+    #[inline(always)]
+    fn add_sbox_all<const D: u64, const W: usize>(
+        state: &mut [Self; W],
+        constants: &[Self::Scalar; W],
+    ) {
+        for (x, &c) in state.iter_mut().zip(constants) {
+            *x = x.add_sbox::<D>(c);
+        }
+    }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
@@ -277,9 +288,7 @@ fn full_round<L: Cells, M: Mat4, const W: usize, const D: u64>(
     state: &mut [L; W],
     constants: &[L::Scalar; W],
 ) {
-    for (x, &c) in state.iter_mut().zip(constants) {
-        *x = x.add_sbox::<D>(c);
-    }
+    L::add_sbox_all::<D, W>(state, constants);
     external::<L, M, W>(state);
 }
 

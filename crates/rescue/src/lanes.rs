@@ -108,6 +108,21 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     fn double(self) -> Self {
         self.add(self)
     }
+    /// `self · 2^k mod p` for `1 ≤ k ≤ 32` (the cheap diagonal entries of
+    /// Poseidon2's internal layers). A product by default.
+    #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        self.mul(Self::splat(1 << k))
+    }
+    /// `self · 2^-k mod p` for `1 ≤ k ≤ 32`. A product by default.
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        // 2^-k ≡ -2^(96-k) = -(2^32 - 1) · 2^(32-k) = p - (2^(64-k) - 2^(32-k)).
+        let positive = (u64::MAX >> k) + 1 - (1u64 << (32 - k));
+        self.mul(Self::splat(MODULUS - positive))
+    }
     /// `Σ a_i · b_i mod p` for constants `b_i < p` (an MDS row, a sparse
     /// round's vector).
     #[inline(always)]

@@ -33,10 +33,20 @@ const MONTGOMERY_R_INV: u64 = 0xffff_fffe_0000_0001;
 /// and 255, so a canonical form stays canonical.
 #[inline(always)]
 pub(crate) fn split_and_lookup<L: GoldilocksLanes>(x: L) -> L {
-    let montgomery = x.mul(L::splat(MONTGOMERY_R)).canonical();
-    montgomery
-        .lookup_bytes(&LOOKUP_TABLE)
-        .mul(L::splat(MONTGOMERY_R_INV))
+    if L::LANES == 1 {
+        // One state: a product (one `mul` and its reduction) is the
+        // shortest form on the scalar units.
+        let montgomery = x.mul(L::splat(MONTGOMERY_R)).canonical();
+        return montgomery
+            .lookup_bytes(&LOOKUP_TABLE)
+            .mul(L::splat(MONTGOMERY_R_INV));
+    }
+    // Packed lanes: x · (2^32 - 1) = x · 2^32 - x and y · 2^-64 ≡ -y · 2^32,
+    // the products by 2^32 as shifts with one carry fix-up
+    // (`GoldilocksLanes::mul_2exp`) instead of four 32-bit products and a
+    // reduction each.
+    let montgomery = x.mul_2exp(32).sub(x).canonical();
+    L::splat(0).sub(montgomery.lookup_bytes(&LOOKUP_TABLE).mul_2exp(32))
 }
 
 /// The S-box layer: split-and-lookup on the first four cells, `x^7` on the

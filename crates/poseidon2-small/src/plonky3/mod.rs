@@ -100,17 +100,28 @@ pub const MERSENNE31_24: Poseidon2Mersenne31<24> =
 pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_8,
     "poseidon2-plonky3-goldilocks-8",
-);
+)
+.with_batch(goldilocks_batch!(8, 7, goldilocks_constants::GOLDILOCKS_8));
 /// `default_goldilocks_poseidon2_12()`.
 pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_12,
     "poseidon2-plonky3-goldilocks-12",
-);
+)
+.with_batch(goldilocks_batch!(
+    12,
+    7,
+    goldilocks_constants::GOLDILOCKS_12
+));
 /// `default_goldilocks_poseidon2_16()`.
 pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_16,
     "poseidon2-plonky3-goldilocks-16",
-);
+)
+.with_batch(goldilocks_batch!(
+    16,
+    7,
+    goldilocks_constants::GOLDILOCKS_16
+));
 
 /// Elements of a digest (hash output, compression input and output) of
 /// the 31-bit instances and of [`GOLDILOCKS_16`].

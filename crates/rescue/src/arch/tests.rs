@@ -690,6 +690,62 @@ mod shared_lanes {
         s
     }
 
+    /// `x · 2^k` on cells 0–5, `x · 2^-k` on cells 6–11.
+    struct Powers(u32);
+
+    impl LaneKernel<12> for Powers {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            for x in &mut s[..6] {
+                *x = x.mul_2exp(self.0);
+            }
+            for x in &mut s[6..] {
+                *x = x.div_2exp(self.0);
+            }
+        }
+    }
+
+    /// `mul_2exp` and `div_2exp` for every `k` in 1..=32 on every backend
+    /// equal products by `2^k` and by its inverse in `u128` arithmetic
+    /// (batch sizes 1, 4, 5, 8 and 13: scalar, AVX2 and AVX-512 groups).
+    #[test]
+    fn powers_of_two_equal_products() {
+        let p = u128::from(MODULUS);
+        let all = states(78, cases(2_000));
+        for k in 1..=32u32 {
+            let up = (1u128 << k) % p;
+            // 2^-k = ((p + 1) / 2)^k.
+            let down = (0..k).fold(1u128, |acc, _| acc * p.div_ceil(2) % p);
+            let want: Vec<RawState> = all
+                .iter()
+                .map(|x| {
+                    core::array::from_fn(|i| {
+                        let factor = if i < 6 { up } else { down };
+                        (u128::from(x[i]) * factor % p) as u64
+                    })
+                })
+                .collect();
+            for backend in LaneBackend::ALL {
+                if !apply_many_with(backend, &Powers(k), &mut []) {
+                    continue;
+                }
+                for size in [1, 4, 5, 8, 13] {
+                    let mut got = all.clone();
+                    for chunk in got.chunks_mut(size) {
+                        assert!(apply_many_with(backend, &Powers(k), chunk));
+                    }
+                    for (j, (g, w)) in got.iter().zip(&want).enumerate() {
+                        assert_eq!(
+                            g.map(raw::canonical),
+                            *w,
+                            "{backend:?} k {k} size {size} state {j}: {:?}",
+                            all[j]
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn operations_equal_definitions_at_every_batch_size() {
         let all = states(77, cases(20_000));

@@ -277,6 +277,21 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx2 {
         SplitLane::combine(lo, hi)
     }
     #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        avx2!({
+            // x · 2^k = lo + hi · 2^64 with hi = ⌊x / 2^(64-k)⌋ < 2^32, and
+            // hi · 2^64 ≡ hi · 2^32 - hi < p.
+            let lo = _mm256_sll_epi64(self.0, _mm_cvtsi32_si128(k as i32));
+            let hi = _mm256_srl_epi64(self.0, _mm_cvtsi32_si128(64 - k as i32));
+            let folded = _mm256_sub_epi64(_mm256_slli_epi64::<32>(hi), hi);
+            PackedGoldilocksAvx2::add_canonical(
+                PackedGoldilocksAvx2(lo),
+                PackedGoldilocksAvx2(folded),
+            )
+        })
+    }
+    #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {
         HalfLane::add(self, rhs)
     }

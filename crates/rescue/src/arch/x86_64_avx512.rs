@@ -441,6 +441,44 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
         })
     }
     #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        if k == 1 {
+            return lanes::GoldilocksLanes::double(self);
+        }
+        avx512!({
+            // x · 2^k = lo + hi · 2^64 with hi = ⌊x / 2^(64-k)⌋ < 2^32, and
+            // hi · 2^64 ≡ hi · (2^32 - 1) = hi · 2^32 - hi < p.
+            let lo = _mm512_sll_epi64(self.0, _mm_cvtsi32_si128(k as i32));
+            let hi = _mm512_srl_epi64(self.0, _mm_cvtsi32_si128(64 - k as i32));
+            let folded = _mm512_sub_epi64(_mm512_slli_epi64::<32>(hi), hi);
+            PackedGoldilocksAvx512(PackedGoldilocksAvx512::add_small(lo, folded))
+        })
+    }
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        avx512!(PackedGoldilocksAvx512(if k == 1 {
+            // x odd: (x + p) / 2 = ⌊x / 2⌋ + (p + 1) / 2, below 2^64 for
+            // any raw x.
+            let odd = _mm512_test_epi64_mask(self.0, _mm512_set1_epi64(1));
+            let half = _mm512_srli_epi64::<1>(self.0);
+            let half_p = _mm512_set1_epi64(MODULUS.div_ceil(2) as i64);
+            _mm512_mask_add_epi64(half, odd, half, half_p)
+        } else {
+            // x = a · 2^k + b (b < 2^k): x · 2^-k ≡ a - b · 2^(96-k) (2^96
+            // ≡ -1), and b · 2^(96-k) = c · 2^64 with c = b · 2^(32-k) <
+            // 2^32, ≡ c · 2^32 - c = t < p. a - t, plus p on a borrow
+            // (+p ≡ -(2^32 - 1) mod 2^64).
+            let a = _mm512_srl_epi64(self.0, _mm_cvtsi32_si128(k as i32));
+            let c_high = _mm512_sll_epi64(self.0, _mm_cvtsi32_si128(64 - k as i32));
+            let t = _mm512_sub_epi64(c_high, _mm512_srli_epi64::<32>(c_high));
+            let r = _mm512_sub_epi64(a, t);
+            let borrow = _mm512_cmplt_epu64_mask(a, t);
+            _mm512_mask_sub_epi64(r, borrow, r, eps())
+        }))
+    }
+    #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {
         HalfLane::add(self, rhs)
     }
@@ -568,6 +606,14 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512Vbmi {
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         Self(lanes::GoldilocksLanes::sub(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        Self(lanes::GoldilocksLanes::mul_2exp(self.0, k))
+    }
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        Self(lanes::GoldilocksLanes::div_2exp(self.0, k))
     }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {
