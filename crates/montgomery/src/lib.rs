@@ -207,6 +207,13 @@ pub trait Backend<const N: usize>: Copy + core::fmt::Debug + Send + Sync + 'stat
     fn mul<C: MontConfig<N>>(self, a: &[u64; N], b: &[u64; N]) -> [u64; N];
     /// `a²·R⁻¹ mod p`, below `2p`.
     fn square<C: MontConfig<N>>(self, a: &[u64; N]) -> [u64; N];
+    /// `acc += a·b` on `2N` words, returning the carry out of the top word
+    /// (the sum's word `2N`; rule 2). The portable schoolbook unless the
+    /// backend has its own.
+    #[inline(always)]
+    fn mac_wide_carry(self, acc: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) -> u64 {
+        portable::mac_wide_carry(acc, a, b)
+    }
     /// Montgomery reduction of a wide value, `≡ T·R⁻¹`, below `T/R + p`
     /// (rule 2). The portable code unless the backend has its own.
     #[inline(always)]
@@ -224,7 +231,7 @@ pub trait Backend<const N: usize>: Copy + core::fmt::Debug + Send + Sync + 'stat
     ) -> [u64; N] {
         let mut acc = Wide::ZERO;
         for (x, y) in a.iter().zip(b) {
-            portable::mac_wide(&mut acc, x, y);
+            let _ = self.mac_wide_carry(&mut acc, x, y);
         }
         self.redc::<C>(&acc)
     }
@@ -770,7 +777,7 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
     /// `acc += a·b` on `2N` words; the caller keeps the sum within rule 2.
     #[inline(always)]
     pub fn mac_wide(self, acc: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
-        portable::mac_wide(acc, a, b);
+        let _ = self.backend.mac_wide_carry(acc, a, b);
     }
 
     /// Montgomery reduction of a wide value: `≡ T·R⁻¹`, below `T/R + p`
@@ -808,7 +815,8 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
     /// and one Montgomery reduction to `N + 1` words, then at most three
     /// conditional subtractions (of `4p`, `2p`, `p` on `N + 1` words); `K`
     /// with `dot_bound(K) ≤ 8` (rule 2's bound on the reduced value). The
-    /// portable code on every backend.
+    /// products are the backend's ([`Backend::mac_wide_carry`]), the
+    /// reduction the portable one.
     #[inline(always)]
     pub fn dot_extended<const K: usize>(self, a: &[[u64; N]; K], b: &[[u64; N]; K]) -> [u64; N] {
         const {
@@ -820,7 +828,7 @@ impl<C: MontConfig<N>, B: Backend<N>, const N: usize> Arith<C, B, N> {
         let mut acc = Wide::ZERO;
         let mut ext = 0u64;
         for (x, y) in a.iter().zip(b) {
-            ext += portable::mac_wide_carry(&mut acc, x, y);
+            ext += self.backend.mac_wide_carry(&mut acc, x, y);
         }
         let (mut x, mut top) = portable::redc_extended::<C, N>(&acc, ext);
         let p = C::MODULUS.0;
