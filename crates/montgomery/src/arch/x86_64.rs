@@ -10,7 +10,9 @@ cpufeatures::new!(cpu_adx_bmi2, "adx", "bmi2");
 /// MULX/ADCX/ADOX Montgomery products for 4- and 6-limb moduli (CIOS with
 /// two carry chains; other limb counts use the portable code), and for
 /// 4-limb moduli of the sparse shape ([`MontParams::SPARSE`], the Stark252
-/// prime) a product with one MULX per reduction step instead of five. A value of
+/// prime) a product with one MULX per reduction step instead of five; the
+/// unreduced 8-word product of 4-limb values, the terms of every dot
+/// product ([`Backend::mac_wide_carry`]). A value of
 /// this type is a token that the CPU has BMI2 and ADX: the only way to get
 /// one is [`Adx::detect`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
