@@ -91,12 +91,6 @@ fn square_wide<const N: usize>(w: &mut Wide<N>, a: &[u64; N]) {
     }
 }
 
-/// `acc += a·b` (schoolbook); the caller keeps the sum below `R²`.
-#[inline(always)]
-pub(crate) fn mac_wide<const N: usize>(acc: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) {
-    let _ = mac_wide_carry(acc, a, b);
-}
-
 /// `acc += a·b` (schoolbook), returning the carry out of the top word (the
 /// sum's word `2N`).
 #[inline(always)]

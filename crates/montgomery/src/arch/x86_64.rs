@@ -3,14 +3,16 @@
 use ark_ff::MontConfig;
 
 use super::x86_64_generated as asm;
-use crate::{Backend, MontParams, Portable};
+use crate::{Backend, MontParams, Portable, Wide, adc};
 
 cpufeatures::new!(cpu_adx_bmi2, "adx", "bmi2");
 
 /// MULX/ADCX/ADOX Montgomery products for 4- and 6-limb moduli (CIOS with
 /// two carry chains; other limb counts use the portable code), and for
 /// 4-limb moduli of the sparse shape ([`MontParams::SPARSE`], the Stark252
-/// prime) a product with one MULX per reduction step instead of five. A value of
+/// prime) a product with one MULX per reduction step instead of five; the
+/// unreduced 8-word product of 4-limb values, the terms of every dot
+/// product ([`Backend::mac_wide_carry`]). A value of
 /// this type is a token that the CPU has BMI2 and ADX: the only way to get
 /// one is [`Adx::detect`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +80,24 @@ impl<const N: usize> Backend<N> for Adx {
             }
             _ => Portable.mul::<C>(a, b),
         }
+    }
+
+    #[inline(always)]
+    fn mac_wide_carry(self, acc: &mut Wide<N>, a: &[u64; N], b: &[u64; N]) -> u64 {
+        if N != 4 {
+            return Portable.mac_wide_carry(acc, a, b);
+        }
+        // SAFETY: `self` exists only when the CPU has BMI2 and ADX; `a` and
+        // `b` point to N = 4 words.
+        let t = unsafe { asm::mul_wide_4(a.as_ptr(), b.as_ptr()) };
+        let mut carry = 0;
+        for k in 0..N {
+            (acc.lo[k], carry) = adc(acc.lo[k], t[k], carry);
+        }
+        for k in 0..N {
+            (acc.hi[k], carry) = adc(acc.hi[k], t[N + k], carry);
+        }
+        carry
     }
 
     #[inline(always)]

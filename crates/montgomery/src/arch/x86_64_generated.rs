@@ -1124,3 +1124,90 @@ pub(crate) unsafe fn square_4_sparse(a: &[u64; 4], pinv: *const u64) -> [u64; 4]
     }
     [r4, r0, r1, r2]
 }
+
+/// The 8-word product a·b (no reduction): the terms of a dot product,
+/// which the caller sums before one Montgomery reduction.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; `a` and `b` must point to 4 readable
+/// words.
+#[inline(always)]
+pub(crate) unsafe fn mul_wide_4(a: *const u64, b: *const u64) -> [u64; 8] {
+    let (r0, r1, r2, r3, r4, r5, r6, r7): (u64, u64, u64, u64, u64, u64, u64, u64);
+    // SAFETY: the caller guarantees BMI2 and ADX and that the asm's reads
+    // (4 words at `a` and at `b`) are in bounds; it writes only its
+    // declared registers and flags, and touches neither stack nor memory.
+    unsafe {
+        core::arch::asm!(
+            "mov rdx, qword ptr [{b} + 0]",
+            "mulx {r1}, {r0}, qword ptr [{a} + 0]",
+            "mulx {r2}, {lo}, qword ptr [{a} + 8]",
+            "add {r1}, {lo}",
+            "mulx {r3}, {lo}, qword ptr [{a} + 16]",
+            "adc {r2}, {lo}",
+            "mulx {r4}, {lo}, qword ptr [{a} + 24]",
+            "adc {r3}, {lo}",
+            "adc {r4}, 0",
+            "mov rdx, qword ptr [{b} + 8]",
+            "xor {r5}, {r5}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
+            "adcx {r1}, {lo}",
+            "adox {r2}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
+            "adcx {r2}, {lo}",
+            "adox {r3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adcx {r3}, {lo}",
+            "adox {r4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adcx {r4}, {lo}",
+            "adox {r5}, {hi}",
+            "adc {r5}, 0",
+            "mov rdx, qword ptr [{b} + 16]",
+            "xor {r6}, {r6}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
+            "adcx {r2}, {lo}",
+            "adox {r3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
+            "adcx {r3}, {lo}",
+            "adox {r4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adcx {r4}, {lo}",
+            "adox {r5}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adcx {r5}, {lo}",
+            "adox {r6}, {hi}",
+            "adc {r6}, 0",
+            "mov rdx, qword ptr [{b} + 24]",
+            "xor {r7}, {r7}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 0]",
+            "adcx {r3}, {lo}",
+            "adox {r4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
+            "adcx {r4}, {lo}",
+            "adox {r5}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adcx {r5}, {lo}",
+            "adox {r6}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adcx {r6}, {lo}",
+            "adox {r7}, {hi}",
+            "adc {r7}, 0",
+            a = in(reg) a,
+            b = in(reg) b,
+            r0 = out(reg) r0,
+            r1 = out(reg) r1,
+            r2 = out(reg) r2,
+            r3 = out(reg) r3,
+            r4 = out(reg) r4,
+            r5 = out(reg) r5,
+            r6 = out(reg) r6,
+            r7 = out(reg) r7,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3, r4, r5, r6, r7]
+}
