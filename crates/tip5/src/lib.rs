@@ -1,11 +1,12 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 #[cfg(feature = "std")]
 extern crate std;
 
+mod arch;
 pub mod constants;
 mod digest;
 mod mds;

@@ -102,10 +102,14 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     }
 }
 
-/// The permutation of one state; the result is canonical.
+/// The permutation of one canonical state; the result is canonical. On
+/// the AVX-512 IFMA/VBMI backend where the CPU has it (`crate::arch`),
+/// else the portable rounds on `u64`s.
 #[inline]
 pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
-    permute_lanes::<u64>(state);
+    if !crate::arch::permute_avx512(state) {
+        permute_lanes::<u64>(state);
+    }
 }
 
 /// The permutation as a kernel of the shared Goldilocks lanes.
@@ -124,14 +128,23 @@ mod tests {
     use algebraic_hash_rescue::field::MODULUS;
     use algebraic_hash_rescue::lanes::LaneBackend;
     use algebraic_hash_rescue::lanes::apply_many_with;
-    use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
+    use algebraic_hash_testkit::{
+        cases, check_batch_sizes, lane_test_states, require_lanes_where_listed,
+    };
 
     /// 0, 1, p − 1, and 2^32, whose Montgomery form is p − 1 (the lookup's
     /// all-0xff bytes but for one).
     const EDGES: &[u64] = &[0, 1, MODULUS - 1, 1 << 32, (1 << 32) - 1];
 
-    /// Every backend of the shared lanes this CPU runs equals the one-state
-    /// permutation at every batch size 1..=33, on edge and random states.
+    /// The portable one-state permutation, the reference of every backend.
+    fn portable(state: &mut [u64; STATE_SIZE]) {
+        permute_lanes::<u64>(state);
+    }
+
+    /// Every backend of the shared lanes this CPU runs, and the one-state
+    /// AVX-512 IFMA/VBMI backend where it runs, equals the portable
+    /// one-state permutation at every batch size 1..=33, on edge and
+    /// random states.
     #[test]
     fn every_backend_equals_one_state() {
         let states = lane_test_states::<STATE_SIZE>(5, MODULUS, EDGES, cases(2_000) as usize);
@@ -140,9 +153,27 @@ mod tests {
             ran += usize::from(check_batch_sizes(
                 &states,
                 |batch| apply_many_with(backend, &Rounds, batch),
-                permute,
+                portable,
             ));
         }
         assert!(ran >= 1);
+        let avx512 = check_batch_sizes(
+            &states,
+            |batch| {
+                crate::arch::avx512_available()
+                    && batch.iter_mut().all(crate::arch::permute_avx512)
+            },
+            portable,
+        );
+        require_lanes_where_listed(avx512);
+        // Through the dispatching entry point too.
+        check_batch_sizes(
+            &states,
+            |batch| {
+                batch.iter_mut().for_each(permute);
+                true
+            },
+            portable,
+        );
     }
 }

@@ -1,0 +1,62 @@
+//! The choice between the one-state backends of the permutation.
+//!
+//! - `x86_64_avx512`: one state in two 512-bit registers, products on
+//!   AVX-512 IFMA, lookups on AVX-512 VBMI (needs AVX-512 F/BW/VBMI/IFMA).
+//!   Chosen at run time (`is_x86_feature_detected!`, which caches its
+//!   answer; needs `std`) or at compile time when the build enables those
+//!   features.
+//! - otherwise the portable rounds of `crate::permutation` on `u64`s.
+//!
+//! All `unsafe` of the crate lives in this module.
+#![allow(unsafe_code)]
+
+use crate::STATE_SIZE;
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod x86_64_avx512;
+
+/// Whether the AVX-512 IFMA/VBMI one-state permutation may run here.
+#[inline(always)]
+pub(crate) fn avx512_available() -> bool {
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(algebraic_hash_force_scalar),
+        target_feature = "avx512f",
+        target_feature = "avx512bw",
+        target_feature = "avx512vbmi",
+        target_feature = "avx512ifma"
+    ))]
+    return true;
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(algebraic_hash_force_scalar),
+        not(all(
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx512vbmi",
+            target_feature = "avx512ifma"
+        )),
+        feature = "std"
+    ))]
+    return std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && std::is_x86_feature_detected!("avx512ifma");
+    #[allow(unreachable_code)]
+    false
+}
+
+/// The permutation of one state (canonical in, canonical out) on the
+/// AVX-512 backend, or `false` (state untouched) where it does not run.
+#[inline]
+pub(crate) fn permute_avx512(state: &mut [u64; STATE_SIZE]) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512 F/BW/VBMI/IFMA are enabled in this build or were
+        // detected on this CPU.
+        unsafe { x86_64_avx512::permute(state) };
+        return true;
+    }
+    let _ = state;
+    false
+}
