@@ -258,13 +258,19 @@ fn round(a: __m512i, b: Limbs, table: &[__m512i; 4], round: usize) -> (__m512i, 
     for (half, c) in out.iter_mut().zip(constants) {
         half[0] = load(c);
     }
+    // The limbs go through memory: a broadcast from memory is a load, and
+    // leaves the vector units to the multiply-adds (in-register
+    // broadcasts are shuffles on them).
+    let mut limbs = [[0u64; 8]; 4];
+    for (words, limb) in limbs.iter_mut().zip([a.lo, a.hi, b.lo, b.hi]) {
+        store(words, limb);
+    }
     for j in 0..8 {
-        let lane = splat(j as u64);
         let inputs = [
-            _mm512_permutexvar_epi64(lane, a.lo),
-            _mm512_permutexvar_epi64(lane, a.hi),
-            _mm512_permutexvar_epi64(lane, b.lo),
-            _mm512_permutexvar_epi64(lane, b.hi),
+            broadcast(&limbs[0][j]),
+            broadcast(&limbs[1][j]),
+            broadcast(&limbs[2][j]),
+            broadcast(&limbs[3][j]),
         ];
         let (same, other) = (load(&MDS_COLUMNS[j]), load(&MDS_COLUMNS[j + 8]));
         let k = j % ACCUMULATORS;
@@ -289,6 +295,36 @@ fn round(a: __m512i, b: Limbs, table: &[__m512i; 4], round: usize) -> (__m512i, 
     }
     let [a_lo, a_hi, b_lo, b_hi] = sums;
     (pack(a_lo, a_hi), normalize(b_lo, b_hi))
+}
+
+/// `*x` in every lane, loaded by `vpbroadcastq` from memory. (Written as
+/// `_mm512_set1_epi64(*x)`, LLVM sees through the store of the register
+/// that `x` was read from and broadcasts in registers, on the shuffle
+/// units.)
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+fn broadcast(x: &u64) -> __m512i {
+    let out: __m512i;
+    // SAFETY: reads the eight bytes of `x`, a valid reference; writes only
+    // the output register; AVX-512F is enabled here. No stack, no flags.
+    unsafe {
+        core::arch::asm!(
+            "vpbroadcastq {out}, qword ptr [{x}]",
+            out = out(zmm_reg) out,
+            x = in(reg) x,
+            options(pure, readonly, nostack, preserves_flags),
+        );
+    }
+    out
+}
+
+/// Eight lanes to memory.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+fn store(v: &mut [u64; 8], x: __m512i) {
+    // SAFETY: a 64-byte unaligned store into a 64-byte array; AVX-512F is
+    // enabled here.
+    unsafe { _mm512_storeu_si512(v.as_mut_ptr().cast(), x) }
 }
 
 /// Eight lanes from memory.
