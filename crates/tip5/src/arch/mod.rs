@@ -1,7 +1,7 @@
 //! The choice between the one-state backends of the permutation.
 //!
 //! - `x86_64_avx512`: one state in two 512-bit registers, products on
-//!   AVX-512 IFMA, lookups on AVX-512 VBMI (needs AVX-512 F/BW/VBMI/IFMA).
+//!   AVX-512 IFMA, lookups on AVX-512 VBMI (needs AVX-512 F/VL/BW/VBMI/IFMA).
 //!   Chosen at run time (`is_x86_feature_detected!`, which caches its
 //!   answer; needs `std`) or at compile time when the build enables those
 //!   features.
@@ -22,6 +22,7 @@ pub(crate) fn avx512_available() -> bool {
         target_arch = "x86_64",
         not(algebraic_hash_force_scalar),
         target_feature = "avx512f",
+        target_feature = "avx512vl",
         target_feature = "avx512bw",
         target_feature = "avx512vbmi",
         target_feature = "avx512ifma"
@@ -32,6 +33,7 @@ pub(crate) fn avx512_available() -> bool {
         not(algebraic_hash_force_scalar),
         not(all(
             target_feature = "avx512f",
+            target_feature = "avx512vl",
             target_feature = "avx512bw",
             target_feature = "avx512vbmi",
             target_feature = "avx512ifma"
@@ -39,6 +41,7 @@ pub(crate) fn avx512_available() -> bool {
         feature = "std"
     ))]
     return std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vl")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
         && std::is_x86_feature_detected!("avx512ifma");
@@ -52,7 +55,7 @@ pub(crate) fn avx512_available() -> bool {
 pub(crate) fn permute_avx512(state: &mut [u64; STATE_SIZE]) -> bool {
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
-        // SAFETY: AVX-512 F/BW/VBMI/IFMA are enabled in this build or were
+        // SAFETY: AVX-512 F/VL/BW/VBMI/IFMA are enabled in this build or were
         // detected on this CPU.
         unsafe { x86_64_avx512::permute(state) };
         return true;

@@ -24,7 +24,7 @@
 //!   bits of a multiply-add), the accumulators starting at the round
 //!   constant's limbs; the row sums stay below 2^53.
 //!
-//! Every function here is compiled with AVX-512 F/BW/VBMI/IFMA and only
+//! Every function here is compiled with AVX-512 F/VL/BW/VBMI/IFMA and only
 //! called through [`permute`], whose contract is that the CPU has them.
 
 use core::arch::x86_64::*;
@@ -90,27 +90,145 @@ const MDS_COLUMNS: [[u64; 8]; STATE_SIZE] = {
     out
 };
 
-/// Eight field elements as limbs `lo + hi · 2^32` (module doc).
+/// The register operations of the limb arithmetic, on 512-bit registers
+/// (eight lanes) and 256-bit ones (four lanes: the `x^7` of cells 4–7,
+/// which a 512-bit register would carry with four idle lanes).
+///
+/// Only this module's functions use these methods, and all of them are
+/// compiled with AVX-512 F/VL/BW/VBMI/IFMA and reached only through
+/// [`permute`], whose contract is that the CPU has them: that is what the
+/// `unsafe` blocks of the implementations rely on (registers only, no
+/// memory).
+trait Vector: Copy {
+    fn splat(x: u64) -> Self;
+    fn add(self, rhs: Self) -> Self;
+    fn sub(self, rhs: Self) -> Self;
+    /// `self mod 2^32`.
+    fn low32(self) -> Self;
+    fn shr32(self) -> Self;
+    fn shl20(self) -> Self;
+    /// `self · (2^32 − 1)` for `self < 2^32`.
+    fn times_epsilon(self) -> Self;
+    /// `self + (a · b mod 2^52)` (the low 52 bits of `a` and `b`).
+    fn madd52lo(self, a: Self, b: Self) -> Self;
+    /// `self + ⌊a · b / 2^52⌋` (the low 52 bits of `a` and `b`).
+    fn madd52hi(self, a: Self, b: Self) -> Self;
+}
+
+impl Vector for __m512i {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_set1_epi64(x as i64) }
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_add_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_sub_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_and_si512(self, _mm512_set1_epi64(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn shr32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_srli_epi64::<32>(self) }
+    }
+    #[inline(always)]
+    fn shl20(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_slli_epi64::<20>(self) }
+    }
+    #[inline(always)]
+    fn times_epsilon(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_mul_epu32(self, _mm512_set1_epi64(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn madd52lo(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_madd52lo_epu64(self, a, b) }
+    }
+    #[inline(always)]
+    fn madd52hi(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_madd52hi_epu64(self, a, b) }
+    }
+}
+
+impl Vector for __m256i {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_set1_epi64x(x as i64) }
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_add_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_sub_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_and_si256(self, _mm256_set1_epi64x(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn shr32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_srli_epi64::<32>(self) }
+    }
+    #[inline(always)]
+    fn shl20(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_slli_epi64::<20>(self) }
+    }
+    #[inline(always)]
+    fn times_epsilon(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_mul_epu32(self, _mm256_set1_epi64x(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn madd52lo(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_madd52lo_epu64(self, a, b) }
+    }
+    #[inline(always)]
+    fn madd52hi(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_madd52hi_epu64(self, a, b) }
+    }
+}
+
+/// Field elements as limbs `lo + hi · 2^32` (module doc), one per lane.
 #[derive(Clone, Copy)]
-struct Limbs {
-    lo: __m512i,
-    hi: __m512i,
+struct Limbs<V> {
+    lo: V,
+    hi: V,
 }
 
 #[inline(always)]
 fn splat(x: u64) -> __m512i {
-    // SAFETY: AVX-512F is enabled in every caller (module doc); registers
-    // only.
-    unsafe { _mm512_set1_epi64(x as i64) }
+    Vector::splat(x)
 }
 
 /// The limbs of any 64-bit lanes.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn split(x: __m512i) -> Limbs {
+#[inline(always)]
+fn split<V: Vector>(x: V) -> Limbs<V> {
     Limbs {
-        lo: _mm512_and_si512(x, splat(EPSILON)),
-        hi: _mm512_srli_epi64::<32>(x),
+        lo: x.low32(),
+        hi: x.shr32(),
     }
 }
 
@@ -118,16 +236,12 @@ fn split(x: __m512i) -> Limbs {
 /// with `h = h_lo + h_hi · 2^32`, `h_hi · 2^64 ≡ h_hi · (2^32 − 1)`, so the
 /// value is `a + h_lo · 2^32` with `a = l + h_hi · (2^32 − 1) < 2^55`,
 /// whose own high limb (below 2^23) joins `h_lo`.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn normalize(l: __m512i, h: __m512i) -> Limbs {
-    let a = _mm512_add_epi64(l, _mm512_mul_epu32(_mm512_srli_epi64::<32>(h), splat(EPSILON)));
+#[inline(always)]
+fn normalize<V: Vector>(l: V, h: V) -> Limbs<V> {
+    let a = l.add(h.shr32().times_epsilon());
     Limbs {
-        lo: _mm512_and_si512(a, splat(EPSILON)),
-        hi: _mm512_add_epi64(
-            _mm512_srli_epi64::<32>(a),
-            _mm512_and_si512(h, splat(EPSILON)),
-        ),
+        lo: a.low32(),
+        hi: a.shr32().add(h.low32()),
     }
 }
 
@@ -137,10 +251,10 @@ fn normalize(l: __m512i, h: __m512i) -> Limbs {
 /// result is below `2^64 < 2p`, and `min(r, r + 2^32 − 1)` subtracts `p`
 /// exactly when `r ≥ p` (the sum then wraps to `r − p`).
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn pack(l: __m512i, h: __m512i) -> __m512i {
     let eps = splat(EPSILON);
-    let a = _mm512_add_epi64(l, _mm512_mul_epu32(_mm512_srli_epi64::<32>(h), eps));
+    let a = l.add(h.shr32().times_epsilon());
     let r = _mm512_add_epi64(a, _mm512_slli_epi64::<32>(h));
     let carried = _mm512_cmplt_epu64_mask(r, a);
     let r = _mm512_mask_add_epi64(r, carried, r, eps);
@@ -157,66 +271,53 @@ fn pack(l: __m512i, h: __m512i) -> __m512i {
 ///      + (m_lo + p11_lo + (p00_hi + m_hi)·2^20) · 2^32`,
 ///
 /// both parts in `0..2^54` thanks to the bias.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn fold(
-    p00: (__m512i, __m512i),
-    m: (__m512i, __m512i),
-    p11: (__m512i, __m512i),
-) -> Limbs {
-    let to_low = _mm512_slli_epi64::<20>(_mm512_add_epi64(m.1, p11.1));
-    let to_high = _mm512_slli_epi64::<20>(_mm512_add_epi64(p00.1, m.1));
-    let l = _mm512_sub_epi64(_mm512_sub_epi64(p00.0, p11.0), to_low);
-    let h = _mm512_add_epi64(_mm512_add_epi64(m.0, p11.0), to_high);
+#[inline(always)]
+fn fold<V: Vector>(p00: (V, V), m: (V, V), p11: (V, V)) -> Limbs<V> {
+    let to_low = m.1.add(p11.1).shl20();
+    let to_high = p00.1.add(m.1).shl20();
+    let l = p00.0.sub(p11.0).sub(to_low);
+    let h = m.0.add(p11.0).add(to_high);
     normalize(l, h)
 }
 
 /// `x · y mod p` on limbs.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn mul(x: Limbs, y: Limbs) -> Limbs {
-    let zero = _mm512_setzero_si512();
+#[inline(always)]
+fn mul<V: Vector>(x: Limbs<V>, y: Limbs<V>) -> Limbs<V> {
+    let zero = V::splat(0);
     let p00 = (
-        _mm512_madd52lo_epu64(splat(BIAS_LO), x.lo, y.lo),
-        _mm512_madd52hi_epu64(zero, x.lo, y.lo),
+        V::splat(BIAS_LO).madd52lo(x.lo, y.lo),
+        zero.madd52hi(x.lo, y.lo),
     );
     let m = (
-        _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(splat(BIAS_HI), x.lo, y.hi), x.hi, y.lo),
-        _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, x.lo, y.hi), x.hi, y.lo),
+        V::splat(BIAS_HI).madd52lo(x.lo, y.hi).madd52lo(x.hi, y.lo),
+        zero.madd52hi(x.lo, y.hi).madd52hi(x.hi, y.lo),
     );
-    let p11 = (
-        _mm512_madd52lo_epu64(zero, x.hi, y.hi),
-        _mm512_madd52hi_epu64(zero, x.hi, y.hi),
-    );
+    let p11 = (zero.madd52lo(x.hi, y.hi), zero.madd52hi(x.hi, y.hi));
     fold(p00, m, p11)
 }
 
 /// `x² mod p` on limbs: the two cross products are one, with a doubled
 /// high limb (below 2^34).
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn square(x: Limbs) -> Limbs {
-    let zero = _mm512_setzero_si512();
-    let twice_hi = _mm512_add_epi64(x.hi, x.hi);
+#[inline(always)]
+fn square<V: Vector>(x: Limbs<V>) -> Limbs<V> {
+    let zero = V::splat(0);
+    let twice_hi = x.hi.add(x.hi);
     let p00 = (
-        _mm512_madd52lo_epu64(splat(BIAS_LO), x.lo, x.lo),
-        _mm512_madd52hi_epu64(zero, x.lo, x.lo),
+        V::splat(BIAS_LO).madd52lo(x.lo, x.lo),
+        zero.madd52hi(x.lo, x.lo),
     );
     let m = (
-        _mm512_madd52lo_epu64(splat(BIAS_HI), x.lo, twice_hi),
-        _mm512_madd52hi_epu64(zero, x.lo, twice_hi),
+        V::splat(BIAS_HI).madd52lo(x.lo, twice_hi),
+        zero.madd52hi(x.lo, twice_hi),
     );
-    let p11 = (
-        _mm512_madd52lo_epu64(zero, x.hi, x.hi),
-        _mm512_madd52hi_epu64(zero, x.hi, x.hi),
-    );
+    let p11 = (zero.madd52lo(x.hi, x.hi), zero.madd52hi(x.hi, x.hi));
     fold(p00, m, p11)
 }
 
-/// `x^7` of two registers, their steps interleaved (`x^7 = x^3 · x^4`).
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn pow7(a: Limbs, b: Limbs) -> (Limbs, Limbs) {
+/// `x^7` of a 512-bit and a 256-bit register, their steps interleaved
+/// (`x^7 = x^3 · x^4`).
+#[inline(always)]
+fn pow7(a: Limbs<__m256i>, b: Limbs<__m512i>) -> (Limbs<__m256i>, Limbs<__m512i>) {
     let (a2, b2) = (square(a), square(b));
     let (a3, b3) = (mul(a, a2), mul(b, b2));
     let (a4, b4) = (square(a2), square(b2));
@@ -227,7 +328,7 @@ fn pow7(a: Limbs, b: Limbs) -> (Limbs, Limbs) {
 /// permutations (`vpermi2b`, low seven bits of each index) and a choice by
 /// each byte's top bit.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn lookup(x: __m512i, table: &[__m512i; 4]) -> __m512i {
     let low = _mm512_permutex2var_epi8(table[0], x, table[1]);
     let high = _mm512_permutex2var_epi8(table[2], x, table[3]);
@@ -237,14 +338,20 @@ fn lookup(x: __m512i, table: &[__m512i; 4]) -> __m512i {
 /// One round on canonical Montgomery forms; `b` comes out as limbs (only
 /// the S-box reads it next), `a` canonical (the lookups read its bytes).
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
-fn round(a: __m512i, b: Limbs, table: &[__m512i; 4], round: usize) -> (__m512i, Limbs) {
-    // S-box layer: lookups on cells 0–3, x^7 on the others.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn round(
+    a: __m512i,
+    b: Limbs<__m512i>,
+    table: &[__m512i; 4],
+    round: usize,
+) -> (__m512i, Limbs<__m512i>) {
+    // S-box layer: lookups on cells 0–3, x^7 on the others (cells 4–7 in
+    // a 256-bit register).
     let looked_up = split(lookup(a, table));
-    let (a7, b7) = pow7(split(a), b);
+    let (a7, b7) = pow7(split(_mm512_extracti64x4_epi64::<1>(a)), b);
     let a = Limbs {
-        lo: _mm512_mask_blend_epi64(0x0f, a7.lo, looked_up.lo),
-        hi: _mm512_mask_blend_epi64(0x0f, a7.hi, looked_up.hi),
+        lo: _mm512_inserti64x4::<1>(looked_up.lo, a7.lo),
+        hi: _mm512_inserti64x4::<1>(looked_up.hi, a7.hi),
     };
     let b = b7;
 
@@ -302,7 +409,7 @@ fn round(a: __m512i, b: Limbs, table: &[__m512i; 4], round: usize) -> (__m512i, 
 /// that `x` was read from and broadcasts in registers, on the shuffle
 /// units.)
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn broadcast(x: &u64) -> __m512i {
     let out: __m512i;
     // SAFETY: reads the eight bytes of `x`, a valid reference; writes only
@@ -320,7 +427,7 @@ fn broadcast(x: &u64) -> __m512i {
 
 /// Eight lanes to memory.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn store(v: &mut [u64; 8], x: __m512i) {
     // SAFETY: a 64-byte unaligned store into a 64-byte array; AVX-512F is
     // enabled here.
@@ -329,7 +436,7 @@ fn store(v: &mut [u64; 8], x: __m512i) {
 
 /// Eight lanes from memory.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn load(v: &[u64; 8]) -> __m512i {
     // SAFETY: a 64-byte unaligned load of a 64-byte array; AVX-512F is
     // enabled here.
@@ -339,7 +446,7 @@ fn load(v: &[u64; 8]) -> __m512i {
 /// `x · 2^64 mod p` (canonical) of any lanes: with `x = x_l + x_h · 2^32`,
 /// `x · (2^32 − 1) ≡ x_l · 2^32 − x_l − x_h` (`2^64 ≡ 2^32 − 1`).
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn enter_montgomery(x: __m512i) -> __m512i {
     let x = split(x);
     let l = _mm512_sub_epi64(_mm512_sub_epi64(splat(BIAS_LO), x.lo), x.hi);
@@ -350,7 +457,7 @@ fn enter_montgomery(x: __m512i) -> __m512i {
 /// `y · 2^-64 mod p` (canonical) of lanes below `2^64`: `2^-64 ≡ −2^32`,
 /// and with `y = y_l + y_h · 2^32`, `−y · 2^32 ≡ y_h − (y_l + y_h) · 2^32`.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn leave_montgomery(y: __m512i) -> __m512i {
     let y = split(y);
     let l = _mm512_add_epi64(y.hi, splat(EXIT_BIAS_LO));
@@ -361,8 +468,8 @@ fn leave_montgomery(y: __m512i) -> __m512i {
 /// The permutation of one state: canonical in, canonical out.
 ///
 /// # Safety
-/// The CPU must support AVX-512 F, BW, VBMI and IFMA.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512ifma")]
+/// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
     // SAFETY: 64-byte unaligned loads of the two halves of the 128-byte
     // state and of the four quarters of the 256-byte table; the features
