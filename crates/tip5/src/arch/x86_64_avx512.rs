@@ -90,6 +90,36 @@ const MDS_COLUMNS: [[u64; 8]; STATE_SIZE] = {
     out
 };
 
+/// `2^32 − 1` in every lane, hidden from the optimiser: with a visible
+/// constant, LLVM turns a `vpmuludq` by it into a shift and a
+/// subtraction, two operations on the busy vector units instead of one.
+/// (An empty assembly statement that declares the register changed; a
+/// `#[target_feature]` function, which the register class needs, inlined
+/// into its callers.)
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn epsilon512() -> __m512i {
+    let mut x = _mm512_set1_epi64(EPSILON as i64);
+    // SAFETY: an empty assembly statement that only declares `x` (a vector
+    // register) as possibly changed; no memory, stack or flags.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(zmm_reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
+/// [`epsilon512`] in four lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn epsilon256() -> __m256i {
+    let mut x = _mm256_set1_epi64x(EPSILON as i64);
+    // SAFETY: as in `epsilon512`.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(ymm_reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
 /// The register operations of the limb arithmetic, on 512-bit registers
 /// (eight lanes) and 256-bit ones (four lanes: the `x^7` of cells 4–7,
 /// which a 512-bit register would carry with four idle lanes).
@@ -149,7 +179,7 @@ impl Vector for __m512i {
     #[inline(always)]
     fn times_epsilon(self) -> Self {
         // SAFETY: see the trait's doc.
-        unsafe { _mm512_mul_epu32(self, _mm512_set1_epi64(EPSILON as i64)) }
+        unsafe { _mm512_mul_epu32(self, epsilon512()) }
     }
     #[inline(always)]
     fn madd52lo(self, a: Self, b: Self) -> Self {
@@ -197,7 +227,7 @@ impl Vector for __m256i {
     #[inline(always)]
     fn times_epsilon(self) -> Self {
         // SAFETY: see the trait's doc.
-        unsafe { _mm256_mul_epu32(self, _mm256_set1_epi64x(EPSILON as i64)) }
+        unsafe { _mm256_mul_epu32(self, epsilon256()) }
     }
     #[inline(always)]
     fn madd52lo(self, a: Self, b: Self) -> Self {
@@ -348,12 +378,7 @@ fn round(
     // S-box layer: lookups on cells 0–3, x^7 on the others (cells 4–7 in
     // a 256-bit register).
     let looked_up = split(lookup(a, table));
-    let (a7, b7) = pow7(split(_mm512_extracti64x4_epi64::<1>(a)), b);
-    let a = Limbs {
-        lo: _mm512_inserti64x4::<1>(looked_up.lo, a7.lo),
-        hi: _mm512_inserti64x4::<1>(looked_up.hi, a7.hi),
-    };
-    let b = b7;
+    let (a7, b) = pow7(split(_mm512_extracti64x4_epi64::<1>(a)), b);
 
     // MDS layer and round constants, on each limb.
     let constants = &ROUND_CONSTANT_LIMBS[round];
@@ -368,10 +393,15 @@ fn round(
     // The limbs go through memory: a broadcast from memory is a load, and
     // leaves the vector units to the multiply-adds (in-register
     // broadcasts are shuffles on them).
+    // Cells 0–3 (the lookups, ready early) and 4–7 are stored apart, so
+    // that the products of the first need not wait for the second.
     let mut limbs = [[0u64; 8]; 4];
-    for (words, limb) in limbs.iter_mut().zip([a.lo, a.hi, b.lo, b.hi]) {
-        store(words, limb);
-    }
+    store(&mut limbs[0], looked_up.lo);
+    store(&mut limbs[1], looked_up.hi);
+    store_upper(&mut limbs[0], a7.lo);
+    store_upper(&mut limbs[1], a7.hi);
+    store(&mut limbs[2], b.lo);
+    store(&mut limbs[3], b.hi);
     for j in 0..8 {
         let inputs = [
             broadcast(&limbs[0][j]),
@@ -432,6 +462,15 @@ fn store(v: &mut [u64; 8], x: __m512i) {
     // SAFETY: a 64-byte unaligned store into a 64-byte array; AVX-512F is
     // enabled here.
     unsafe { _mm512_storeu_si512(v.as_mut_ptr().cast(), x) }
+}
+
+/// Four lanes to the upper half of `v`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn store_upper(v: &mut [u64; 8], x: __m256i) {
+    // SAFETY: a 32-byte unaligned store into the last 32 bytes of a 64-byte
+    // array; AVX is enabled here.
+    unsafe { _mm256_storeu_si256(v[4..].as_mut_ptr().cast(), x) }
 }
 
 /// Eight lanes from memory.
