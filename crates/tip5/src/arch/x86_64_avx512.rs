@@ -384,7 +384,7 @@ fn round(
     let constants = &ROUND_CONSTANT_LIMBS[round];
     // Four accumulators per output register shorten the multiply-add
     // chains.
-    const ACCUMULATORS: usize = 4;
+    const ACCUMULATORS: usize = 8;
     let zero = _mm512_setzero_si512();
     let mut out = [[zero; ACCUMULATORS]; 4];
     for (half, c) in out.iter_mut().zip(constants) {
@@ -425,10 +425,15 @@ fn round(
     }
     let mut sums = [zero; 4];
     for (sum, acc) in sums.iter_mut().zip(out) {
-        *sum = _mm512_add_epi64(
-            _mm512_add_epi64(acc[0], acc[1]),
-            _mm512_add_epi64(acc[2], acc[3]),
-        );
+        let mut width = ACCUMULATORS;
+        let mut acc = acc;
+        while width > 1 {
+            width /= 2;
+            for i in 0..width {
+                acc[i] = acc[i].add(acc[i + width]);
+            }
+        }
+        *sum = acc[0];
     }
     let [a_lo, a_hi, b_lo, b_hi] = sums;
     (pack(a_lo, a_hi), normalize(b_lo, b_hi))
