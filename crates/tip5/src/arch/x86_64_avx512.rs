@@ -382,8 +382,9 @@ fn round(
 
     // MDS layer and round constants, on each limb.
     let constants = &ROUND_CONSTANT_LIMBS[round];
-    // Four accumulators per output register shorten the multiply-add
-    // chains.
+    // Eight accumulators per output register (one per input pair `j`, `j
+    // + 8`) keep the multiply-add chains short after `x^7`: the products
+    // of the lookup cells, ready early, are done by then.
     const ACCUMULATORS: usize = 8;
     let zero = _mm512_setzero_si512();
     let mut out = [[zero; ACCUMULATORS]; 4];
