@@ -98,9 +98,13 @@ impl Tip5 {
     /// Hashes two digests together: [`Tip5::hash_10`] of their
     /// concatenation (the Merkle tree node of Triton VM).
     pub fn hash_pair(left: Digest, right: Digest) -> Digest {
-        let mut state = pair_state(&[left, right]);
-        Self::permutation(&mut state);
-        digest_of(&state)
+        // On raw words: only the digest's five cells are read back.
+        let mut state = [1u64; STATE_SIZE];
+        for (cell, x) in state.iter_mut().zip(left.0.iter().chain(&right.0)) {
+            *cell = x.to_u64();
+        }
+        permutation::permute(&mut state);
+        Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
     }
 
     /// Hashes any number of elements: capacity all zeros
