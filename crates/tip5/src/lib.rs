@@ -152,10 +152,11 @@ impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
         Self::permutation(state);
     }
 
-    /// Groups of states on the packed lanes of this CPU (eight on
-    /// AVX-512, four on AVX2), the rest one at a time.
+    /// Groups of eight states on AVX-512 IFMA/VBMI where the CPU has it,
+    /// else on the packed lanes of this CPU (eight on AVX-512, four on
+    /// AVX2), the rest one at a time.
     fn permute_many(&self, states: &mut [[Felt; STATE_SIZE]]) {
-        algebraic_hash_rescue::lanes::apply_many_felts(&permutation::Rounds, states);
+        permutation::permute_many(states);
     }
 }
 

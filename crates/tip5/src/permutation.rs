@@ -17,7 +17,8 @@
 //! or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
 //! `permute_many` (the lookups then run lane by lane on the scalar units).
 
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
+use algebraic_hash_rescue::Felt;
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many_felts};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
 use crate::mds::mds16;
@@ -112,6 +113,28 @@ pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
     }
 }
 
+/// The permutation of many states: eight at a time on the AVX-512
+/// IFMA/VBMI backend where the CPU has it (`crate::arch`), else on the
+/// shared Goldilocks lanes (`lanes::apply_many_felts`).
+pub(crate) fn permute_many(states: &mut [[Felt; STATE_SIZE]]) {
+    if !crate::arch::avx512_available() {
+        apply_many_felts(&Rounds, states);
+        return;
+    }
+    const CHUNK: usize = 32;
+    let mut buffer = [[0u64; STATE_SIZE]; CHUNK];
+    for chunk in states.chunks_mut(CHUNK) {
+        let raw = &mut buffer[..chunk.len()];
+        for (r, state) in raw.iter_mut().zip(chunk.iter()) {
+            *r = state.map(Felt::to_u64);
+        }
+        crate::arch::permute_many_avx512(raw);
+        for (state, r) in chunk.iter_mut().zip(raw.iter()) {
+            *state = r.map(Felt::from_u64_reduced);
+        }
+    }
+}
+
 /// The permutation as a kernel of the shared Goldilocks lanes.
 pub(crate) struct Rounds;
 
@@ -166,6 +189,12 @@ mod tests {
             portable,
         );
         require_lanes_where_listed(avx512);
+        let avx512_many = check_batch_sizes(
+            &states,
+            |batch| crate::arch::permute_many_avx512(batch),
+            portable,
+        );
+        assert_eq!(avx512, avx512_many);
         // Through the dispatching entry point too.
         check_batch_sizes(
             &states,

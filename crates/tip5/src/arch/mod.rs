@@ -49,6 +49,22 @@ pub(crate) fn avx512_available() -> bool {
     false
 }
 
+/// The permutation of many states (canonical in, canonical out) on the
+/// AVX-512 backend, eight at a time, or `false` (states untouched) where it
+/// does not run.
+#[inline]
+pub(crate) fn permute_many_avx512(states: &mut [[u64; STATE_SIZE]]) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512 F/VL/BW/VBMI/IFMA are enabled in this build or
+        // were detected on this CPU.
+        unsafe { x86_64_avx512::permute_many(states) };
+        return true;
+    }
+    let _ = states;
+    false
+}
+
 /// The permutation of one state (canonical in, canonical out) on the
 /// AVX-512 backend, or `false` (state untouched) where it does not run.
 #[inline]

@@ -90,6 +90,55 @@ const MDS_COLUMNS: [[u64; 8]; STATE_SIZE] = {
     out
 };
 
+/// The round constants in Montgomery form, as the batches' MDS layer adds
+/// them: for each round and limb, the sum and the difference of the
+/// constants of cells `r` and `r + 8` (`r` = 0–7); order `[sum of low
+/// limbs, sum of high limbs, difference of low limbs, difference of high
+/// limbs]`, differences wrapping.
+const ROUND_CONSTANT_HALVES: [[[u64; 8]; 4]; NUM_ROUNDS] = {
+    let mut out = [[[0u64; 8]; 4]; NUM_ROUNDS];
+    let mut round = 0;
+    while round < NUM_ROUNDS {
+        let mut r = 0;
+        while r < 8 {
+            let first = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + r]);
+            let second = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + r + 8]);
+            out[round][0][r] = (first & EPSILON) + (second & EPSILON);
+            out[round][1][r] = (first >> 32) + (second >> 32);
+            out[round][2][r] = (first & EPSILON).wrapping_sub(second & EPSILON);
+            out[round][3][r] = (first >> 32).wrapping_sub(second >> 32);
+            r += 1;
+        }
+        round += 1;
+    }
+    out
+};
+
+/// The MDS matrix `M` (circulant, first column `c`) in blocks of 8 × 8:
+/// `M = [[C0, C1], [C1, C0]]` with `C0[r][j] = c[(r − j) mod 16]` and
+/// `C1[r][j] = c[(r − j + 8) mod 16]`. `MDS_HALVES.0[j][r]` is `(C0 +
+/// C1)[r][j]` (cyclic, entries below 2^17), `MDS_HALVES.1[j][r]` is `(C0 −
+/// C1)[r][j]` (negacyclic, signed, wrapping; absolute row sums below
+/// 2^17).
+const MDS_HALVES: ([[u64; 8]; 8], [[u64; 8]; 8]) = {
+    let c = MDS_MATRIX_FIRST_COLUMN;
+    let mut sum = [[0u64; 8]; 8];
+    let mut difference = [[0u64; 8]; 8];
+    let mut j = 0;
+    while j < 8 {
+        let mut r = 0;
+        while r < 8 {
+            let c0 = c[(r + STATE_SIZE - j) % STATE_SIZE];
+            let c1 = c[(r + STATE_SIZE + 8 - j) % STATE_SIZE];
+            sum[j][r] = c0 + c1;
+            difference[j][r] = c0.wrapping_sub(c1);
+            r += 1;
+        }
+        j += 1;
+    }
+    (sum, difference)
+};
+
 /// `2^32 − 1` in every lane, hidden from the optimiser: with a visible
 /// constant, LLVM turns a `vpmuludq` by it into a shift and a
 /// subtraction, two operations on the busy vector units instead of one.
@@ -546,4 +595,213 @@ pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
         _mm512_storeu_si512(cells, leave_montgomery(a));
         _mm512_storeu_si512(cells.add(1), leave_montgomery(b));
     }
+}
+
+/// States per group of [`permute_many`]: one per 64-bit lane.
+const GROUP: usize = 8;
+
+
+/// Eight states side by side: register `i` holds cell `i` of each, cells
+/// 0–3 canonical (the lookups read their bytes), the others as limbs.
+struct Group {
+    lookup_cells: [__m512i; 4],
+    power_cells: [Limbs<__m512i>; STATE_SIZE - 4],
+}
+
+/// One round on eight states.
+///
+/// The S-box as for one state, a register per cell. The MDS layer is
+/// lane-wise here: each output limb is a chain of 16 multiply-adds of an
+/// input limb by a matrix entry (in a register for all lanes), starting at
+/// the round constant's limb; with 32 such chains per round there is
+/// independent work enough, and 16 multiply-adds per output limb are fewer
+/// operations than a convolution's Karatsuba products and their sums.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn group_round(group: &mut Group, table: &[__m512i; 4], round: usize) {
+    // (Every index below is a constant once the loops and macros are
+    // unrolled, so the arrays live in registers or fixed stack slots, with
+    // no zero-filling.)
+    // The S-box layer, into limbs; x^7 four cells at a time, their steps
+    // interleaved (more would not fit the 32 registers).
+    let mut lo = [group.lookup_cells[0]; STATE_SIZE];
+    let mut hi = lo;
+    for i in 0..4 {
+        let looked_up = split(lookup(group.lookup_cells[i], table));
+        lo[i] = looked_up.lo;
+        hi[i] = looked_up.hi;
+    }
+    macro_rules! powers {
+        ($($first:literal)*) => {$({
+            let x = [
+                group.power_cells[$first],
+                group.power_cells[$first + 1],
+                group.power_cells[$first + 2],
+                group.power_cells[$first + 3],
+            ];
+            let mut x2 = x;
+            for k in 0..4 {
+                x2[k] = square(x[k]);
+            }
+            let mut x3 = x;
+            for k in 0..4 {
+                x3[k] = mul(x[k], x2[k]);
+            }
+            let mut x4 = x;
+            for k in 0..4 {
+                x4[k] = square(x2[k]);
+            }
+            for k in 0..4 {
+                let x7 = mul(x3[k], x4[k]);
+                lo[4 + $first + k] = x7.lo;
+                hi[4 + $first + k] = x7.hi;
+            }
+        })*};
+    }
+    powers!(0 4 8);
+
+    // The MDS layer and the round constants, a row of each half at a
+    // time (each row's function unrolls its loops, with the matrix entries
+    // as constants): the sum and the difference of the halves, `S = (C0 +
+    // C1)·(a + b)` exactly and `D = (C0 − C1)·(a − b)` modulo 2^52, then
+    // `out_a = (S + D) / 2`, `out_b = (S − D) / 2`.
+    let constants = &ROUND_CONSTANT_HALVES[round];
+    let mds = |v: &[__m512i; STATE_SIZE], limb: usize| {
+        let mut sum = [v[0]; 8];
+        let mut difference = sum;
+        for j in 0..8 {
+            sum[j] = v[j].add(v[j + 8]);
+            difference[j] = v[j].sub(v[j + 8]);
+        }
+        let mut out = *v;
+        macro_rules! rows {
+            ($($r:literal)*) => {$({
+                let (a, b) = mds_half_rows::<$r>(
+                    &sum,
+                    &difference,
+                    constants[limb][$r],
+                    constants[2 + limb][$r],
+                );
+                out[$r] = a;
+                out[$r + 8] = b;
+            })*};
+        }
+        rows!(0 1 2 3 4 5 6 7);
+        out
+    };
+    let (lo, hi) = (mds(&lo, 0), mds(&hi, 1));
+    for i in 0..4 {
+        group.lookup_cells[i] = pack(lo[i], hi[i]);
+    }
+    for i in 4..STATE_SIZE {
+        group.power_cells[i - 4] = normalize(lo[i], hi[i]);
+    }
+}
+
+/// Rows `R` and `R + 8` of the MDS layer from the halves' sum and
+/// difference and the round constants' (see [`group_round`]): 16
+/// multiply-adds (products below 2^51; `|D| < 2^17 · 2^34`).
+#[inline(always)]
+fn mds_half_rows<const R: usize>(
+    sum: &[__m512i; 8],
+    difference: &[__m512i; 8],
+    constant_sum: u64,
+    constant_difference: u64,
+) -> (__m512i, __m512i) {
+    let mut s = splat(constant_sum);
+    let mut d = splat(constant_difference);
+    for j in 0..8 {
+        s = s.madd52lo(splat(MDS_HALVES.0[j][R]), sum[j]);
+        d = d.madd52lo(splat(MDS_HALVES.1[j][R]), difference[j]);
+    }
+    // SAFETY: see `Vector`'s doc (AVX-512F in every caller).
+    let d = unsafe { _mm512_srai_epi64::<12>(_mm512_slli_epi64::<12>(d)) };
+    // SAFETY: as above.
+    unsafe { (_mm512_srli_epi64::<1>(s.add(d)), _mm512_srli_epi64::<1>(s.sub(d))) }
+}
+
+#[inline(always)]
+fn zero512() -> __m512i {
+    Vector::splat(0)
+}
+
+/// The permutation of eight states (canonical in, canonical out).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) {
+    // Cell-major, so that each register loads and stores one row.
+    let mut columns = [[0u64; GROUP]; STATE_SIZE];
+    for (lane, state) in states.iter().enumerate() {
+        for (column, &x) in columns.iter_mut().zip(state) {
+            column[lane] = x;
+        }
+    }
+    let mut cells = [zero512(); STATE_SIZE];
+    for (cell, column) in cells.iter_mut().zip(&columns) {
+        *cell = enter_montgomery(load(column));
+    }
+    let mut group = Group {
+        lookup_cells: [cells[0], cells[1], cells[2], cells[3]],
+        power_cells: [split(zero512()); STATE_SIZE - 4],
+    };
+    for (limbs, &cell) in group.power_cells.iter_mut().zip(&cells[4..]) {
+        *limbs = split(cell);
+    }
+    macro_rules! rounds {
+        ($($round:literal)*) => { $(group_round(&mut group, table, $round);)* };
+    }
+    rounds!(0 1 2 3 4);
+    for (column, &cell) in columns.iter_mut().zip(&group.lookup_cells) {
+        store(column, leave_montgomery(cell));
+    }
+    for (column, limbs) in columns[4..].iter_mut().zip(&group.power_cells) {
+        store(column, leave_montgomery(pack(limbs.lo, limbs.hi)));
+    }
+    for (lane, state) in states.iter_mut().enumerate() {
+        for (x, column) in state.iter_mut().zip(&columns) {
+            *x = column[lane];
+        }
+    }
+}
+
+/// The permutation of many states (canonical in, canonical out): groups of
+/// eight, a last group of two to seven padded with zero states, a single
+/// last state through [`permute`].
+///
+/// # Safety
+/// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+pub(crate) unsafe fn permute_many(states: &mut [[u64; STATE_SIZE]]) {
+    let table = lookup_table();
+    let mut groups = states.chunks_exact_mut(GROUP);
+    for group in &mut groups {
+        let group: &mut [[u64; STATE_SIZE]; GROUP] =
+            group.try_into().expect("chunks of exactly GROUP states");
+        permute_group(group, &table);
+    }
+    let rest = groups.into_remainder();
+    match rest.len() {
+        0 => {}
+        // SAFETY: the features are this function's contract.
+        1 => unsafe { permute(&mut rest[0]) },
+        n => {
+            let mut padded = [[0u64; STATE_SIZE]; GROUP];
+            padded[..n].copy_from_slice(rest);
+            permute_group(&mut padded, &table);
+            rest.copy_from_slice(&padded[..n]);
+        }
+    }
+}
+
+/// The four 64-byte quarters of the lookup table.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn lookup_table() -> [__m512i; 4] {
+    let mut quarters = [zero512(); 4];
+    for (quarter, bytes) in quarters.iter_mut().zip(LOOKUP_TABLE.chunks_exact(64)) {
+        // SAFETY: a 64-byte unaligned load of a 64-byte chunk; AVX-512F is
+        // enabled here.
+        *quarter = unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) };
+    }
+    quarters
 }
