@@ -18,7 +18,7 @@
 //! `permute_many` (the lookups then run lane by lane on the scalar units).
 
 use algebraic_hash_rescue::Felt;
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many_felts};
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
 use crate::mds::mds16;
@@ -113,14 +113,19 @@ pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
     }
 }
 
-/// The permutation of many states: eight at a time on the AVX-512
-/// IFMA/VBMI backend where the CPU has it (`crate::arch`), else on the
-/// shared Goldilocks lanes (`lanes::apply_many_felts`).
-pub(crate) fn permute_many(states: &mut [[Felt; STATE_SIZE]]) {
-    if !crate::arch::avx512_available() {
-        apply_many_felts(&Rounds, states);
-        return;
+/// The permutation of many canonical states (canonical out): eight at a
+/// time on the AVX-512 IFMA/VBMI backend where the CPU has it
+/// (`crate::arch`), else on the shared Goldilocks lanes
+/// (`lanes::apply_many`).
+pub(crate) fn permute_many_raw(states: &mut [[u64; STATE_SIZE]]) {
+    if !crate::arch::permute_many_avx512(states) {
+        apply_many(&Rounds, states);
     }
+}
+
+/// [`permute_many_raw`] on states of [`Felt`]s, through a buffer of raw
+/// words 32 states at a time.
+pub(crate) fn permute_many(states: &mut [[Felt; STATE_SIZE]]) {
     const CHUNK: usize = 32;
     let mut buffer = [[0u64; STATE_SIZE]; CHUNK];
     for chunk in states.chunks_mut(CHUNK) {
@@ -128,7 +133,7 @@ pub(crate) fn permute_many(states: &mut [[Felt; STATE_SIZE]]) {
         for (r, state) in raw.iter_mut().zip(chunk.iter()) {
             *r = state.map(Felt::to_u64);
         }
-        crate::arch::permute_many_avx512(raw);
+        permute_many_raw(raw);
         for (state, r) in chunk.iter_mut().zip(raw.iter()) {
             *state = r.map(Felt::from_u64_reduced);
         }
