@@ -1,9 +1,12 @@
-//! One Tip5 state in two 512-bit registers (cells 0–7 and 8–15), with
-//! products on AVX-512 IFMA and the lookups on AVX-512 VBMI.
+//! Tip5 on AVX-512 IFMA and VBMI: one state in two 512-bit registers
+//! ([`permute`]), and eight states side by side, one per lane
+//! ([`permute_many`]).
 //!
-//! Why a layout of its own: a single permutation has too little
-//! independent work for the rescue crate's one-state-per-lane registers,
-//! and the MDS layer mixes cells across lanes.
+//! Why code of its own rather than the rescue crate's shared lanes: the
+//! products here are 52-bit multiply-adds on 32-bit limbs, left lazy from
+//! one product to the next and read directly by the MDS layer, which
+//! those lanes (canonical `u64` residues, 32-bit products) have no form
+//! for; and a single state's MDS layer mixes cells across lanes.
 //!
 //! - **Montgomery form throughout.** The state enters Montgomery form
 //!   (`x · 2^64 mod p`) once, at the start, and leaves it at the end. The
@@ -17,15 +20,27 @@
 //!   multiply-adds (`vpmadd52luq`/`vpmadd52huq`), split at bit 52, and are
 //!   folded with `2^64 ≡ 2^32 − 1` and `2^96 ≡ −1` into two lanes below
 //!   2^54, a bias (a multiple of `p` in limb form) keeping every difference
-//!   positive: no carry is ever looked at.
-//! - **MDS layer.** Each limb of each input cell is broadcast to a whole
-//!   register and multiplied into the accumulators of both output halves
-//!   with a register of matrix entries (16 bits · 33 bits: exact in the 52
-//!   bits of a multiply-add), the accumulators starting at the round
-//!   constant's limbs; the row sums stay below 2^53.
+//!   positive: no carry is ever looked at. The lookups read canonical
+//!   values (one reduction of cells 0–7 per round); the lookup table is
+//!   applied by two two-table byte permutations (`vpermi2b`) and a choice
+//!   by each byte's top bit.
+//! - **MDS layer, one state.** Each limb of each input cell is broadcast to
+//!   a whole register from memory (a load: in-register broadcasts are
+//!   shuffles, and the vector units are the bottleneck) and multiplied into
+//!   the accumulators of both output halves with a register of matrix
+//!   entries (16 bits · 33 bits: exact in the 52 bits of a multiply-add),
+//!   the accumulators starting at the round constant's limbs; the row sums
+//!   stay below 2^53. `x^7` of cells 4–7 runs on a 256-bit register (a
+//!   512-bit one would carry four idle lanes).
+//! - **MDS layer, eight states.** Lane-wise, from the halves' sum and
+//!   difference (`M = [[C0, C1], [C1, C0]]` in 8 × 8 blocks): `S = (C0 +
+//!   C1)·(a + b)` exactly and `D = (C0 − C1)·(a − b)` modulo 2^52 by
+//!   multiply-adds with constant entries (128 per limb instead of 256),
+//!   `D` recovered by sign extension (`|D| < 2^51`), then `(S ± D) / 2`.
 //!
 //! Every function here is compiled with AVX-512 F/VL/BW/VBMI/IFMA and only
-//! called through [`permute`], whose contract is that the CPU has them.
+//! called through [`permute`] and [`permute_many`], whose contract is that
+//! the CPU has them.
 
 use core::arch::x86_64::*;
 
@@ -565,36 +580,19 @@ fn leave_montgomery(y: __m512i) -> __m512i {
 /// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
-    // SAFETY: 64-byte unaligned loads of the two halves of the 128-byte
-    // state and of the four quarters of the 256-byte table; the features
-    // are this function's contract.
-    let (a, b, table) = unsafe {
-        let cells = state.as_ptr().cast::<__m512i>();
-        let bytes = LOOKUP_TABLE.as_ptr().cast::<__m512i>();
-        (
-            _mm512_loadu_si512(cells),
-            _mm512_loadu_si512(cells.add(1)),
-            [
-                _mm512_loadu_si512(bytes),
-                _mm512_loadu_si512(bytes.add(1)),
-                _mm512_loadu_si512(bytes.add(2)),
-                _mm512_loadu_si512(bytes.add(3)),
-            ],
-        )
-    };
-    let mut a = enter_montgomery(a);
-    let mut b = split(enter_montgomery(b));
+    let table = lookup_table();
+    let (first, second) = state.split_at_mut(8);
+    let (first, second): (&mut [u64; 8], &mut [u64; 8]) = (
+        first.try_into().expect("eight cells"),
+        second.try_into().expect("eight cells"),
+    );
+    let mut a = enter_montgomery(load(first));
+    let mut b = split(enter_montgomery(load(second)));
     for r in 0..NUM_ROUNDS {
         (a, b) = round(a, b, &table, r);
     }
-    let b = pack(b.lo, b.hi);
-    // SAFETY: 64-byte unaligned stores into the two halves of the 128-byte
-    // state; AVX-512F is this function's contract.
-    unsafe {
-        let cells = state.as_mut_ptr().cast::<__m512i>();
-        _mm512_storeu_si512(cells, leave_montgomery(a));
-        _mm512_storeu_si512(cells.add(1), leave_montgomery(b));
-    }
+    store(first, leave_montgomery(a));
+    store(second, leave_montgomery(pack(b.lo, b.hi)));
 }
 
 /// States per group of [`permute_many`]: one per 64-bit lane.
