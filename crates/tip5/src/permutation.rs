@@ -15,7 +15,12 @@
 //!
 //! The rounds are written once over `GoldilocksLanes`: one state on `u64`s,
 //! or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
-//! `permute_many` (the lookups then run lane by lane on the scalar units).
+//! `permute_many` (lookups by VBMI byte permutations where the CPU has
+//! them, else lane by lane on the scalar units). That is the portable path
+//! and the batch path of CPUs without AVX-512 IFMA/VBMI; where the CPU has
+//! them, one state and batches run on `crate::arch`'s own AVX-512 code
+//! instead (Montgomery form throughout, 52-bit multiply-adds), which the
+//! tests below compare with these rounds.
 
 use algebraic_hash_rescue::Felt;
 use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
@@ -188,17 +193,12 @@ mod tests {
         let avx512 = check_batch_sizes(
             &states,
             |batch| {
-                crate::arch::avx512_available()
-                    && batch.iter_mut().all(crate::arch::permute_avx512)
+                crate::arch::avx512_available() && batch.iter_mut().all(crate::arch::permute_avx512)
             },
             portable,
         );
         require_lanes_where_listed(avx512);
-        let avx512_many = check_batch_sizes(
-            &states,
-            |batch| crate::arch::permute_many_avx512(batch),
-            portable,
-        );
+        let avx512_many = check_batch_sizes(&states, crate::arch::permute_many_avx512, portable);
         assert_eq!(avx512, avx512_many);
         // Through the dispatching entry point too.
         check_batch_sizes(

@@ -598,7 +598,6 @@ pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
 /// States per group of [`permute_many`]: one per 64-bit lane.
 const GROUP: usize = 8;
 
-
 /// Eight states side by side: register `i` holds cell `i` of each, cells
 /// 0–3 canonical (the lookups read their bytes), the others as limbs.
 struct Group {
@@ -715,7 +714,12 @@ fn mds_half_rows<const R: usize>(
     // SAFETY: see `Vector`'s doc (AVX-512F in every caller).
     let d = unsafe { _mm512_srai_epi64::<12>(_mm512_slli_epi64::<12>(d)) };
     // SAFETY: as above.
-    unsafe { (_mm512_srli_epi64::<1>(s.add(d)), _mm512_srli_epi64::<1>(s.sub(d))) }
+    unsafe {
+        (
+            _mm512_srli_epi64::<1>(s.add(d)),
+            _mm512_srli_epi64::<1>(s.sub(d)),
+        )
+    }
 }
 
 #[inline(always)]
