@@ -731,17 +731,17 @@ fn zero512() -> __m512i {
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) {
-    // Cell-major, so that each register loads and stores one row.
-    let mut columns = [[0u64; GROUP]; STATE_SIZE];
+    // Each state's halves into registers, then transposed: register `i`
+    // holds cell `i` of every state.
+    let mut halves = [[zero512(); GROUP]; 2];
     for (lane, state) in states.iter().enumerate() {
-        for (column, &x) in columns.iter_mut().zip(state) {
-            column[lane] = x;
-        }
+        let (first, second) = state.split_at(8);
+        halves[0][lane] = load(first.try_into().expect("eight cells"));
+        halves[1][lane] = load(second.try_into().expect("eight cells"));
     }
-    let mut cells = [zero512(); STATE_SIZE];
-    for (cell, column) in cells.iter_mut().zip(&columns) {
-        *cell = enter_montgomery(load(column));
-    }
+    let (first, second) = (transpose8(halves[0]), transpose8(halves[1]));
+    let cells: [__m512i; STATE_SIZE] =
+        core::array::from_fn(|i| enter_montgomery(if i < 8 { first[i] } else { second[i - 8] }));
     let mut group = Group {
         lookup_cells: [cells[0], cells[1], cells[2], cells[3]],
         power_cells: [split(zero512()); STATE_SIZE - 4],
@@ -753,17 +753,55 @@ fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) 
         ($($round:literal)*) => { $(group_round(&mut group, table, $round);)* };
     }
     rounds!(0 1 2 3 4);
-    for (column, &cell) in columns.iter_mut().zip(&group.lookup_cells) {
-        store(column, leave_montgomery(cell));
+    let mut cells = [zero512(); STATE_SIZE];
+    for (cell, &x) in cells.iter_mut().zip(&group.lookup_cells) {
+        *cell = leave_montgomery(x);
     }
-    for (column, limbs) in columns[4..].iter_mut().zip(&group.power_cells) {
-        store(column, leave_montgomery(pack(limbs.lo, limbs.hi)));
+    for (cell, limbs) in cells[4..].iter_mut().zip(&group.power_cells) {
+        *cell = leave_montgomery(pack(limbs.lo, limbs.hi));
     }
+    let first = transpose8([
+        cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7],
+    ]);
+    let second = transpose8([
+        cells[8], cells[9], cells[10], cells[11], cells[12], cells[13], cells[14], cells[15],
+    ]);
     for (lane, state) in states.iter_mut().enumerate() {
-        for (x, column) in state.iter_mut().zip(&columns) {
-            *x = column[lane];
-        }
+        let (low, high) = state.split_at_mut(8);
+        store(low.try_into().expect("eight cells"), first[lane]);
+        store(high.try_into().expect("eight cells"), second[lane]);
     }
+}
+
+/// The transpose of an 8 × 8 matrix of 64-bit words, one row per
+/// register: pairs of rows interleaved word by word, then 128-bit blocks
+/// gathered in two steps (24 shuffles).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    // t[2k] holds words 0, 2, 4, 6 of rows 2k and 2k + 1 (in pairs),
+    // t[2k + 1] words 1, 3, 5, 7.
+    let mut t = r;
+    for k in 0..4 {
+        t[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);
+        t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
+    }
+    // 0x88 picks blocks 0 and 2 of each operand, 0xdd blocks 1 and 3.
+    let even = |a: __m512i, b: __m512i| _mm512_shuffle_i64x2::<0x88>(a, b);
+    let odd = |a: __m512i, b: __m512i| _mm512_shuffle_i64x2::<0xdd>(a, b);
+    let mut out = r;
+    for parity in 0..2 {
+        // Rows 0–3 and 4–7, words {0, 4} (or {1, 5}) and {2, 6} (or {3, 7}).
+        let u0 = even(t[parity], t[2 + parity]);
+        let u1 = odd(t[parity], t[2 + parity]);
+        let u2 = even(t[4 + parity], t[6 + parity]);
+        let u3 = odd(t[4 + parity], t[6 + parity]);
+        out[parity] = even(u0, u2);
+        out[4 + parity] = odd(u0, u2);
+        out[2 + parity] = even(u1, u3);
+        out[6 + parity] = odd(u1, u3);
+    }
+    out
 }
 
 /// The permutation of many states (canonical in, canonical out): groups of
