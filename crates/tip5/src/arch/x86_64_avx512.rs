@@ -845,3 +845,151 @@ fn lookup_table() -> [__m512i; 4] {
     }
     quarters
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// Limbs at and next to the ends of their ranges (`l < 2^32`, `h <
+    /// 2^32 + 2^23`), and the limbs of 64-bit boundary values.
+    fn boundary_limbs() -> Vec<(u64, u64)> {
+        let lows = [0, 1, 2, (1 << 31) + 5, (1 << 32) - 2, (1 << 32) - 1];
+        let highs = [
+            0,
+            1,
+            (1 << 32) - 1,
+            1 << 32,
+            (1 << 32) + (1 << 23) - 2,
+            (1 << 32) + (1 << 23) - 1,
+        ];
+        let mut out = vec![];
+        for &l in &lows {
+            for &h in &highs {
+                out.push((l, h));
+            }
+        }
+        for x in [P - 1, P - 2, P, P + 1, 1 << 63, u64::MAX, u64::MAX - 1] {
+            out.push((x & EPSILON, x >> 32));
+        }
+        out
+    }
+
+    fn value((l, h): (u64, u64)) -> u128 {
+        (u128::from(l) + (u128::from(h) << 32)) % u128::from(P)
+    }
+
+    fn reduce(x: u128) -> u64 {
+        (x % u128::from(P)) as u64
+    }
+
+    /// `mul`, `square` (512- and 256-bit), `normalize`'s output ranges and
+    /// `pack` on every pair of boundary limbs, against `u128` arithmetic.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+    fn products_on_boundary_limbs() {
+        let limbs = boundary_limbs();
+        let lanes = |v: &[(u64, u64)], pick: fn(&(u64, u64)) -> u64| -> [u64; 8] {
+            core::array::from_fn(|i| pick(&v[i % v.len()]))
+        };
+        for x in &limbs {
+            for ys in limbs.chunks(8) {
+                let xs = [*x; 8];
+                let a = Limbs {
+                    lo: load(&lanes(&xs, |p| p.0)),
+                    hi: load(&lanes(&xs, |p| p.1)),
+                };
+                let b = Limbs {
+                    lo: load(&lanes(ys, |p| p.0)),
+                    hi: load(&lanes(ys, |p| p.1)),
+                };
+                let (product, squared) = (mul(a, b), square(a));
+                let narrow = Limbs {
+                    lo: _mm512_castsi512_si256(a.lo),
+                    hi: _mm512_castsi512_si256(a.hi),
+                };
+                let narrow_squared = square(narrow);
+                let mut words = [[0u64; 8]; 6];
+                store(&mut words[0], product.lo);
+                store(&mut words[1], product.hi);
+                store(&mut words[2], squared.lo);
+                store(&mut words[3], squared.hi);
+                store(&mut words[4], pack(product.lo, product.hi));
+                store(&mut words[5], pack(squared.lo, squared.hi));
+                let mut narrow_words = [0u64; 8];
+                store(
+                    &mut narrow_words,
+                    _mm512_inserti64x4::<1>(
+                        _mm512_castsi256_si512(narrow_squared.lo),
+                        narrow_squared.hi,
+                    ),
+                );
+                for lane in 0..8 {
+                    let y = ys[lane % ys.len()];
+                    let want = reduce(value(*x) * value(y));
+                    let want_square = reduce(value(*x) * value(*x));
+                    for (lo, hi, want) in [
+                        (words[0][lane], words[1][lane], want),
+                        (words[2][lane], words[3][lane], want_square),
+                    ] {
+                        assert!(lo < 1 << 32 && hi < (1 << 32) + (1 << 23), "{x:?} {y:?}");
+                        assert_eq!(value((lo, hi)) as u64, want, "{x:?} {y:?}");
+                    }
+                    assert_eq!(words[4][lane], want, "{x:?} {y:?}");
+                    assert_eq!(words[5][lane], want_square, "{x:?}");
+                    if lane < 4 {
+                        let (lo, hi) = (narrow_words[lane], narrow_words[4 + lane]);
+                        assert_eq!(value((lo, hi)) as u64, want_square, "{x:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn limb_products_equal_u128_arithmetic() {
+        if !crate::arch::avx512_available() {
+            return;
+        }
+        // SAFETY: the features were detected just above.
+        unsafe { products_on_boundary_limbs() };
+    }
+
+    /// Entering and leaving Montgomery form on boundary values.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+    fn montgomery_on_boundary_values() {
+        let values = [
+            0,
+            1,
+            2,
+            EPSILON,
+            1 << 32,
+            P - 2,
+            P - 1,
+            P,
+            u64::MAX,
+            1 << 63,
+        ];
+        for chunk in values.chunks(8) {
+            let x: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()]);
+            let (mut entered, mut left) = ([0u64; 8], [0u64; 8]);
+            store(&mut entered, enter_montgomery(load(&x)));
+            store(&mut left, leave_montgomery(load(&x)));
+            for lane in 0..8 {
+                assert_eq!(entered[lane], montgomery(x[lane]), "{}", x[lane]);
+                // 2^-64 ≡ p − 2^32.
+                let inverse = reduce(u128::from(x[lane]) * u128::from(P - (1 << 32)));
+                assert_eq!(left[lane], inverse, "{}", x[lane]);
+            }
+        }
+    }
+
+    #[test]
+    fn montgomery_form_in_and_out() {
+        if !crate::arch::avx512_available() {
+            return;
+        }
+        // SAFETY: the features were detected just above.
+        unsafe { montgomery_on_boundary_values() };
+    }
+}
