@@ -44,11 +44,11 @@
 
 use core::arch::x86_64::*;
 
+use algebraic_hash_rescue::field::MODULUS as P;
+
 use crate::constants::{LOOKUP_TABLE, MDS_MATRIX_FIRST_COLUMN, ROUND_CONSTANTS};
 use crate::{NUM_ROUNDS, STATE_SIZE};
 
-/// The Goldilocks prime.
-const P: u64 = 0xffff_ffff_0000_0001;
 /// `2^64 mod p = 2^32 − 1`, also the mask of a low limb.
 const EPSILON: u64 = 0xffff_ffff;
 
