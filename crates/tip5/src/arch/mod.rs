@@ -54,28 +54,34 @@ pub(crate) fn avx512_available() -> bool {
 /// does not run.
 #[inline]
 pub(crate) fn permute_many_avx512(states: &mut [[u64; STATE_SIZE]]) -> bool {
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx512_available() {
-        // SAFETY: AVX-512 F/VL/BW/VBMI/IFMA are enabled in this build or
-        // were detected on this CPU.
-        unsafe { x86_64_avx512::permute_many(states) };
-        return true;
+    if !avx512_available() {
+        return false;
     }
+    // (`avx512_available` is `false` wherever the backend is compiled out.)
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    // SAFETY: AVX-512 F/VL/BW/VBMI/IFMA are enabled in this build or were
+    // detected on this CPU.
+    unsafe {
+        x86_64_avx512::permute_many(states)
+    };
+    #[cfg(not(all(target_arch = "x86_64", not(algebraic_hash_force_scalar))))]
     let _ = states;
-    false
+    true
 }
 
 /// The permutation of one state (canonical in, canonical out) on the
 /// AVX-512 backend, or `false` (state untouched) where it does not run.
 #[inline]
 pub(crate) fn permute_avx512(state: &mut [u64; STATE_SIZE]) -> bool {
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx512_available() {
-        // SAFETY: AVX-512 F/VL/BW/VBMI/IFMA are enabled in this build or were
-        // detected on this CPU.
-        unsafe { x86_64_avx512::permute(state) };
-        return true;
+    if !avx512_available() {
+        return false;
     }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    // SAFETY: as in `permute_many_avx512`.
+    unsafe {
+        x86_64_avx512::permute(state)
+    };
+    #[cfg(not(all(target_arch = "x86_64", not(algebraic_hash_force_scalar))))]
     let _ = state;
-    false
+    true
 }
