@@ -1,11 +1,12 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 #[cfg(feature = "std")]
 extern crate std;
 
+mod arch;
 pub mod constants;
 mod digest;
 mod mds;
@@ -97,9 +98,10 @@ impl Tip5 {
     /// Hashes two digests together: [`Tip5::hash_10`] of their
     /// concatenation (the Merkle tree node of Triton VM).
     pub fn hash_pair(left: Digest, right: Digest) -> Digest {
-        let mut state = pair_state(&[left, right]);
-        Self::permutation(&mut state);
-        digest_of(&state)
+        // On raw words: only the digest's five cells are read back.
+        let mut state = raw_pair_state(&left, &right);
+        permutation::permute(&mut state);
+        Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
     }
 
     /// Hashes any number of elements: capacity all zeros
@@ -127,18 +129,15 @@ impl Tip5 {
     }
 }
 
-/// The state [`Tip5::hash_pair`] permutes.
+/// The state [`Tip5::hash_pair`] permutes, as raw words: the two digests,
+/// then the capacity of [`Domain::FixedLength`] (ones).
 #[inline]
-fn pair_state(pair: &[Digest; 2]) -> [Felt; STATE_SIZE] {
-    let mut state = Domain::FixedLength.initial_state();
-    state[..Digest::LEN].copy_from_slice(&pair[0].0);
-    state[Digest::LEN..2 * Digest::LEN].copy_from_slice(&pair[1].0);
+fn raw_pair_state(left: &Digest, right: &Digest) -> [u64; STATE_SIZE] {
+    let mut state = [1u64; STATE_SIZE];
+    for (cell, x) in state.iter_mut().zip(left.0.iter().chain(&right.0)) {
+        *cell = x.to_u64();
+    }
     state
-}
-
-#[inline]
-fn digest_of(state: &[Felt; STATE_SIZE]) -> Digest {
-    Digest::new(core::array::from_fn(|i| state[i]))
 }
 
 impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
@@ -147,10 +146,11 @@ impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
         Self::permutation(state);
     }
 
-    /// Groups of states on the packed lanes of this CPU (eight on
-    /// AVX-512, four on AVX2), the rest one at a time.
+    /// Groups of eight states on AVX-512 IFMA/VBMI where the CPU has it,
+    /// else on the packed lanes of this CPU (eight on AVX-512, four on
+    /// AVX2), the rest one at a time.
     fn permute_many(&self, states: &mut [[Felt; STATE_SIZE]]) {
-        algebraic_hash_rescue::lanes::apply_many_felts(&permutation::Rounds, states);
+        permutation::permute_many(states);
     }
 }
 
@@ -171,20 +171,21 @@ impl Compression<Digest, 2> for Tip5 {
         Self::hash_pair(input[0], input[1])
     }
 
-    /// [`Tip5::hash_pair`] of each pair, through [`Permutation::permute_many`]
-    /// in groups of 32.
+    /// [`Tip5::hash_pair`] of each pair, through the batch permutation
+    /// of [`Permutation::permute_many`] in groups of 32 (on raw words: only
+    /// the digests' five cells are read back).
     fn compress_many(&self, inputs: &[[Digest; 2]], outputs: &mut [Digest]) {
         assert_eq!(inputs.len(), outputs.len(), "one output per input");
         const GROUP: usize = 32;
+        let mut states = [[1u64; STATE_SIZE]; GROUP];
         for (inputs, outputs) in inputs.chunks(GROUP).zip(outputs.chunks_mut(GROUP)) {
-            let mut states = [[Felt::ZERO; STATE_SIZE]; GROUP];
-            for (state, pair) in states.iter_mut().zip(inputs) {
-                *state = pair_state(pair);
-            }
             let states = &mut states[..inputs.len()];
-            self.permute_many(states);
+            for (state, [left, right]) in states.iter_mut().zip(inputs) {
+                *state = raw_pair_state(left, right);
+            }
+            permutation::permute_many_raw(states);
             for (out, state) in outputs.iter_mut().zip(states.iter()) {
-                *out = digest_of(state);
+                *out = Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])));
             }
         }
     }

@@ -15,9 +15,15 @@
 //!
 //! The rounds are written once over `GoldilocksLanes`: one state on `u64`s,
 //! or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
-//! `permute_many` (the lookups then run lane by lane on the scalar units).
+//! `permute_many` (lookups by VBMI byte permutations where the CPU has
+//! them, else lane by lane on the scalar units). That is the portable path
+//! and the batch path of CPUs without AVX-512 IFMA/VBMI; where the CPU has
+//! them, one state and batches run on `crate::arch`'s own AVX-512 code
+//! instead (Montgomery form throughout, 52-bit multiply-adds), which the
+//! tests below compare with these rounds.
 
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
+use algebraic_hash_rescue::Felt;
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
 use crate::mds::mds16;
@@ -102,10 +108,41 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     }
 }
 
-/// The permutation of one state; the result is canonical.
+/// The permutation of one canonical state; the result is canonical. On
+/// the AVX-512 IFMA/VBMI backend where the CPU has it (`crate::arch`),
+/// else the portable rounds on `u64`s.
 #[inline]
 pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
-    permute_lanes::<u64>(state);
+    if !crate::arch::permute_avx512(state) {
+        permute_lanes::<u64>(state);
+    }
+}
+
+/// The permutation of many canonical states (canonical out): eight at a
+/// time on the AVX-512 IFMA/VBMI backend where the CPU has it
+/// (`crate::arch`), else on the shared Goldilocks lanes
+/// (`lanes::apply_many`).
+pub(crate) fn permute_many_raw(states: &mut [[u64; STATE_SIZE]]) {
+    if !crate::arch::permute_many_avx512(states) {
+        apply_many(&Rounds, states);
+    }
+}
+
+/// [`permute_many_raw`] on states of [`Felt`]s, through a buffer of raw
+/// words 32 states at a time.
+pub(crate) fn permute_many(states: &mut [[Felt; STATE_SIZE]]) {
+    const CHUNK: usize = 32;
+    let mut buffer = [[0u64; STATE_SIZE]; CHUNK];
+    for chunk in states.chunks_mut(CHUNK) {
+        let raw = &mut buffer[..chunk.len()];
+        for (r, state) in raw.iter_mut().zip(chunk.iter()) {
+            *r = state.map(Felt::to_u64);
+        }
+        permute_many_raw(raw);
+        for (state, r) in chunk.iter_mut().zip(raw.iter()) {
+            *state = r.map(Felt::from_u64_reduced);
+        }
+    }
 }
 
 /// The permutation as a kernel of the shared Goldilocks lanes.
@@ -124,14 +161,23 @@ mod tests {
     use algebraic_hash_rescue::field::MODULUS;
     use algebraic_hash_rescue::lanes::LaneBackend;
     use algebraic_hash_rescue::lanes::apply_many_with;
-    use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
+    use algebraic_hash_testkit::{
+        cases, check_batch_sizes, lane_test_states, require_lanes_where_listed,
+    };
 
     /// 0, 1, p − 1, and 2^32, whose Montgomery form is p − 1 (the lookup's
     /// all-0xff bytes but for one).
     const EDGES: &[u64] = &[0, 1, MODULUS - 1, 1 << 32, (1 << 32) - 1];
 
-    /// Every backend of the shared lanes this CPU runs equals the one-state
-    /// permutation at every batch size 1..=33, on edge and random states.
+    /// The portable one-state permutation, the reference of every backend.
+    fn portable(state: &mut [u64; STATE_SIZE]) {
+        permute_lanes::<u64>(state);
+    }
+
+    /// Every backend of the shared lanes this CPU runs, and the one-state
+    /// AVX-512 IFMA/VBMI backend where it runs, equals the portable
+    /// one-state permutation at every batch size 1..=33, on edge and
+    /// random states.
     #[test]
     fn every_backend_equals_one_state() {
         let states = lane_test_states::<STATE_SIZE>(5, MODULUS, EDGES, cases(2_000) as usize);
@@ -140,9 +186,30 @@ mod tests {
             ran += usize::from(check_batch_sizes(
                 &states,
                 |batch| apply_many_with(backend, &Rounds, batch),
-                permute,
+                portable,
             ));
         }
         assert!(ran >= 1);
+        let avx512 = check_batch_sizes(
+            &states,
+            |batch| {
+                crate::arch::avx512_available() && batch.iter_mut().all(crate::arch::permute_avx512)
+            },
+            portable,
+        );
+        // Every CPU with AVX-512 IFMA has F/VL/BW/VBMI too: where the CPU
+        // lists IFMA, this backend must have run (unless compiled out).
+        require_lanes_where_listed(avx512 || cfg!(algebraic_hash_force_scalar));
+        let avx512_many = check_batch_sizes(&states, crate::arch::permute_many_avx512, portable);
+        assert_eq!(avx512, avx512_many);
+        // Through the dispatching entry point too.
+        check_batch_sizes(
+            &states,
+            |batch| {
+                batch.iter_mut().for_each(permute);
+                true
+            },
+            portable,
+        );
     }
 }

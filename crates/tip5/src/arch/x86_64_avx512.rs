@@ -1,0 +1,995 @@
+//! Tip5 on AVX-512 IFMA and VBMI: one state in two 512-bit registers
+//! ([`permute`]), and eight states side by side, one per lane
+//! ([`permute_many`]).
+//!
+//! Why code of its own rather than the rescue crate's shared lanes: the
+//! products here are 52-bit multiply-adds on 32-bit limbs, left lazy from
+//! one product to the next and read directly by the MDS layer, which
+//! those lanes (canonical `u64` residues, 32-bit products) have no form
+//! for; and a single state's MDS layer mixes cells across lanes.
+//!
+//! - **Montgomery form throughout.** The state enters Montgomery form
+//!   (`x · 2^64 mod p`) once, at the start, and leaves it at the end. The
+//!   lookups then apply to the bytes of the state as it is; the round
+//!   constants are stored in Montgomery form; the MDS layer is linear; and
+//!   `x^7` needs no correction because `(2^64)^6 = 2^384 ≡ 1 (mod p)` (`2^96
+//!   ≡ −1`), so `(x · 2^64)^7 ≡ x^7 · 2^64`.
+//! - **Limbs.** Products take and give pairs of 64-bit lanes `(l, h)`
+//!   standing for `l + h · 2^32 mod p`, with `l < 2^32` and `h < 2^32 +
+//!   2^23`; the four partial products of the limbs come from 52-bit
+//!   multiply-adds (`vpmadd52luq`/`vpmadd52huq`), split at bit 52, and are
+//!   folded with `2^64 ≡ 2^32 − 1` and `2^96 ≡ −1` into two lanes below
+//!   2^54, a bias (a multiple of `p` in limb form) keeping every difference
+//!   positive: no carry is ever looked at. The lookups read canonical
+//!   values (one reduction of cells 0–7 per round); the lookup table is
+//!   applied by two two-table byte permutations (`vpermi2b`) and a choice
+//!   by each byte's top bit.
+//! - **MDS layer, one state.** Each limb of each input cell is broadcast to
+//!   a whole register from memory (a load: in-register broadcasts are
+//!   shuffles, and the vector units are the bottleneck) and multiplied into
+//!   the accumulators of both output halves with a register of matrix
+//!   entries (16 bits · 33 bits: exact in the 52 bits of a multiply-add),
+//!   the accumulators starting at the round constant's limbs; the row sums
+//!   stay below 2^53. `x^7` of cells 4–7 runs on a 256-bit register (a
+//!   512-bit one would carry four idle lanes).
+//! - **MDS layer, eight states.** Lane-wise, from the halves' sum and
+//!   difference (`M = [[C0, C1], [C1, C0]]` in 8 × 8 blocks): `S = (C0 +
+//!   C1)·(a + b)` exactly and `D = (C0 − C1)·(a − b)` modulo 2^52 by
+//!   multiply-adds with constant entries (128 per limb instead of 256),
+//!   `D` recovered by sign extension (`|D| < 2^51`), then `(S ± D) / 2`.
+//!
+//! Every function here is compiled with AVX-512 F/VL/BW/VBMI/IFMA and only
+//! called through [`permute`] and [`permute_many`], whose contract is that
+//! the CPU has them.
+
+use core::arch::x86_64::*;
+
+use algebraic_hash_rescue::field::MODULUS as P;
+
+use crate::constants::{LOOKUP_TABLE, MDS_MATRIX_FIRST_COLUMN, ROUND_CONSTANTS};
+use crate::{NUM_ROUNDS, STATE_SIZE};
+
+/// `2^64 mod p = 2^32 − 1`, also the mask of a low limb.
+const EPSILON: u64 = 0xffff_ffff;
+
+/// `x · 2^64 mod p`.
+const fn montgomery(x: u64) -> u64 {
+    (((x as u128) << 64) % (P as u128)) as u64
+}
+
+/// A bias in limb form, `BIAS_LO + BIAS_HI · 2^32 = p`: added to a product's
+/// limbs it changes nothing mod `p` and keeps the low limb positive
+/// (everything subtracted from it is below `2^52 + 2^36 < BIAS_LO`).
+const BIAS_LO: u64 = (1 << 53) + 1;
+const BIAS_HI: u64 = (1 << 32) - 1 - (1 << 21);
+const _: () = assert!(BIAS_LO as u128 + ((BIAS_HI as u128) << 32) == P as u128);
+/// A second bias, `2 · p = EXIT_BIAS_LO + EXIT_BIAS_HI · 2^32`, with room
+/// in the high limb for the subtraction of [`leave_montgomery`].
+const EXIT_BIAS_LO: u64 = 2;
+const EXIT_BIAS_HI: u64 = (1 << 33) - 2;
+const _: () = assert!(EXIT_BIAS_LO as u128 + ((EXIT_BIAS_HI as u128) << 32) == 2 * P as u128);
+
+/// The round constants in Montgomery form, split into limbs: for each
+/// round, the low limbs of cells 0–7, their high limbs, then the same for
+/// cells 8–15.
+const ROUND_CONSTANT_LIMBS: [[[u64; 8]; 4]; NUM_ROUNDS] = {
+    let mut out = [[[0u64; 8]; 4]; NUM_ROUNDS];
+    let mut round = 0;
+    while round < NUM_ROUNDS {
+        let mut i = 0;
+        while i < STATE_SIZE {
+            let m = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + i]);
+            out[round][2 * (i / 8)][i % 8] = m & EPSILON;
+            out[round][2 * (i / 8) + 1][i % 8] = m >> 32;
+            i += 1;
+        }
+        round += 1;
+    }
+    out
+};
+
+/// `MDS_COLUMNS[j][r]` = the matrix entry of output row `r` (0–7) and input
+/// cell `j`: `c[(r − j) mod 16]`. Output row `r + 8` takes input `j` with
+/// `MDS_COLUMNS[(j + 8) mod 16][r]` (the matrix is circulant).
+const MDS_COLUMNS: [[u64; 8]; STATE_SIZE] = {
+    let mut out = [[0u64; 8]; STATE_SIZE];
+    let mut j = 0;
+    while j < STATE_SIZE {
+        let mut r = 0;
+        while r < 8 {
+            out[j][r] = MDS_MATRIX_FIRST_COLUMN[(r + STATE_SIZE - j) % STATE_SIZE];
+            r += 1;
+        }
+        j += 1;
+    }
+    out
+};
+
+/// The round constants in Montgomery form, as the batches' MDS layer adds
+/// them: for each round and limb, the sum and the difference of the
+/// constants of cells `r` and `r + 8` (`r` = 0–7); order `[sum of low
+/// limbs, sum of high limbs, difference of low limbs, difference of high
+/// limbs]`, differences wrapping.
+const ROUND_CONSTANT_HALVES: [[[u64; 8]; 4]; NUM_ROUNDS] = {
+    let mut out = [[[0u64; 8]; 4]; NUM_ROUNDS];
+    let mut round = 0;
+    while round < NUM_ROUNDS {
+        let mut r = 0;
+        while r < 8 {
+            let first = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + r]);
+            let second = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + r + 8]);
+            out[round][0][r] = (first & EPSILON) + (second & EPSILON);
+            out[round][1][r] = (first >> 32) + (second >> 32);
+            out[round][2][r] = (first & EPSILON).wrapping_sub(second & EPSILON);
+            out[round][3][r] = (first >> 32).wrapping_sub(second >> 32);
+            r += 1;
+        }
+        round += 1;
+    }
+    out
+};
+
+/// The MDS matrix `M` (circulant, first column `c`) in blocks of 8 × 8:
+/// `M = [[C0, C1], [C1, C0]]` with `C0[r][j] = c[(r − j) mod 16]` and
+/// `C1[r][j] = c[(r − j + 8) mod 16]`. `MDS_HALVES.0[j][r]` is `(C0 +
+/// C1)[r][j]` (cyclic, entries below 2^17), `MDS_HALVES.1[j][r]` is `(C0 −
+/// C1)[r][j]` (negacyclic, signed, wrapping; absolute row sums below
+/// 2^17).
+const MDS_HALVES: ([[u64; 8]; 8], [[u64; 8]; 8]) = {
+    let c = MDS_MATRIX_FIRST_COLUMN;
+    let mut sum = [[0u64; 8]; 8];
+    let mut difference = [[0u64; 8]; 8];
+    let mut j = 0;
+    while j < 8 {
+        let mut r = 0;
+        while r < 8 {
+            let c0 = c[(r + STATE_SIZE - j) % STATE_SIZE];
+            let c1 = c[(r + STATE_SIZE + 8 - j) % STATE_SIZE];
+            sum[j][r] = c0 + c1;
+            difference[j][r] = c0.wrapping_sub(c1);
+            r += 1;
+        }
+        j += 1;
+    }
+    (sum, difference)
+};
+
+/// `2^32 − 1` in every lane, hidden from the optimiser: with a visible
+/// constant, LLVM turns a `vpmuludq` by it into a shift and a
+/// subtraction, two operations on the busy vector units instead of one.
+/// (An empty assembly statement that declares the register changed; a
+/// `#[target_feature]` function, which the register class needs, inlined
+/// into its callers.)
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn epsilon512() -> __m512i {
+    let mut x = _mm512_set1_epi64(EPSILON as i64);
+    // SAFETY: an empty assembly statement that only declares `x` (a vector
+    // register) as possibly changed; no memory, stack or flags.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(zmm_reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
+/// [`epsilon512`] in four lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn epsilon256() -> __m256i {
+    let mut x = _mm256_set1_epi64x(EPSILON as i64);
+    // SAFETY: as in `epsilon512`.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(ymm_reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
+/// The register operations of the limb arithmetic, on 512-bit registers
+/// (eight lanes) and 256-bit ones (four lanes: the `x^7` of cells 4–7,
+/// which a 512-bit register would carry with four idle lanes).
+///
+/// Only this module's functions use these methods, and all of them are
+/// compiled with AVX-512 F/VL/BW/VBMI/IFMA and reached only through
+/// [`permute`], whose contract is that the CPU has them: that is what the
+/// `unsafe` blocks of the implementations rely on (registers only, no
+/// memory).
+trait Vector: Copy {
+    fn splat(x: u64) -> Self;
+    fn add(self, rhs: Self) -> Self;
+    fn sub(self, rhs: Self) -> Self;
+    /// `self mod 2^32`.
+    fn low32(self) -> Self;
+    fn shr32(self) -> Self;
+    fn shl20(self) -> Self;
+    /// `self · (2^32 − 1)` for `self < 2^32`.
+    fn times_epsilon(self) -> Self;
+    /// `self + (a · b mod 2^52)` (the low 52 bits of `a` and `b`).
+    fn madd52lo(self, a: Self, b: Self) -> Self;
+    /// `self + ⌊a · b / 2^52⌋` (the low 52 bits of `a` and `b`).
+    fn madd52hi(self, a: Self, b: Self) -> Self;
+}
+
+impl Vector for __m512i {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_set1_epi64(x as i64) }
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_add_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_sub_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_and_si512(self, _mm512_set1_epi64(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn shr32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_srli_epi64::<32>(self) }
+    }
+    #[inline(always)]
+    fn shl20(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_slli_epi64::<20>(self) }
+    }
+    #[inline(always)]
+    fn times_epsilon(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_mul_epu32(self, epsilon512()) }
+    }
+    #[inline(always)]
+    fn madd52lo(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_madd52lo_epu64(self, a, b) }
+    }
+    #[inline(always)]
+    fn madd52hi(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm512_madd52hi_epu64(self, a, b) }
+    }
+}
+
+impl Vector for __m256i {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_set1_epi64x(x as i64) }
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_add_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_sub_epi64(self, rhs) }
+    }
+    #[inline(always)]
+    fn low32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_and_si256(self, _mm256_set1_epi64x(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn shr32(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_srli_epi64::<32>(self) }
+    }
+    #[inline(always)]
+    fn shl20(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_slli_epi64::<20>(self) }
+    }
+    #[inline(always)]
+    fn times_epsilon(self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_mul_epu32(self, epsilon256()) }
+    }
+    #[inline(always)]
+    fn madd52lo(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_madd52lo_epu64(self, a, b) }
+    }
+    #[inline(always)]
+    fn madd52hi(self, a: Self, b: Self) -> Self {
+        // SAFETY: see the trait's doc.
+        unsafe { _mm256_madd52hi_epu64(self, a, b) }
+    }
+}
+
+/// Field elements as limbs `lo + hi · 2^32` (module doc), one per lane.
+#[derive(Clone, Copy)]
+struct Limbs<V> {
+    lo: V,
+    hi: V,
+}
+
+#[inline(always)]
+fn splat(x: u64) -> __m512i {
+    Vector::splat(x)
+}
+
+/// The limbs of any 64-bit lanes.
+#[inline(always)]
+fn split<V: Vector>(x: V) -> Limbs<V> {
+    Limbs {
+        lo: x.low32(),
+        hi: x.shr32(),
+    }
+}
+
+/// `l + h · 2^32` (each below 2^54) as [`Limbs`] of the same residue:
+/// with `h = h_lo + h_hi · 2^32`, `h_hi · 2^64 ≡ h_hi · (2^32 − 1)`, so the
+/// value is `a + h_lo · 2^32` with `a = l + h_hi · (2^32 − 1) < 2^55`,
+/// whose own high limb (below 2^23) joins `h_lo`.
+#[inline(always)]
+fn normalize<V: Vector>(l: V, h: V) -> Limbs<V> {
+    let a = l.add(h.shr32().times_epsilon());
+    Limbs {
+        lo: a.low32(),
+        hi: a.shr32().add(h.low32()),
+    }
+}
+
+/// `l + h · 2^32 mod p` (each below 2^54) as canonical lanes: `a` as in
+/// [`normalize`], plus `h_lo · 2^32`; a carry out of 64 bits is worth
+/// `2^64 ≡ 2^32 − 1` (and cannot recur: the sum is then below `2^55`); the
+/// result is below `2^64 < 2p`, and `min(r, r + 2^32 − 1)` subtracts `p`
+/// exactly when `r ≥ p` (the sum then wraps to `r − p`).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn pack(l: __m512i, h: __m512i) -> __m512i {
+    let eps = splat(EPSILON);
+    let a = l.add(h.shr32().times_epsilon());
+    let r = _mm512_add_epi64(a, _mm512_slli_epi64::<32>(h));
+    let carried = _mm512_cmplt_epu64_mask(r, a);
+    let r = _mm512_mask_add_epi64(r, carried, r, eps);
+    _mm512_min_epu64(r, _mm512_add_epi64(r, eps))
+}
+
+/// Folds the split partial products of `x · y` (`x = x_l + x_h · 2^32`,
+/// likewise `y`) into limbs. The arguments are the low and high 52 bits of
+/// `P00 = x_l·y_l` (low part with `BIAS_LO` added), of `M = x_l·y_h +
+/// x_h·y_l` (low part with `BIAS_HI` added) and of `P11 = x_h·y_h`. With
+/// `2^52 = 2^20 · 2^32`, `2^84 ≡ 2^20 · (2^32 − 1)` and `2^116 ≡ −2^20`:
+///
+/// `x·y ≡ (p00_lo − p11_lo − (m_hi + p11_hi)·2^20)
+///      + (m_lo + p11_lo + (p00_hi + m_hi)·2^20) · 2^32`,
+///
+/// both parts in `0..2^54` thanks to the bias.
+#[inline(always)]
+fn fold<V: Vector>(p00: (V, V), m: (V, V), p11: (V, V)) -> Limbs<V> {
+    let to_low = m.1.add(p11.1).shl20();
+    let to_high = p00.1.add(m.1).shl20();
+    let l = p00.0.sub(p11.0).sub(to_low);
+    let h = m.0.add(p11.0).add(to_high);
+    normalize(l, h)
+}
+
+/// `x · y mod p` on limbs.
+#[inline(always)]
+fn mul<V: Vector>(x: Limbs<V>, y: Limbs<V>) -> Limbs<V> {
+    let zero = V::splat(0);
+    let p00 = (
+        V::splat(BIAS_LO).madd52lo(x.lo, y.lo),
+        zero.madd52hi(x.lo, y.lo),
+    );
+    let m = (
+        V::splat(BIAS_HI).madd52lo(x.lo, y.hi).madd52lo(x.hi, y.lo),
+        zero.madd52hi(x.lo, y.hi).madd52hi(x.hi, y.lo),
+    );
+    let p11 = (zero.madd52lo(x.hi, y.hi), zero.madd52hi(x.hi, y.hi));
+    fold(p00, m, p11)
+}
+
+/// `x² mod p` on limbs: the two cross products are one, with a doubled
+/// high limb (below 2^34).
+#[inline(always)]
+fn square<V: Vector>(x: Limbs<V>) -> Limbs<V> {
+    let zero = V::splat(0);
+    let twice_hi = x.hi.add(x.hi);
+    let p00 = (
+        V::splat(BIAS_LO).madd52lo(x.lo, x.lo),
+        zero.madd52hi(x.lo, x.lo),
+    );
+    let m = (
+        V::splat(BIAS_HI).madd52lo(x.lo, twice_hi),
+        zero.madd52hi(x.lo, twice_hi),
+    );
+    let p11 = (zero.madd52lo(x.hi, x.hi), zero.madd52hi(x.hi, x.hi));
+    fold(p00, m, p11)
+}
+
+/// `x^7` of a 512-bit and a 256-bit register, their steps interleaved
+/// (`x^7 = x^3 · x^4`).
+#[inline(always)]
+fn pow7(a: Limbs<__m256i>, b: Limbs<__m512i>) -> (Limbs<__m256i>, Limbs<__m512i>) {
+    let (a2, b2) = (square(a), square(b));
+    let (a3, b3) = (mul(a, a2), mul(b, b2));
+    let (a4, b4) = (square(a2), square(b2));
+    (mul(a3, a4), mul(b3, b4))
+}
+
+/// The lookup table applied to every byte: two two-table byte
+/// permutations (`vpermi2b`, low seven bits of each index) and a choice by
+/// each byte's top bit.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn lookup(x: __m512i, table: &[__m512i; 4]) -> __m512i {
+    let low = _mm512_permutex2var_epi8(table[0], x, table[1]);
+    let high = _mm512_permutex2var_epi8(table[2], x, table[3]);
+    _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low, high)
+}
+
+/// One round on canonical Montgomery forms; `b` comes out as limbs (only
+/// the S-box reads it next), `a` canonical (the lookups read its bytes).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn round(
+    a: __m512i,
+    b: Limbs<__m512i>,
+    table: &[__m512i; 4],
+    round: usize,
+) -> (__m512i, Limbs<__m512i>) {
+    // S-box layer: lookups on cells 0–3, x^7 on the others (cells 4–7 in
+    // a 256-bit register).
+    let looked_up = split(lookup(a, table));
+    let (a7, b) = pow7(split(_mm512_extracti64x4_epi64::<1>(a)), b);
+
+    // MDS layer and round constants, on each limb.
+    let constants = &ROUND_CONSTANT_LIMBS[round];
+    // Eight accumulators per output register (one per input pair `j`, `j
+    // + 8`) keep the multiply-add chains short after `x^7`: the products
+    // of the lookup cells, ready early, are done by then.
+    const ACCUMULATORS: usize = 8;
+    let zero = _mm512_setzero_si512();
+    let mut out = [[zero; ACCUMULATORS]; 4];
+    for (half, c) in out.iter_mut().zip(constants) {
+        half[0] = load(c);
+    }
+    // The limbs go through memory: a broadcast from memory is a load, and
+    // leaves the vector units to the multiply-adds (in-register
+    // broadcasts are shuffles on them).
+    // Cells 0–3 (the lookups, ready early) and 4–7 are stored apart, so
+    // that the products of the first need not wait for the second.
+    let mut limbs = [[0u64; 8]; 4];
+    store(&mut limbs[0], looked_up.lo);
+    store(&mut limbs[1], looked_up.hi);
+    store_upper(&mut limbs[0], a7.lo);
+    store_upper(&mut limbs[1], a7.hi);
+    store(&mut limbs[2], b.lo);
+    store(&mut limbs[3], b.hi);
+    for j in 0..8 {
+        let inputs = [
+            broadcast(&limbs[0][j]),
+            broadcast(&limbs[1][j]),
+            broadcast(&limbs[2][j]),
+            broadcast(&limbs[3][j]),
+        ];
+        let (same, other) = (load(&MDS_COLUMNS[j]), load(&MDS_COLUMNS[j + 8]));
+        let k = j % ACCUMULATORS;
+        for limb in 0..2 {
+            let (from_a, from_b) = (inputs[limb], inputs[2 + limb]);
+            // Outputs 0–7: cell j with column j, cell j + 8 with column j + 8.
+            let acc = &mut out[limb][k];
+            *acc = _mm512_madd52lo_epu64(*acc, same, from_a);
+            *acc = _mm512_madd52lo_epu64(*acc, other, from_b);
+            // Outputs 8–15: cell j with column j + 8, cell j + 8 with column j.
+            let acc = &mut out[2 + limb][k];
+            *acc = _mm512_madd52lo_epu64(*acc, other, from_a);
+            *acc = _mm512_madd52lo_epu64(*acc, same, from_b);
+        }
+    }
+    let mut sums = [zero; 4];
+    for (sum, acc) in sums.iter_mut().zip(out) {
+        let mut width = ACCUMULATORS;
+        let mut acc = acc;
+        while width > 1 {
+            width /= 2;
+            for i in 0..width {
+                acc[i] = acc[i].add(acc[i + width]);
+            }
+        }
+        *sum = acc[0];
+    }
+    let [a_lo, a_hi, b_lo, b_hi] = sums;
+    (pack(a_lo, a_hi), normalize(b_lo, b_hi))
+}
+
+/// `*x` in every lane, loaded by `vpbroadcastq` from memory. (Written as
+/// `_mm512_set1_epi64(*x)`, LLVM sees through the store of the register
+/// that `x` was read from and broadcasts in registers, on the shuffle
+/// units.)
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn broadcast(x: &u64) -> __m512i {
+    let out: __m512i;
+    // SAFETY: reads the eight bytes of `x`, a valid reference; writes only
+    // the output register; AVX-512F is enabled here. No stack, no flags.
+    unsafe {
+        core::arch::asm!(
+            "vpbroadcastq {out}, qword ptr [{x}]",
+            out = out(zmm_reg) out,
+            x = in(reg) x,
+            options(pure, readonly, nostack, preserves_flags),
+        );
+    }
+    out
+}
+
+/// Eight lanes to memory.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn store(v: &mut [u64; 8], x: __m512i) {
+    // SAFETY: a 64-byte unaligned store into a 64-byte array; AVX-512F is
+    // enabled here.
+    unsafe { _mm512_storeu_si512(v.as_mut_ptr().cast(), x) }
+}
+
+/// Four lanes to the upper half of `v`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn store_upper(v: &mut [u64; 8], x: __m256i) {
+    // SAFETY: a 32-byte unaligned store into the last 32 bytes of a 64-byte
+    // array; AVX is enabled here.
+    unsafe { _mm256_storeu_si256(v[4..].as_mut_ptr().cast(), x) }
+}
+
+/// Eight lanes from memory.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn load(v: &[u64; 8]) -> __m512i {
+    // SAFETY: a 64-byte unaligned load of a 64-byte array; AVX-512F is
+    // enabled here.
+    unsafe { _mm512_loadu_si512(v.as_ptr().cast()) }
+}
+
+/// `x · 2^64 mod p` (canonical) of any lanes: with `x = x_l + x_h · 2^32`,
+/// `x · (2^32 − 1) ≡ x_l · 2^32 − x_l − x_h` (`2^64 ≡ 2^32 − 1`).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn enter_montgomery(x: __m512i) -> __m512i {
+    let x = split(x);
+    let l = _mm512_sub_epi64(_mm512_sub_epi64(splat(BIAS_LO), x.lo), x.hi);
+    let h = _mm512_add_epi64(x.lo, splat(BIAS_HI));
+    pack(l, h)
+}
+
+/// `y · 2^-64 mod p` (canonical) of lanes below `2^64`: `2^-64 ≡ −2^32`,
+/// and with `y = y_l + y_h · 2^32`, `−y · 2^32 ≡ y_h − (y_l + y_h) · 2^32`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn leave_montgomery(y: __m512i) -> __m512i {
+    let y = split(y);
+    let l = _mm512_add_epi64(y.hi, splat(EXIT_BIAS_LO));
+    let h = _mm512_sub_epi64(_mm512_sub_epi64(splat(EXIT_BIAS_HI), y.lo), y.hi);
+    pack(l, h)
+}
+
+/// The permutation of one state: canonical in, canonical out.
+///
+/// # Safety
+/// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
+    let table = lookup_table();
+    let (first, second) = state.split_at_mut(8);
+    let (first, second): (&mut [u64; 8], &mut [u64; 8]) = (
+        first.try_into().expect("eight cells"),
+        second.try_into().expect("eight cells"),
+    );
+    let mut a = enter_montgomery(load(first));
+    let mut b = split(enter_montgomery(load(second)));
+    for r in 0..NUM_ROUNDS {
+        (a, b) = round(a, b, &table, r);
+    }
+    store(first, leave_montgomery(a));
+    store(second, leave_montgomery(pack(b.lo, b.hi)));
+}
+
+/// States per group of [`permute_many`]: one per 64-bit lane.
+const GROUP: usize = 8;
+
+/// Eight states side by side: register `i` holds cell `i` of each, cells
+/// 0–3 canonical (the lookups read their bytes), the others as limbs.
+struct Group {
+    lookup_cells: [__m512i; 4],
+    power_cells: [Limbs<__m512i>; STATE_SIZE - 4],
+}
+
+/// One round on eight states.
+///
+/// The S-box as for one state, a register per cell. The MDS layer is
+/// lane-wise here: each output limb is a chain of 16 multiply-adds of an
+/// input limb by a matrix entry (in a register for all lanes), starting at
+/// the round constant's limb; with 32 such chains per round there is
+/// independent work enough, and 16 multiply-adds per output limb are fewer
+/// operations than a convolution's Karatsuba products and their sums.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn group_round(group: &mut Group, table: &[__m512i; 4], round: usize) {
+    // (Every index below is a constant once the loops and macros are
+    // unrolled, so the arrays live in registers or fixed stack slots, with
+    // no zero-filling.)
+    // The S-box layer, into limbs; x^7 four cells at a time, their steps
+    // interleaved (more would not fit the 32 registers).
+    let mut lo = [group.lookup_cells[0]; STATE_SIZE];
+    let mut hi = lo;
+    for i in 0..4 {
+        let looked_up = split(lookup(group.lookup_cells[i], table));
+        lo[i] = looked_up.lo;
+        hi[i] = looked_up.hi;
+    }
+    macro_rules! powers {
+        ($($first:literal)*) => {$({
+            let x = [
+                group.power_cells[$first],
+                group.power_cells[$first + 1],
+                group.power_cells[$first + 2],
+                group.power_cells[$first + 3],
+            ];
+            let mut x2 = x;
+            for k in 0..4 {
+                x2[k] = square(x[k]);
+            }
+            let mut x3 = x;
+            for k in 0..4 {
+                x3[k] = mul(x[k], x2[k]);
+            }
+            let mut x4 = x;
+            for k in 0..4 {
+                x4[k] = square(x2[k]);
+            }
+            for k in 0..4 {
+                let x7 = mul(x3[k], x4[k]);
+                lo[4 + $first + k] = x7.lo;
+                hi[4 + $first + k] = x7.hi;
+            }
+        })*};
+    }
+    powers!(0 4 8);
+
+    // The MDS layer and the round constants, a row of each half at a
+    // time (each row's function unrolls its loops, with the matrix entries
+    // as constants): the sum and the difference of the halves, `S = (C0 +
+    // C1)·(a + b)` exactly and `D = (C0 − C1)·(a − b)` modulo 2^52, then
+    // `out_a = (S + D) / 2`, `out_b = (S − D) / 2`.
+    let constants = &ROUND_CONSTANT_HALVES[round];
+    let mds = |v: &[__m512i; STATE_SIZE], limb: usize| {
+        let mut sum = [v[0]; 8];
+        let mut difference = sum;
+        for j in 0..8 {
+            sum[j] = v[j].add(v[j + 8]);
+            difference[j] = v[j].sub(v[j + 8]);
+        }
+        let mut out = *v;
+        macro_rules! rows {
+            ($($r:literal)*) => {$({
+                let (a, b) = mds_half_rows::<$r>(
+                    &sum,
+                    &difference,
+                    constants[limb][$r],
+                    constants[2 + limb][$r],
+                );
+                out[$r] = a;
+                out[$r + 8] = b;
+            })*};
+        }
+        rows!(0 1 2 3 4 5 6 7);
+        out
+    };
+    let (lo, hi) = (mds(&lo, 0), mds(&hi, 1));
+    for i in 0..4 {
+        group.lookup_cells[i] = pack(lo[i], hi[i]);
+    }
+    for i in 4..STATE_SIZE {
+        group.power_cells[i - 4] = normalize(lo[i], hi[i]);
+    }
+}
+
+/// Rows `R` and `R + 8` of the MDS layer from the halves' sum and
+/// difference and the round constants' (see [`group_round`]): 16
+/// multiply-adds (products below 2^51; `|D| < 2^17 · 2^34`).
+#[inline(always)]
+fn mds_half_rows<const R: usize>(
+    sum: &[__m512i; 8],
+    difference: &[__m512i; 8],
+    constant_sum: u64,
+    constant_difference: u64,
+) -> (__m512i, __m512i) {
+    let mut s = splat(constant_sum);
+    let mut d = splat(constant_difference);
+    for j in 0..8 {
+        s = s.madd52lo(splat(MDS_HALVES.0[j][R]), sum[j]);
+        d = d.madd52lo(splat(MDS_HALVES.1[j][R]), difference[j]);
+    }
+    // SAFETY: see `Vector`'s doc (AVX-512F in every caller).
+    let d = unsafe { _mm512_srai_epi64::<12>(_mm512_slli_epi64::<12>(d)) };
+    // SAFETY: as above.
+    unsafe {
+        (
+            _mm512_srli_epi64::<1>(s.add(d)),
+            _mm512_srli_epi64::<1>(s.sub(d)),
+        )
+    }
+}
+
+#[inline(always)]
+fn zero512() -> __m512i {
+    Vector::splat(0)
+}
+
+/// The permutation of eight states (canonical in, canonical out).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) {
+    // Each state's halves into registers, then transposed: register `i`
+    // holds cell `i` of every state.
+    let mut halves = [[zero512(); GROUP]; 2];
+    for (lane, state) in states.iter().enumerate() {
+        let (first, second) = state.split_at(8);
+        halves[0][lane] = load(first.try_into().expect("eight cells"));
+        halves[1][lane] = load(second.try_into().expect("eight cells"));
+    }
+    let (first, second) = (transpose8(halves[0]), transpose8(halves[1]));
+    let cells: [__m512i; STATE_SIZE] =
+        core::array::from_fn(|i| enter_montgomery(if i < 8 { first[i] } else { second[i - 8] }));
+    let mut group = Group {
+        lookup_cells: [cells[0], cells[1], cells[2], cells[3]],
+        power_cells: [split(zero512()); STATE_SIZE - 4],
+    };
+    for (limbs, &cell) in group.power_cells.iter_mut().zip(&cells[4..]) {
+        *limbs = split(cell);
+    }
+    macro_rules! rounds {
+        ($($round:literal)*) => { $(group_round(&mut group, table, $round);)* };
+    }
+    rounds!(0 1 2 3 4);
+    let mut cells = [zero512(); STATE_SIZE];
+    for (cell, &x) in cells.iter_mut().zip(&group.lookup_cells) {
+        *cell = leave_montgomery(x);
+    }
+    for (cell, limbs) in cells[4..].iter_mut().zip(&group.power_cells) {
+        *cell = leave_montgomery(pack(limbs.lo, limbs.hi));
+    }
+    let first = transpose8([
+        cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7],
+    ]);
+    let second = transpose8([
+        cells[8], cells[9], cells[10], cells[11], cells[12], cells[13], cells[14], cells[15],
+    ]);
+    for (lane, state) in states.iter_mut().enumerate() {
+        let (low, high) = state.split_at_mut(8);
+        store(low.try_into().expect("eight cells"), first[lane]);
+        store(high.try_into().expect("eight cells"), second[lane]);
+    }
+}
+
+/// The transpose of an 8 × 8 matrix of 64-bit words, one row per
+/// register: pairs of rows interleaved word by word, then 128-bit blocks
+/// gathered in two steps (24 shuffles).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    // t[2k] holds words 0, 2, 4, 6 of rows 2k and 2k + 1 (in pairs),
+    // t[2k + 1] words 1, 3, 5, 7.
+    let mut t = r;
+    for k in 0..4 {
+        t[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);
+        t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
+    }
+    // 0x88 picks blocks 0 and 2 of each operand, 0xdd blocks 1 and 3.
+    let even = |a: __m512i, b: __m512i| _mm512_shuffle_i64x2::<0x88>(a, b);
+    let odd = |a: __m512i, b: __m512i| _mm512_shuffle_i64x2::<0xdd>(a, b);
+    let mut out = r;
+    for parity in 0..2 {
+        // Rows 0–3 and 4–7, words {0, 4} (or {1, 5}) and {2, 6} (or {3, 7}).
+        let u0 = even(t[parity], t[2 + parity]);
+        let u1 = odd(t[parity], t[2 + parity]);
+        let u2 = even(t[4 + parity], t[6 + parity]);
+        let u3 = odd(t[4 + parity], t[6 + parity]);
+        out[parity] = even(u0, u2);
+        out[4 + parity] = odd(u0, u2);
+        out[2 + parity] = even(u1, u3);
+        out[6 + parity] = odd(u1, u3);
+    }
+    out
+}
+
+/// The permutation of many states (canonical in, canonical out): groups of
+/// eight, a last group of two to seven padded with zero states, a single
+/// last state through [`permute`].
+///
+/// # Safety
+/// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+pub(crate) unsafe fn permute_many(states: &mut [[u64; STATE_SIZE]]) {
+    let table = lookup_table();
+    let mut groups = states.chunks_exact_mut(GROUP);
+    for group in &mut groups {
+        let group: &mut [[u64; STATE_SIZE]; GROUP] =
+            group.try_into().expect("chunks of exactly GROUP states");
+        permute_group(group, &table);
+    }
+    let rest = groups.into_remainder();
+    match rest.len() {
+        0 => {}
+        // SAFETY: the features are this function's contract.
+        1 => unsafe { permute(&mut rest[0]) },
+        n => {
+            let mut padded = [[0u64; STATE_SIZE]; GROUP];
+            padded[..n].copy_from_slice(rest);
+            permute_group(&mut padded, &table);
+            rest.copy_from_slice(&padded[..n]);
+        }
+    }
+}
+
+/// The four 64-byte quarters of the lookup table.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn lookup_table() -> [__m512i; 4] {
+    let mut quarters = [zero512(); 4];
+    for (quarter, bytes) in quarters.iter_mut().zip(LOOKUP_TABLE.chunks_exact(64)) {
+        // SAFETY: a 64-byte unaligned load of a 64-byte chunk; AVX-512F is
+        // enabled here.
+        *quarter = unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) };
+    }
+    quarters
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// Limbs at and next to the ends of their ranges (`l < 2^32`, `h <
+    /// 2^32 + 2^23`), and the limbs of 64-bit boundary values.
+    fn boundary_limbs() -> Vec<(u64, u64)> {
+        let lows = [0, 1, 2, (1 << 31) + 5, (1 << 32) - 2, (1 << 32) - 1];
+        let highs = [
+            0,
+            1,
+            (1 << 32) - 1,
+            1 << 32,
+            (1 << 32) + (1 << 23) - 2,
+            (1 << 32) + (1 << 23) - 1,
+        ];
+        let mut out = vec![];
+        for &l in &lows {
+            for &h in &highs {
+                out.push((l, h));
+            }
+        }
+        for x in [P - 1, P - 2, P, P + 1, 1 << 63, u64::MAX, u64::MAX - 1] {
+            out.push((x & EPSILON, x >> 32));
+        }
+        out
+    }
+
+    fn value((l, h): (u64, u64)) -> u128 {
+        (u128::from(l) + (u128::from(h) << 32)) % u128::from(P)
+    }
+
+    fn reduce(x: u128) -> u64 {
+        (x % u128::from(P)) as u64
+    }
+
+    /// `mul`, `square` (512- and 256-bit), `normalize`'s output ranges and
+    /// `pack` on every pair of boundary limbs, against `u128` arithmetic.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+    fn products_on_boundary_limbs() {
+        let limbs = boundary_limbs();
+        let lanes = |v: &[(u64, u64)], pick: fn(&(u64, u64)) -> u64| -> [u64; 8] {
+            core::array::from_fn(|i| pick(&v[i % v.len()]))
+        };
+        for x in &limbs {
+            for ys in limbs.chunks(8) {
+                let xs = [*x; 8];
+                let a = Limbs {
+                    lo: load(&lanes(&xs, |p| p.0)),
+                    hi: load(&lanes(&xs, |p| p.1)),
+                };
+                let b = Limbs {
+                    lo: load(&lanes(ys, |p| p.0)),
+                    hi: load(&lanes(ys, |p| p.1)),
+                };
+                let (product, squared) = (mul(a, b), square(a));
+                let narrow = Limbs {
+                    lo: _mm512_castsi512_si256(a.lo),
+                    hi: _mm512_castsi512_si256(a.hi),
+                };
+                let narrow_squared = square(narrow);
+                let mut words = [[0u64; 8]; 6];
+                store(&mut words[0], product.lo);
+                store(&mut words[1], product.hi);
+                store(&mut words[2], squared.lo);
+                store(&mut words[3], squared.hi);
+                store(&mut words[4], pack(product.lo, product.hi));
+                store(&mut words[5], pack(squared.lo, squared.hi));
+                let mut narrow_words = [0u64; 8];
+                store(
+                    &mut narrow_words,
+                    _mm512_inserti64x4::<1>(
+                        _mm512_castsi256_si512(narrow_squared.lo),
+                        narrow_squared.hi,
+                    ),
+                );
+                for lane in 0..8 {
+                    let y = ys[lane % ys.len()];
+                    let want = reduce(value(*x) * value(y));
+                    let want_square = reduce(value(*x) * value(*x));
+                    for (lo, hi, want) in [
+                        (words[0][lane], words[1][lane], want),
+                        (words[2][lane], words[3][lane], want_square),
+                    ] {
+                        assert!(lo < 1 << 32 && hi < (1 << 32) + (1 << 23), "{x:?} {y:?}");
+                        assert_eq!(value((lo, hi)) as u64, want, "{x:?} {y:?}");
+                    }
+                    assert_eq!(words[4][lane], want, "{x:?} {y:?}");
+                    assert_eq!(words[5][lane], want_square, "{x:?}");
+                    if lane < 4 {
+                        let (lo, hi) = (narrow_words[lane], narrow_words[4 + lane]);
+                        assert_eq!(value((lo, hi)) as u64, want_square, "{x:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn limb_products_equal_u128_arithmetic() {
+        if !crate::arch::avx512_available() {
+            return;
+        }
+        // SAFETY: the features were detected just above.
+        unsafe { products_on_boundary_limbs() };
+    }
+
+    /// Entering and leaving Montgomery form on boundary values.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+    fn montgomery_on_boundary_values() {
+        let values = [
+            0,
+            1,
+            2,
+            EPSILON,
+            1 << 32,
+            P - 2,
+            P - 1,
+            P,
+            u64::MAX,
+            1 << 63,
+        ];
+        for chunk in values.chunks(8) {
+            let x: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()]);
+            let (mut entered, mut left) = ([0u64; 8], [0u64; 8]);
+            store(&mut entered, enter_montgomery(load(&x)));
+            store(&mut left, leave_montgomery(load(&x)));
+            for lane in 0..8 {
+                assert_eq!(entered[lane], montgomery(x[lane]), "{}", x[lane]);
+                // 2^-64 ≡ p − 2^32.
+                let inverse = reduce(u128::from(x[lane]) * u128::from(P - (1 << 32)));
+                assert_eq!(left[lane], inverse, "{}", x[lane]);
+            }
+        }
+    }
+
+    #[test]
+    fn montgomery_form_in_and_out() {
+        if !crate::arch::avx512_available() {
+            return;
+        }
+        // SAFETY: the features were detected just above.
+        unsafe { montgomery_on_boundary_values() };
+    }
+}
