@@ -123,6 +123,12 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
         let positive = (u64::MAX >> k) + 1 - (1u64 << (32 - k));
         self.mul(Self::splat(MODULUS - positive))
     }
+    /// `self + a · b mod p` (a sparse round's `x_i + v_i · x_0`). A product
+    /// and a sum by default; one reduction on `u64`.
+    #[inline(always)]
+    fn add_product(self, a: Self, b: Self) -> Self {
+        self.add(a.mul(b))
+    }
     /// `Σ a_i · b_i mod p` for constants `b_i < p` (an MDS row, a sparse
     /// round's vector).
     #[inline(always)]
@@ -219,20 +225,23 @@ impl GoldilocksLanes for u64 {
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
         f(self)
     }
-    /// One reduction for the whole sum: the products are summed in 128
-    /// bits with a count of the overflows (each worth `2^128`, folded back
-    /// at the end).
+    /// One reduction of the exact `self + a · b` (below `2^128`).
+    #[inline(always)]
+    fn add_product(self, a: Self, b: Self) -> Self {
+        crate::arch::scalar_mul_add(a, b, self)
+    }
+    /// One reduction for the whole sum: the low and the high words of the
+    /// products are summed apart in 128 bits (no carries to count, which
+    /// LLVM would otherwise recompute by comparisons), then joined
+    /// (`N ≤ 255`).
     #[inline(always)]
     fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
-        let mut sum = 0u128;
-        let mut carries = 0u64;
+        let (mut low, mut high) = (0u128, 0u128);
         for (&x, &y) in a.iter().zip(b) {
-            let (s, c) = sum.overflowing_add(u128::from(x) * u128::from(y));
-            sum = s;
-            carries += u64::from(c);
+            let product = u128::from(x) * u128::from(y);
+            low += u128::from(product as u64);
+            high += product >> 64;
         }
-        // carries · 2^128 = (carries · 2^64 mod p) · 2^64, carries < N.
-        let folded = raw::reduce128(u128::from(raw::reduce_small(0, carries)) << 64);
-        raw::add(raw::reduce128(sum), folded)
+        raw::ProductSum::of_words(low, high).reduce_by(crate::arch::scalar_reduce128)
     }
 }

@@ -65,6 +65,27 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     crate::field::raw::mul(a, b)
 }
 
+/// `c + a · b mod p` (raw, one reduction of the exact sum) for the scalar
+/// units: the x86_64 assembly fix-ups where they exist, else
+/// `raw::reduce128`.
+#[inline(always)]
+pub(crate) fn scalar_mul_add(a: u64, b: u64, c: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::mul_add(a, b, c);
+    #[allow(unreachable_code)]
+    crate::field::raw::reduce128(u128::from(a) * u128::from(b) + u128::from(c))
+}
+
+/// `x mod p` (raw) on the scalar units: the x86_64 assembly fix-ups where
+/// they exist, else `raw::reduce128`.
+#[inline(always)]
+pub(crate) fn scalar_reduce128(x: u128) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::reduce(x);
+    #[allow(unreachable_code)]
+    crate::field::raw::reduce128(x)
+}
+
 /// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
 /// assembly fix-up where it exists, else `raw::add_canonical`.
 #[inline(always)]

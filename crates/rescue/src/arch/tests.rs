@@ -746,6 +746,83 @@ mod shared_lanes {
         }
     }
 
+    /// Constants of the 12-term dot product: the largest ones, so that
+    /// the 128-bit sums overflow (up to 11 times) on large inputs.
+    const DOT12: [u64; 12] = [
+        MODULUS - 1,
+        MODULUS - 2,
+        1 << 63,
+        MODULUS - 1,
+        u32::MAX as u64,
+        MODULUS - 1,
+        MODULUS - (1 << 32),
+        MODULUS - 1,
+        25,
+        MODULUS - 1,
+        MODULUS - 3,
+        MODULUS - 1,
+    ];
+
+    /// The accumulating operations: `add_product` on every cell (with the
+    /// next two cells) and a 12-term dot product into cell 0.
+    struct Accumulations;
+
+    impl LaneKernel<12> for Accumulations {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            let x = *s;
+            for i in 1..12 {
+                s[i] = x[i].add_product(x[(i + 1) % 12], x[(i + 2) % 12]);
+            }
+            s[0] = L::dot_constants(&x, &DOT12);
+        }
+    }
+
+    /// `add_product` and `dot_constants` of 12 terms on every backend this
+    /// CPU runs equal their definitions in `u128` arithmetic, at batch
+    /// sizes 1..=17.
+    #[test]
+    fn accumulations_equal_definitions() {
+        let p = u128::from(MODULUS);
+        let all = states(79, cases(20_000));
+        let want: Vec<RawState> = all
+            .iter()
+            .map(|x| {
+                let a = |i: usize| u128::from(x[i % 12]) % p;
+                core::array::from_fn(|i| match i {
+                    0 => {
+                        ((0..12)
+                            .map(|k| a(k) * u128::from(DOT12[k]) % p)
+                            .sum::<u128>()
+                            % p) as u64
+                    }
+                    _ => ((a(i) + a(i + 1) * a(i + 2)) % p) as u64,
+                })
+            })
+            .collect();
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            if !apply_many_with(backend, &Accumulations, &mut []) {
+                continue;
+            }
+            ran += 1;
+            for size in 1..=17 {
+                let mut got = all.clone();
+                for chunk in got.chunks_mut(size) {
+                    assert!(apply_many_with(backend, &Accumulations, chunk));
+                }
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(
+                        g.map(raw::canonical),
+                        *w,
+                        "{backend:?} size {size} state {k}: {:?}",
+                        all[k]
+                    );
+                }
+            }
+        }
+        assert!(ran >= 1);
+    }
+
     #[test]
     fn operations_equal_definitions_at_every_batch_size() {
         let all = states(77, cases(20_000));
