@@ -68,6 +68,25 @@ fn rest<L: GoldilocksLanes>(state: &[L; 12]) -> [L; 11] {
     r
 }
 
+/// Row 0 of each fast partial round's sparse matrix, rotated: `[ŵ…, m_00]`
+/// for the cells `[x_1, …, x_11, x_0]`, so that cell 0's new value is one
+/// dot product (one reduction on `u64`) whose last term, the only one that
+/// waits for the round's S-box, is added last.
+const FAST_PARTIAL_ROUND_ROW0: [[u64; 12]; N_PARTIAL_ROUNDS] = {
+    let mut rows = [[0u64; 12]; N_PARTIAL_ROUNDS];
+    let mut r = 0;
+    while r < N_PARTIAL_ROUNDS {
+        let mut i = 0;
+        while i < 11 {
+            rows[r][i] = FAST_PARTIAL_ROUND_W_HATS[r][i];
+            i += 1;
+        }
+        rows[r][11] = MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0];
+        r += 1;
+    }
+    rows
+};
+
 /// The partial rounds as plonky2 computes them (see the module doc).
 #[inline(always)]
 fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
@@ -83,12 +102,13 @@ fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
         }
         state[c + 1] = L::dot_constants(&cells, &column);
     }
-    let m00 = L::splat(MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0]);
     for round in 0..N_PARTIAL_ROUNDS {
         let s0 = sbox(state[0]).add_canonical(L::splat(FAST_PARTIAL_ROUND_CONSTANTS[round]));
-        let d = L::dot_constants(&rest(state), &FAST_PARTIAL_ROUND_W_HATS[round]).add(s0.mul(m00));
+        let mut cells = [s0; 12];
+        cells[..11].copy_from_slice(&state[1..]);
+        let d = L::dot_constants(&cells, &FAST_PARTIAL_ROUND_ROW0[round]);
         for (x, &v) in state[1..].iter_mut().zip(&FAST_PARTIAL_ROUND_VS[round]) {
-            *x = x.add(s0.mul(L::splat(v)));
+            *x = x.add_product(s0, L::splat(v));
         }
         state[0] = d;
     }
