@@ -123,6 +123,20 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
         let positive = (u64::MAX >> k) + 1 - (1u64 << (32 - k));
         self.mul(Self::splat(MODULUS - positive))
     }
+    /// `x^7` on every cell of a twelve-cell state (the S-box layer of
+    /// Rescue-Prime and of Poseidon over Goldilocks): cell by cell by
+    /// default; on `u64` (one state) in Rescue's single-state layout, two
+    /// vector registers beside four scalars, where the CPU has AVX2 or
+    /// AVX-512VL.
+    #[inline(always)]
+    fn exp7_state(state: &mut [Self; 12]) {
+        for x in state.iter_mut() {
+            let x2 = x.square();
+            let x3 = x2.mul(*x);
+            let x4 = x2.square();
+            *x = x3.mul(x4);
+        }
+    }
     /// `self + a · b mod p` (a sparse round's `x_i + v_i · x_0`). A product
     /// and a sum by default; one reduction on `u64`.
     #[inline(always)]
@@ -224,6 +238,10 @@ impl GoldilocksLanes for u64 {
     #[inline(always)]
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
         f(self)
+    }
+    #[inline(always)]
+    fn exp7_state(state: &mut [Self; 12]) {
+        crate::arch::exp7_state(state);
     }
     /// One reduction of the exact `self + a · b` (below `2^128`).
     #[inline(always)]

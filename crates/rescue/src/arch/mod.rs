@@ -86,6 +86,30 @@ pub(crate) fn scalar_reduce128(x: u128) -> u64 {
     crate::field::raw::reduce128(x)
 }
 
+/// `x^7` on the twelve cells of one state (raw in, raw out): Rescue's
+/// single-state layout (two registers beside four scalars) on AVX-512VL or
+/// AVX2 where the CPU has them (known at compile time, or detected), else
+/// cell by cell on scalars.
+#[inline]
+pub(crate) fn exp7_state(state: &mut RawState) {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::exp7_state(state) };
+        return;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        // SAFETY: AVX2 and BMI2 are enabled in this build or were detected
+        // on this CPU.
+        unsafe { x86_64_avx2::exp7_state(state) };
+        return;
+    }
+    #[allow(unreachable_code)]
+    crate::permutation::sbox(state)
+}
+
 /// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
 /// assembly fix-up where it exists, else `raw::add_canonical`.
 #[inline(always)]

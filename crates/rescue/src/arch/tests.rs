@@ -777,6 +777,54 @@ mod shared_lanes {
         }
     }
 
+    /// `x^7` on the whole state.
+    struct Exp7State;
+
+    impl LaneKernel<12> for Exp7State {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            L::exp7_state(s);
+        }
+    }
+
+    /// `exp7_state` on every backend this CPU runs (on scalars: the
+    /// single-state vector layout) equals `x^7` in `u128` arithmetic, at
+    /// batch sizes 1..=9.
+    #[test]
+    fn exp7_state_equals_definition() {
+        let p = u128::from(MODULUS);
+        let all = states(80, cases(20_000));
+        let want: Vec<RawState> = all
+            .iter()
+            .map(|x| {
+                x.map(|v| {
+                    let v = u128::from(v) % p;
+                    (0..6).fold(v, |acc, _| acc * v % p) as u64
+                })
+            })
+            .collect();
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            if !apply_many_with(backend, &Exp7State, &mut []) {
+                continue;
+            }
+            ran += 1;
+            for size in 1..=9 {
+                let mut got = all.clone();
+                for chunk in got.chunks_mut(size) {
+                    assert!(apply_many_with(backend, &Exp7State, chunk));
+                }
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(
+                        g.map(raw::canonical),
+                        *w,
+                        "{backend:?} size {size} state {k}"
+                    );
+                }
+            }
+        }
+        assert!(ran >= 1);
+    }
+
     /// `add_product` and `dot_constants` of 12 terms on every backend this
     /// CPU runs equal their definitions in `u128` arithmetic, at batch
     /// sizes 1..=17.

@@ -36,7 +36,9 @@ use core::ops::Range;
 
 use super::Columns;
 use super::batch::{BatchLane, permute_group};
-use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
+use super::x86_64_avx2::{
+    Mixed, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, sboxes_interleaved, square_wide,
+};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
@@ -341,6 +343,17 @@ impl BatchLane for PackedGoldilocksAvx512 {
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
 pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
     permute_mixed::<I, PackedGoldilocksAvx512Vl>(state, rounds);
+}
+
+/// `x^7` on the twelve cells of one state (raw in, raw out) in the
+/// single-state layout of [`permute`] (AVX-512VL registers beside
+/// scalars): `GoldilocksLanes::exp7_state` of `u64`.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn exp7_state(state: &mut RawState) {
+    sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
 }
 
 /// The permutation of many states (raw in, raw out): eight at a time; a
