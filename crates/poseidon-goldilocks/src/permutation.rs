@@ -53,9 +53,7 @@ fn constant_layer<L: GoldilocksLanes>(state: &mut [L; 12], round: usize) {
 fn full_rounds<L: GoldilocksLanes>(state: &mut [L; 12], first: usize) {
     for round in first..first + HALF_N_FULL_ROUNDS {
         constant_layer(state, round);
-        for x in state.iter_mut() {
-            *x = sbox(*x);
-        }
+        L::exp7_state(state);
         mds_layer(state);
     }
 }
