@@ -173,6 +173,54 @@ pub fn apply_many_felts<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &m
     }
 }
 
+/// A 12×12 matrix of small entries (each row's entries summing to less
+/// than `2^20`, e.g. the MDS matrix of Poseidon over Goldilocks), laid out
+/// for [`x7_matrix_rounds`]: column by column, rows 0–7 and 8–11 in two
+/// halves of 8 words (the last four zero).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SmallMatrix12 {
+    columns: [[u64; 16]; 12],
+}
+
+impl SmallMatrix12 {
+    /// The matrix with rows `rows`. Panics (at compile time in a `const`)
+    /// when a row's entries sum to `2^20` or more.
+    pub const fn new(rows: &[[u64; 12]; 12]) -> Self {
+        let mut columns = [[0u64; 16]; 12];
+        let mut r = 0;
+        while r < 12 {
+            let mut sum = 0u64;
+            let mut c = 0;
+            while c < 12 {
+                assert!(rows[r][c] < 1 << 20, "SmallMatrix12: entry too large");
+                sum += rows[r][c];
+                columns[c][r] = rows[r][c];
+                c += 1;
+            }
+            assert!(sum < 1 << 20, "SmallMatrix12: row sum too large");
+            r += 1;
+        }
+        Self { columns }
+    }
+}
+
+/// Rounds of `x ← M · (x + c)^7` (Poseidon's full rounds over Goldilocks:
+/// the round's constants `c < p` added to every cell, `x^7` on every cell,
+/// then the product by `matrix`) on one twelve-cell state of raw values,
+/// one round per entry of `constants`, with the state in two AVX-512
+/// registers (the products by `matrix` on the 32-bit halves of the cells,
+/// summed exactly, one reduction per cell). Returns `false` and leaves the
+/// state unchanged where the build or the CPU has no such path (no
+/// AVX-512F/VL); the caller then runs its own rounds.
+pub fn x7_matrix_rounds(
+    state: &mut [u64; 12],
+    constants: &[[u64; 12]],
+    matrix: &SmallMatrix12,
+) -> bool {
+    debug_assert!(constants.iter().flatten().all(|&c| c < MODULUS));
+    crate::arch::x7_matrix_rounds(state, constants, &matrix.columns)
+}
+
 /// Code written once over [`GoldilocksLanes`] that transforms one `W`-cell
 /// state (one state per lane).
 pub trait LaneKernel<const W: usize>: Sync {

@@ -110,6 +110,26 @@ pub(crate) fn exp7_state(state: &mut RawState) {
     crate::permutation::sbox(state)
 }
 
+/// Rounds of `x ← M · (x + c)^7` on one state on AVX-512 where the CPU has
+/// it (known at compile time, or detected); `false`, with `state`
+/// unchanged, elsewhere.
+#[inline]
+pub(crate) fn x7_matrix_rounds(
+    state: &mut RawState,
+    constants: &[[u64; 12]],
+    columns: &[[u64; 16]; 12],
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::x7_matrix_rounds(state, constants, columns) };
+        return true;
+    }
+    let _ = (state, constants, columns);
+    false
+}
+
 /// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
 /// assembly fix-up where it exists, else `raw::add_canonical`.
 #[inline(always)]

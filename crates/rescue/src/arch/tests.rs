@@ -777,6 +777,68 @@ mod shared_lanes {
         }
     }
 
+    /// `lanes::x7_matrix_rounds` (where it runs: AVX-512) equals its
+    /// definition in `u128` arithmetic (constants, `x^7`, the matrix
+    /// product), for one to four rounds with the largest constants and
+    /// entries, on edge and random states.
+    #[test]
+    fn x7_matrix_rounds_equal_definition() {
+        use crate::lanes::{SmallMatrix12, x7_matrix_rounds};
+        let p = u128::from(MODULUS);
+        let rows: [[u64; 12]; 12] = core::array::from_fn(|r| {
+            core::array::from_fn(|c| ((r * 7 + c * 13) % 23) as u64 + (r == c) as u64 * 8)
+        });
+        let mut big = rows;
+        big[5] = [(1 << 20) / 12; 12];
+        let mut rng = Rng(81);
+        let constants: Vec<[u64; 12]> = (0..4)
+            .map(|k| {
+                core::array::from_fn(|i| {
+                    if k == 0 {
+                        MODULUS - 1
+                    } else {
+                        {
+                            let _ = i;
+                            rng.next() % MODULUS
+                        }
+                    }
+                })
+            })
+            .collect();
+        for rows in [rows, big] {
+            let matrix = SmallMatrix12::new(&rows);
+            for state in states(82, cases(20_000)) {
+                for n in 1..=4 {
+                    let mut want = state.map(|x| u128::from(x) % p);
+                    for c in &constants[..n] {
+                        let x: Vec<u128> = want
+                            .iter()
+                            .zip(c)
+                            .map(|(&x, &c)| {
+                                let y = (x + u128::from(c)) % p;
+                                (0..6).fold(y, |acc, _| acc * y % p)
+                            })
+                            .collect();
+                        want = core::array::from_fn(|r| {
+                            (0..12).map(|k| u128::from(rows[r][k]) * x[k]).sum::<u128>() % p
+                        });
+                    }
+                    let mut got = state;
+                    if !x7_matrix_rounds(&mut got, &constants[..n], &matrix) {
+                        assert_eq!(got, state);
+                        std::eprintln!("x7_matrix_rounds does not run here: skipped");
+                        return;
+                    }
+                    assert_eq!(
+                        canon(got),
+                        want.map(|x| x as u64),
+                        "{n} rounds on {state:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// `x^7` on the whole state.
     struct Exp7State;
 

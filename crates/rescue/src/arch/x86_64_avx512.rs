@@ -356,6 +356,75 @@ pub(crate) unsafe fn exp7_state(state: &mut RawState) {
     sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
 }
 
+/// Rounds of `x ← M · (x + c)^7` on one state, raw in, raw out:
+/// `lanes::x7_matrix_rounds`. The constants on the scalar units, the
+/// S-boxes in the single-state layout of [`permute`] (two AVX-512VL
+/// registers beside four scalars), the product by `M`, whose entries are
+/// small, column by column on the vector units: the 32-bit halves of each
+/// cell, broadcast, times the column (`vpmuludq`; rows 0–7 in a 512-bit
+/// register, 8–11 in a 256-bit one), summed exactly in 64-bit lanes, and
+/// the two sums joined as `lo + hi · 2^32` (one reduction per cell).
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn x7_matrix_rounds(
+    state: &mut RawState,
+    constants: &[[u64; 12]],
+    columns: &[[u64; 16]; 12],
+) {
+    for c in constants {
+        for (x, &k) in state.iter_mut().zip(c) {
+            *x = super::scalar_add_canonical(*x, k);
+        }
+        sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
+        // The high halves of the cells, for the broadcasts (`vpmuludq`
+        // reads the low halves of the cells themselves).
+        let mut high = [0u64; 12];
+        // SAFETY: unaligned 64- and 32-byte reads and writes of words
+        // 0..8 and 8..12 of 12-word arrays; AVX-512F/VL present.
+        unsafe {
+            let a = _mm512_loadu_si512(state.as_ptr().cast());
+            let b = _mm256_loadu_si256(state[8..].as_ptr().cast());
+            _mm512_storeu_si512(high.as_mut_ptr().cast(), _mm512_srli_epi64::<32>(a));
+            _mm256_storeu_si256(high[8..].as_mut_ptr().cast(), _mm256_srli_epi64::<32>(b));
+        }
+        let (mut low_a, mut high_a) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+        let (mut low_b, mut high_b) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (k, column) in columns.iter().enumerate() {
+            // SAFETY: unaligned 64- and 32-byte reads of words 0..8 and
+            // 8..12 of a 16-word column; AVX-512F/VL present.
+            let (col_a, col_b) = unsafe {
+                (
+                    _mm512_loadu_si512(column.as_ptr().cast()),
+                    _mm256_loadu_si256(column[8..].as_ptr().cast()),
+                )
+            };
+            let (lo, hi) = (state[k] as i64, high[k] as i64);
+            low_a = _mm512_add_epi64(low_a, _mm512_mul_epu32(col_a, _mm512_set1_epi64(lo)));
+            high_a = _mm512_add_epi64(high_a, _mm512_mul_epu32(col_a, _mm512_set1_epi64(hi)));
+            low_b = _mm256_add_epi64(low_b, _mm256_mul_epu32(col_b, _mm256_set1_epi64x(lo)));
+            high_b = _mm256_add_epi64(high_b, _mm256_mul_epu32(col_b, _mm256_set1_epi64x(hi)));
+        }
+        let a = SplitLane::combine(
+            PackedGoldilocksAvx512(low_a),
+            PackedGoldilocksAvx512(high_a),
+        );
+        // The second half through the 512-bit combine (its upper lanes are
+        // zero sums).
+        let b = SplitLane::combine(
+            PackedGoldilocksAvx512(_mm512_zextsi256_si512(low_b)),
+            PackedGoldilocksAvx512(_mm512_zextsi256_si512(high_b)),
+        );
+        // SAFETY: unaligned 64- and 32-byte writes of words 0..8 and 8..12
+        // of `state`; AVX-512F/VL present.
+        unsafe {
+            _mm512_storeu_si512(state.as_mut_ptr().cast(), a.0);
+            _mm256_storeu_si256(state[8..].as_mut_ptr().cast(), _mm512_castsi512_si256(b.0));
+        }
+    }
+}
+
 /// The permutation of many states (raw in, raw out): eight at a time; a
 /// remainder of six or seven is padded to eight (cheaper than the AVX2
 /// path for them), one of four or five goes to the AVX2 batches, and one to
