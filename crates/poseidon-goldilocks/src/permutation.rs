@@ -16,7 +16,7 @@
 //! Values are raw `u64`s (any value below `2^64`, standing for its residue;
 //! see `algebraic_hash_rescue::field::raw`), made canonical at the end.
 
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
+use algebraic_hash_rescue::lanes::{self, GoldilocksLanes, LaneKernel, SmallMatrix12};
 
 use crate::constants::*;
 use crate::mds::mds_layer;
@@ -55,6 +55,45 @@ fn full_rounds<L: GoldilocksLanes>(state: &mut [L; 12], first: usize) {
         constant_layer(state, round);
         L::exp7_state(state);
         mds_layer(state);
+    }
+}
+
+/// The MDS matrix by rows (`circ(MDS_MATRIX_CIRC) + diag(MDS_MATRIX_DIAG)`;
+/// row `r` is plonky2's `mds_row_shf(r)`), for the one-state full rounds.
+const MDS_MATRIX: SmallMatrix12 = {
+    let mut rows = [[0u64; 12]; 12];
+    let mut r = 0;
+    while r < 12 {
+        let mut c = 0;
+        while c < 12 {
+            rows[r][c] = MDS_MATRIX_CIRC[(c + 12 - r) % 12];
+            c += 1;
+        }
+        rows[r][r] += MDS_MATRIX_DIAG[r];
+        r += 1;
+    }
+    SmallMatrix12::new(&rows)
+};
+
+/// [`ALL_ROUND_CONSTANTS`] round by round.
+const ROUND_CONSTANTS: [[u64; 12]; N_ROUNDS] = {
+    let mut rounds = [[0u64; 12]; N_ROUNDS];
+    let mut i = 0;
+    while i < 12 * N_ROUNDS {
+        rounds[i / 12][i % 12] = ALL_ROUND_CONSTANTS[i];
+        i += 1;
+    }
+    rounds
+};
+
+/// Full rounds `first..first + HALF_N_FULL_ROUNDS` of one state: on the
+/// vector units where `lanes::x7_matrix_rounds` runs (AVX-512), else
+/// [`full_rounds`] on `u64`.
+#[inline(always)]
+fn full_rounds_one_state(state: &mut [u64; 12], first: usize) {
+    let constants = &ROUND_CONSTANTS[first..first + HALF_N_FULL_ROUNDS];
+    if !lanes::x7_matrix_rounds(state, constants, &MDS_MATRIX) {
+        full_rounds(state, first);
     }
 }
 
@@ -123,7 +162,9 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; 12]) {
 /// The permutation of one state on raw values; raw out.
 #[inline]
 pub(crate) fn permute_raw(state: &mut [u64; 12]) {
-    permute_lanes(state);
+    full_rounds_one_state(state, 0);
+    partial_rounds(state);
+    full_rounds_one_state(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
 }
 
 /// The permutation as a kernel of the shared Goldilocks lanes.
