@@ -221,6 +221,48 @@ pub fn x7_matrix_rounds(
     crate::arch::x7_matrix_rounds(state, constants, &matrix.columns)
 }
 
+/// One of plonky2's sparse ("fast") partial rounds of Poseidon over
+/// Goldilocks (width 12), for [`sparse_x7_rounds`]: with
+/// `s = x_0^7 + constant`, cell 0 becomes `Σ_i ŵ_i · x_(i+1) + m_00 · s`
+/// and cell `i + 1` becomes `x_(i+1) + v_i · s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparseRound12 {
+    pub(crate) constant: u64,
+    /// `ŵ` then `m_00`.
+    pub(crate) row: [u64; 12],
+    /// `v`, then zeros.
+    pub(crate) v: [u64; 16],
+}
+
+impl SparseRound12 {
+    /// The round with these constants (each below `p`).
+    pub const fn new(constant: u64, w_hat: &[u64; 11], m_00: u64, v: &[u64; 11]) -> Self {
+        let mut row = [m_00; 12];
+        let mut padded = [0u64; 16];
+        let mut i = 0;
+        while i < 11 {
+            row[i] = w_hat[i];
+            padded[i] = v[i];
+            i += 1;
+        }
+        Self {
+            constant,
+            row,
+            v: padded,
+        }
+    }
+}
+
+/// Plonky2's sparse partial rounds ([`SparseRound12`], one per entry of
+/// `rounds`) on one twelve-cell state of raw values, raw out: cell 0's
+/// S-box and dot product on the scalar units, the updates of cells 1–11
+/// on AVX-512 registers. Returns `false` and leaves the state unchanged
+/// where the build or the CPU has no such path (no AVX-512F/VL); the
+/// caller then runs its own rounds.
+pub fn sparse_x7_rounds(state: &mut [u64; 12], rounds: &[SparseRound12]) -> bool {
+    crate::arch::sparse_x7_rounds(state, rounds)
+}
+
 /// Code written once over [`GoldilocksLanes`] that transforms one `W`-cell
 /// state (one state per lane).
 pub trait LaneKernel<const W: usize>: Sync {

@@ -130,6 +130,25 @@ pub(crate) fn x7_matrix_rounds(
     false
 }
 
+/// Plonky2's sparse partial rounds on one state with the cell updates on
+/// AVX-512 where the CPU has it (known at compile time, or detected);
+/// `false`, with `state` unchanged, elsewhere.
+#[inline]
+pub(crate) fn sparse_x7_rounds(
+    state: &mut RawState,
+    rounds: &[crate::lanes::SparseRound12],
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::sparse_x7_rounds(state, rounds) };
+        return true;
+    }
+    let _ = (state, rounds);
+    false
+}
+
 /// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
 /// assembly fix-up where it exists, else `raw::add_canonical`.
 #[inline(always)]

@@ -425,6 +425,62 @@ pub(crate) unsafe fn x7_matrix_rounds(
     }
 }
 
+/// Plonky2's sparse partial rounds on one state, raw in, raw out:
+/// `lanes::sparse_x7_rounds`. Cell 0's S-box and dot product on the
+/// scalar units (the dot product summed unreduced, one reduction), the
+/// updates `x_i + v_i · s` of cells 1–11 on the vector units (cells 1–8
+/// and 9–11 in two 512-bit registers), so that the scalar multiplier, the
+/// bottleneck of these rounds, does only the S-box and the dot product.
+/// Each round's dot product reads the cells from the previous round's
+/// vector store.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn sparse_x7_rounds(state: &mut RawState, rounds: &[lanes::SparseRound12]) {
+    use lanes::GoldilocksLanes;
+    // Cells 1..12 at 0..11, zeros after.
+    let mut cells = [0u64; 16];
+    cells[..11].copy_from_slice(&state[1..]);
+    // SAFETY: 64-byte unaligned reads of words 0..8 and 8..16 of `cells`;
+    // AVX-512F present.
+    let (mut xa, mut xb) = unsafe {
+        (
+            PackedGoldilocksAvx512(_mm512_loadu_si512(cells.as_ptr().cast())),
+            PackedGoldilocksAvx512(_mm512_loadu_si512(cells[8..].as_ptr().cast())),
+        )
+    };
+    let mut x0 = state[0];
+    for round in rounds {
+        let x2 = super::scalar_mul(x0, x0);
+        let x3 = super::scalar_mul(x2, x0);
+        let x4 = super::scalar_mul(x2, x2);
+        let s = super::scalar_add_canonical(super::scalar_mul(x3, x4), round.constant);
+        let mut terms = [s; 12];
+        terms[..11].copy_from_slice(&cells[..11]);
+        x0 = <u64 as GoldilocksLanes>::dot_constants(&terms, &round.row);
+        // SAFETY: 64-byte unaligned reads of words 0..8 and 8..16 of the
+        // 16-word `v`; AVX-512F present.
+        let (va, vb) = unsafe {
+            (
+                PackedGoldilocksAvx512(_mm512_loadu_si512(round.v.as_ptr().cast())),
+                PackedGoldilocksAvx512(_mm512_loadu_si512(round.v[8..].as_ptr().cast())),
+            )
+        };
+        let s = PackedGoldilocksAvx512::splat(s);
+        xa = GoldilocksLanes::add(xa, Lane::mul(s, va));
+        xb = GoldilocksLanes::add(xb, Lane::mul(s, vb));
+        // SAFETY: 64-byte unaligned writes of words 0..8 and 8..16 of
+        // `cells`; AVX-512F present.
+        unsafe {
+            _mm512_storeu_si512(cells.as_mut_ptr().cast(), xa.0);
+            _mm512_storeu_si512(cells[8..].as_mut_ptr().cast(), xb.0);
+        }
+    }
+    state[0] = x0;
+    state[1..].copy_from_slice(&cells[..11]);
+}
+
 /// The permutation of many states (raw in, raw out): eight at a time; a
 /// remainder of six or seven is padded to eight (cheaper than the AVX2
 /// path for them), one of four or five goes to the AVX2 batches, and one to
