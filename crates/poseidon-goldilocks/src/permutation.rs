@@ -16,7 +16,9 @@
 //! Values are raw `u64`s (any value below `2^64`, standing for its residue;
 //! see `algebraic_hash_rescue::field::raw`), made canonical at the end.
 
-use algebraic_hash_rescue::lanes::{self, GoldilocksLanes, LaneKernel, SmallMatrix12};
+use algebraic_hash_rescue::lanes::{
+    self, GoldilocksLanes, LaneKernel, SmallMatrix12, SparseRound12,
+};
 
 use crate::constants::*;
 use crate::mds::mds_layer;
@@ -127,10 +129,17 @@ const FAST_PARTIAL_ROUND_ROW0: [[u64; 12]; N_PARTIAL_ROUNDS] = {
 /// The partial rounds as plonky2 computes them (see the module doc).
 #[inline(always)]
 fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
+    partial_rounds_start(state);
+    sparse_rounds(state);
+}
+
+/// Before the sparse partial rounds: plonky2's first constant vector and
+/// its dense matrix (cell 0 kept, cells 1.. mixed).
+#[inline(always)]
+fn partial_rounds_start<L: GoldilocksLanes>(state: &mut [L; 12]) {
     for (x, &c) in state.iter_mut().zip(&FAST_PARTIAL_FIRST_ROUND_CONSTANT) {
         *x = x.add_canonical(L::splat(c));
     }
-    // The dense matrix: cell 0 kept, cells 1.. mixed.
     let cells = rest(state);
     for c in 0..11 {
         let mut column = [0u64; 11];
@@ -139,6 +148,12 @@ fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
         }
         state[c + 1] = L::dot_constants(&cells, &column);
     }
+}
+
+/// The 22 sparse partial rounds: cell 0 becomes a dot product (with the
+/// S-box output `s`), cell `i ≥ 1` becomes `x_i + v_i · s`.
+#[inline(always)]
+fn sparse_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
     for round in 0..N_PARTIAL_ROUNDS {
         let s0 = sbox(state[0]).add_canonical(L::splat(FAST_PARTIAL_ROUND_CONSTANTS[round]));
         let mut cells = [s0; 12];
@@ -150,6 +165,23 @@ fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
         state[0] = d;
     }
 }
+
+/// [`sparse_rounds`] for `lanes::sparse_x7_rounds`.
+const SPARSE_ROUNDS: [SparseRound12; N_PARTIAL_ROUNDS] = {
+    let m00 = MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0];
+    let mut rounds = [SparseRound12::new(0, &[0; 11], 0, &[0; 11]); N_PARTIAL_ROUNDS];
+    let mut r = 0;
+    while r < N_PARTIAL_ROUNDS {
+        rounds[r] = SparseRound12::new(
+            FAST_PARTIAL_ROUND_CONSTANTS[r],
+            &FAST_PARTIAL_ROUND_W_HATS[r],
+            m00,
+            &FAST_PARTIAL_ROUND_VS[r],
+        );
+        r += 1;
+    }
+    rounds
+};
 
 /// The permutation on raw values, on each lane; raw out.
 #[inline(always)]
@@ -163,7 +195,10 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; 12]) {
 #[inline]
 pub(crate) fn permute_raw(state: &mut [u64; 12]) {
     full_rounds_one_state(state, 0);
-    partial_rounds(state);
+    partial_rounds_start(state);
+    if !lanes::sparse_x7_rounds(state, &SPARSE_ROUNDS) {
+        sparse_rounds(state);
+    }
     full_rounds_one_state(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
 }
 
