@@ -373,21 +373,28 @@ pub(crate) unsafe fn x7_matrix_rounds(
     constants: &[[u64; 12]],
     columns: &[[u64; 16]; 12],
 ) {
-    for c in constants {
-        for (x, &k) in state.iter_mut().zip(c) {
+    if let Some(first) = constants.first() {
+        for (x, &k) in state.iter_mut().zip(first) {
             *x = super::scalar_add_canonical(*x, k);
         }
+    }
+    for (round, _) in constants.iter().enumerate() {
         sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
         // The high halves of the cells, for the broadcasts (`vpmuludq`
-        // reads the low halves of the cells themselves).
+        // reads the low halves of the cells themselves). Each load lies
+        // inside one store of the S-box layout (four cells, four cells,
+        // one cell each), so that the stores forward to it.
         let mut high = [0u64; 12];
-        // SAFETY: unaligned 64- and 32-byte reads and writes of words
-        // 0..8 and 8..12 of 12-word arrays; AVX-512F/VL present.
+        // SAFETY: unaligned 32-byte reads and writes of words 0..4 and 4..8
+        // of 12-word arrays; AVX2 present.
         unsafe {
-            let a = _mm512_loadu_si512(state.as_ptr().cast());
-            let b = _mm256_loadu_si256(state[8..].as_ptr().cast());
-            _mm512_storeu_si512(high.as_mut_ptr().cast(), _mm512_srli_epi64::<32>(a));
-            _mm256_storeu_si256(high[8..].as_mut_ptr().cast(), _mm256_srli_epi64::<32>(b));
+            for h in [0, 4] {
+                let x = _mm256_loadu_si256(state[h..].as_ptr().cast());
+                _mm256_storeu_si256(high[h..].as_mut_ptr().cast(), _mm256_srli_epi64::<32>(x));
+            }
+        }
+        for k in 8..12 {
+            high[k] = state[k] >> 32;
         }
         let (mut low_a, mut high_a) = (_mm512_setzero_si512(), _mm512_setzero_si512());
         let (mut low_b, mut high_b) = (_mm256_setzero_si256(), _mm256_setzero_si256());
@@ -416,12 +423,42 @@ pub(crate) unsafe fn x7_matrix_rounds(
             PackedGoldilocksAvx512(_mm512_zextsi256_si512(low_b)),
             PackedGoldilocksAvx512(_mm512_zextsi256_si512(high_b)),
         );
-        // SAFETY: unaligned 64- and 32-byte writes of words 0..8 and 8..12
-        // of `state`; AVX-512F/VL present.
+        // The next round's constants, here on the vector units (the
+        // S-box layout's loads then lie inside these stores).
+        let (a, b) = match constants.get(round + 1) {
+            Some(next) => (
+                a.add_canonical(PackedGoldilocksAvx512(load_half(next, 0))),
+                b.add_canonical(PackedGoldilocksAvx512(load_half(next, 8))),
+            ),
+            None => (a, b),
+        };
+        // Four cells per store, as the S-box layout loads them.
+        // SAFETY: unaligned 32-byte writes of words 0..4, 4..8 and 8..12 of
+        // `state`; AVX-512F/VL present.
         unsafe {
-            _mm512_storeu_si512(state.as_mut_ptr().cast(), a.0);
+            _mm256_storeu_si256(state.as_mut_ptr().cast(), _mm512_castsi512_si256(a.0));
+            _mm256_storeu_si256(
+                state[4..].as_mut_ptr().cast(),
+                _mm512_extracti64x4_epi64::<1>(a.0),
+            );
             _mm256_storeu_si256(state[8..].as_mut_ptr().cast(), _mm512_castsi512_si256(b.0));
         }
+    }
+}
+
+/// Eight words from `words[start..start + 8]`, or the four of
+/// `words[8..12]` and zeros when `start` is 8.
+#[inline(always)]
+fn load_half(words: &[u64; 12], start: usize) -> __m512i {
+    if start == 0 {
+        // SAFETY: a 64-byte unaligned read of words 0..8; AVX-512F present
+        // (callers' contract).
+        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+    } else {
+        debug_assert_eq!(start, 8);
+        // SAFETY: a masked read of words 8..12 (the masked-off lanes are
+        // not accessed); AVX-512F present.
+        unsafe { _mm512_maskz_loadu_epi64(0x0f, words[8..].as_ptr().cast()) }
     }
 }
 
