@@ -916,22 +916,34 @@ mod shared_lanes {
                 })
             })
             .collect();
+        field_results_equal(&Exp7State, &all, &want, 9);
+    }
+
+    /// `kernel` on every backend this CPU runs, at every batch size
+    /// `1..=max_size`, gives `want` (field results, compared canonically).
+    fn field_results_equal<K: LaneKernel<12>>(
+        kernel: &K,
+        all: &[RawState],
+        want: &[RawState],
+        max_size: usize,
+    ) {
         let mut ran = 0;
         for backend in LaneBackend::ALL {
-            if !apply_many_with(backend, &Exp7State, &mut []) {
+            if !apply_many_with(backend, kernel, &mut []) {
                 continue;
             }
             ran += 1;
-            for size in 1..=9 {
-                let mut got = all.clone();
+            for size in 1..=max_size {
+                let mut got = all.to_vec();
                 for chunk in got.chunks_mut(size) {
-                    assert!(apply_many_with(backend, &Exp7State, chunk));
+                    assert!(apply_many_with(backend, kernel, chunk));
                 }
-                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                for (k, (g, w)) in got.iter().zip(want).enumerate() {
                     assert_eq!(
                         g.map(raw::canonical),
                         *w,
-                        "{backend:?} size {size} state {k}"
+                        "{backend:?} size {size} state {k}: {:?}",
+                        all[k]
                     );
                 }
             }
@@ -961,28 +973,7 @@ mod shared_lanes {
                 })
             })
             .collect();
-        let mut ran = 0;
-        for backend in LaneBackend::ALL {
-            if !apply_many_with(backend, &Accumulations, &mut []) {
-                continue;
-            }
-            ran += 1;
-            for size in 1..=17 {
-                let mut got = all.clone();
-                for chunk in got.chunks_mut(size) {
-                    assert!(apply_many_with(backend, &Accumulations, chunk));
-                }
-                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
-                    assert_eq!(
-                        g.map(raw::canonical),
-                        *w,
-                        "{backend:?} size {size} state {k}: {:?}",
-                        all[k]
-                    );
-                }
-            }
-        }
-        assert!(ran >= 1);
+        field_results_equal(&Accumulations, &all, &want, 17);
     }
 
     #[test]
