@@ -16,7 +16,9 @@
 //! Values are raw `u64`s (any value below `2^64`, standing for its residue;
 //! see `algebraic_hash_rescue::field::raw`), made canonical at the end.
 
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
+use algebraic_hash_rescue::lanes::{
+    self, GoldilocksLanes, LaneKernel, SmallMatrix12, SparseRound12,
+};
 
 use crate::constants::*;
 use crate::mds::mds_layer;
@@ -53,10 +55,47 @@ fn constant_layer<L: GoldilocksLanes>(state: &mut [L; 12], round: usize) {
 fn full_rounds<L: GoldilocksLanes>(state: &mut [L; 12], first: usize) {
     for round in first..first + HALF_N_FULL_ROUNDS {
         constant_layer(state, round);
-        for x in state.iter_mut() {
-            *x = sbox(*x);
-        }
+        L::exp7_state(state);
         mds_layer(state);
+    }
+}
+
+/// The MDS matrix by rows (`circ(MDS_MATRIX_CIRC) + diag(MDS_MATRIX_DIAG)`;
+/// row `r` is plonky2's `mds_row_shf(r)`), for the one-state full rounds.
+const MDS_MATRIX: SmallMatrix12 = {
+    let mut rows = [[0u64; 12]; 12];
+    let mut r = 0;
+    while r < 12 {
+        let mut c = 0;
+        while c < 12 {
+            rows[r][c] = MDS_MATRIX_CIRC[(c + 12 - r) % 12];
+            c += 1;
+        }
+        rows[r][r] += MDS_MATRIX_DIAG[r];
+        r += 1;
+    }
+    SmallMatrix12::new(&rows)
+};
+
+/// [`ALL_ROUND_CONSTANTS`] round by round.
+const ROUND_CONSTANTS: [[u64; 12]; N_ROUNDS] = {
+    let mut rounds = [[0u64; 12]; N_ROUNDS];
+    let mut i = 0;
+    while i < 12 * N_ROUNDS {
+        rounds[i / 12][i % 12] = ALL_ROUND_CONSTANTS[i];
+        i += 1;
+    }
+    rounds
+};
+
+/// Full rounds `first..first + HALF_N_FULL_ROUNDS` of one state: on the
+/// vector units where `lanes::x7_matrix_rounds` runs (AVX-512), else
+/// [`full_rounds`] on `u64`.
+#[inline(always)]
+fn full_rounds_one_state(state: &mut [u64; 12], first: usize) {
+    let constants = &ROUND_CONSTANTS[first..first + HALF_N_FULL_ROUNDS];
+    if !lanes::x7_matrix_rounds(state, constants, &MDS_MATRIX) {
+        full_rounds(state, first);
     }
 }
 
@@ -68,13 +107,39 @@ fn rest<L: GoldilocksLanes>(state: &[L; 12]) -> [L; 11] {
     r
 }
 
+/// Row 0 of each fast partial round's sparse matrix, rotated: `[ŵ…, m_00]`
+/// for the cells `[x_1, …, x_11, x_0]`, so that cell 0's new value is one
+/// dot product (one reduction on `u64`) whose last term, the only one that
+/// waits for the round's S-box, is added last.
+const FAST_PARTIAL_ROUND_ROW0: [[u64; 12]; N_PARTIAL_ROUNDS] = {
+    let mut rows = [[0u64; 12]; N_PARTIAL_ROUNDS];
+    let mut r = 0;
+    while r < N_PARTIAL_ROUNDS {
+        let mut i = 0;
+        while i < 11 {
+            rows[r][i] = FAST_PARTIAL_ROUND_W_HATS[r][i];
+            i += 1;
+        }
+        rows[r][11] = MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0];
+        r += 1;
+    }
+    rows
+};
+
 /// The partial rounds as plonky2 computes them (see the module doc).
 #[inline(always)]
 fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
+    partial_rounds_start(state);
+    sparse_rounds(state);
+}
+
+/// Before the sparse partial rounds: plonky2's first constant vector and
+/// its dense matrix (cell 0 kept, cells 1.. mixed).
+#[inline(always)]
+fn partial_rounds_start<L: GoldilocksLanes>(state: &mut [L; 12]) {
     for (x, &c) in state.iter_mut().zip(&FAST_PARTIAL_FIRST_ROUND_CONSTANT) {
         *x = x.add_canonical(L::splat(c));
     }
-    // The dense matrix: cell 0 kept, cells 1.. mixed.
     let cells = rest(state);
     for c in 0..11 {
         let mut column = [0u64; 11];
@@ -83,16 +148,40 @@ fn partial_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
         }
         state[c + 1] = L::dot_constants(&cells, &column);
     }
-    let m00 = L::splat(MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0]);
+}
+
+/// The 22 sparse partial rounds: cell 0 becomes a dot product (with the
+/// S-box output `s`), cell `i ≥ 1` becomes `x_i + v_i · s`.
+#[inline(always)]
+fn sparse_rounds<L: GoldilocksLanes>(state: &mut [L; 12]) {
     for round in 0..N_PARTIAL_ROUNDS {
         let s0 = sbox(state[0]).add_canonical(L::splat(FAST_PARTIAL_ROUND_CONSTANTS[round]));
-        let d = L::dot_constants(&rest(state), &FAST_PARTIAL_ROUND_W_HATS[round]).add(s0.mul(m00));
+        let mut cells = [s0; 12];
+        cells[..11].copy_from_slice(&state[1..]);
+        let d = L::dot_constants(&cells, &FAST_PARTIAL_ROUND_ROW0[round]);
         for (x, &v) in state[1..].iter_mut().zip(&FAST_PARTIAL_ROUND_VS[round]) {
-            *x = x.add(s0.mul(L::splat(v)));
+            *x = x.add_product(s0, L::splat(v));
         }
         state[0] = d;
     }
 }
+
+/// [`sparse_rounds`] for `lanes::sparse_x7_rounds`.
+const SPARSE_ROUNDS: [SparseRound12; N_PARTIAL_ROUNDS] = {
+    let m00 = MDS_MATRIX_CIRC[0] + MDS_MATRIX_DIAG[0];
+    let mut rounds = [SparseRound12::new(0, &[0; 11], 0, &[0; 11]); N_PARTIAL_ROUNDS];
+    let mut r = 0;
+    while r < N_PARTIAL_ROUNDS {
+        rounds[r] = SparseRound12::new(
+            FAST_PARTIAL_ROUND_CONSTANTS[r],
+            &FAST_PARTIAL_ROUND_W_HATS[r],
+            m00,
+            &FAST_PARTIAL_ROUND_VS[r],
+        );
+        r += 1;
+    }
+    rounds
+};
 
 /// The permutation on raw values, on each lane; raw out.
 #[inline(always)]
@@ -105,7 +194,12 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; 12]) {
 /// The permutation of one state on raw values; raw out.
 #[inline]
 pub(crate) fn permute_raw(state: &mut [u64; 12]) {
-    permute_lanes(state);
+    full_rounds_one_state(state, 0);
+    partial_rounds_start(state);
+    if !lanes::sparse_x7_rounds(state, &SPARSE_ROUNDS) {
+        sparse_rounds(state);
+    }
+    full_rounds_one_state(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
 }
 
 /// The permutation as a kernel of the shared Goldilocks lanes.

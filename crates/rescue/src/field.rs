@@ -118,6 +118,56 @@ pub mod raw {
         if borrow { a } else { r }
     }
 
+    /// A sum of 128-bit products, unreduced: `lo + carries · 2^128` (a few
+    /// products, so `carries` stays tiny). Reduced once, after the last
+    /// product (the cubic extension's products, dot products by constants).
+    #[derive(Clone, Copy)]
+    pub(crate) struct ProductSum(u128, u64);
+
+    impl ProductSum {
+        /// `a · b` as a full 128-bit product.
+        #[inline(always)]
+        pub(crate) const fn of(a: u64, b: u64) -> Self {
+            Self(a as u128 * b as u128, 0)
+        }
+
+        /// `low + high · 2^64` for `low, high < 2^72` (sums of up to 255
+        /// low and high words of products).
+        #[inline(always)]
+        pub(crate) const fn of_words(low: u128, high: u128) -> Self {
+            let (middle, carry) = ((low >> 64) as u64).overflowing_add(high as u64);
+            Self(
+                (low as u64) as u128 | (middle as u128) << 64,
+                (high >> 64) as u64 + carry as u64,
+            )
+        }
+
+        #[inline(always)]
+        pub(crate) const fn add(self, other: Self) -> Self {
+            let (lo, carry) = self.0.overflowing_add(other.0);
+            Self(lo, self.1 + other.1 + carry as u64)
+        }
+
+        /// The sum mod p, raw (for at most 255 products).
+        #[inline(always)]
+        pub(crate) fn reduce(self) -> u64 {
+            self.reduce_by(reduce128)
+        }
+
+        /// [`ProductSum::reduce`] with `reduce128` (a function equal to
+        /// [`reduce128`]: the scalar units' assembly form). With
+        /// `2^128 ≡ −2^32 (mod p)` (as `2^64 ≡ 2^32 − 1`),
+        /// `lo + c·2^128 ≡ reduce128(lo) − c·2^32`; when that subtraction
+        /// borrows (`c < 2^8`), the wrapped value is at least `2^64 − 2^40`,
+        /// so taking `2^64 − p = 2^32 − 1` away from it does not wrap again.
+        #[inline(always)]
+        pub(crate) fn reduce_by(self, reduce128: impl FnOnce(u128) -> u64) -> u64 {
+            let r = reduce128(self.0);
+            let (d, borrow) = r.overflowing_sub(self.1 << 32);
+            d.wrapping_sub(mask32(borrow))
+        }
+    }
+
     /// `a^7`: four multiplications.
     #[inline(always)]
     pub const fn exp7(a: u64) -> u64 {

@@ -123,6 +123,26 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
         let positive = (u64::MAX >> k) + 1 - (1u64 << (32 - k));
         self.mul(Self::splat(MODULUS - positive))
     }
+    /// `x^7` on every cell of a twelve-cell state (the S-box layer of
+    /// Rescue-Prime and of Poseidon over Goldilocks): cell by cell by
+    /// default; on `u64` (one state) in Rescue's single-state layout, two
+    /// vector registers beside four scalars, where the CPU has AVX2 or
+    /// AVX-512VL.
+    #[inline(always)]
+    fn exp7_state(state: &mut [Self; 12]) {
+        for x in state.iter_mut() {
+            let x2 = x.square();
+            let x3 = x2.mul(*x);
+            let x4 = x2.square();
+            *x = x3.mul(x4);
+        }
+    }
+    /// `self + a · b mod p` (a sparse round's `x_i + v_i · x_0`). A product
+    /// and a sum by default; one reduction on `u64`.
+    #[inline(always)]
+    fn add_product(self, a: Self, b: Self) -> Self {
+        self.add(a.mul(b))
+    }
     /// `Σ a_i · b_i mod p` for constants `b_i < p` (an MDS row, a sparse
     /// round's vector).
     #[inline(always)]
@@ -151,6 +171,96 @@ pub fn apply_many_felts<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &m
             *state = r.map(Felt::from_u64_reduced);
         }
     }
+}
+
+/// A 12×12 matrix of small entries (each row's entries summing to less
+/// than `2^20`, e.g. the MDS matrix of Poseidon over Goldilocks), laid out
+/// for [`x7_matrix_rounds`]: column by column, rows 0–7 and 8–11 in two
+/// halves of 8 words (the last four zero).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SmallMatrix12 {
+    columns: [[u64; 16]; 12],
+}
+
+impl SmallMatrix12 {
+    /// The matrix with rows `rows`. Panics (at compile time in a `const`)
+    /// when a row's entries sum to `2^20` or more.
+    pub const fn new(rows: &[[u64; 12]; 12]) -> Self {
+        let mut columns = [[0u64; 16]; 12];
+        let mut r = 0;
+        while r < 12 {
+            let mut sum = 0u64;
+            let mut c = 0;
+            while c < 12 {
+                assert!(rows[r][c] < 1 << 20, "SmallMatrix12: entry too large");
+                sum += rows[r][c];
+                columns[c][r] = rows[r][c];
+                c += 1;
+            }
+            assert!(sum < 1 << 20, "SmallMatrix12: row sum too large");
+            r += 1;
+        }
+        Self { columns }
+    }
+}
+
+/// Rounds of `x ← M · (x + c)^7` (Poseidon's full rounds over Goldilocks:
+/// the round's constants `c < p` added to every cell, `x^7` on every cell,
+/// then the product by `matrix`) on one twelve-cell state of raw values,
+/// one round per entry of `constants`, with the state in two AVX-512
+/// registers (the products by `matrix` on the 32-bit halves of the cells,
+/// summed exactly, one reduction per cell). Returns `false` and leaves the
+/// state unchanged where the build or the CPU has no such path (no
+/// AVX-512F/VL); the caller then runs its own rounds.
+pub fn x7_matrix_rounds(
+    state: &mut [u64; 12],
+    constants: &[[u64; 12]],
+    matrix: &SmallMatrix12,
+) -> bool {
+    debug_assert!(constants.iter().flatten().all(|&c| c < MODULUS));
+    crate::arch::x7_matrix_rounds(state, constants, &matrix.columns)
+}
+
+/// One of plonky2's sparse ("fast") partial rounds of Poseidon over
+/// Goldilocks (width 12), for [`sparse_x7_rounds`]: with
+/// `s = x_0^7 + constant`, cell 0 becomes `Σ_i ŵ_i · x_(i+1) + m_00 · s`
+/// and cell `i + 1` becomes `x_(i+1) + v_i · s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparseRound12 {
+    pub(crate) constant: u64,
+    /// `ŵ` then `m_00`.
+    pub(crate) row: [u64; 12],
+    /// `v`, then zeros.
+    pub(crate) v: [u64; 16],
+}
+
+impl SparseRound12 {
+    /// The round with these constants (each below `p`).
+    pub const fn new(constant: u64, w_hat: &[u64; 11], m_00: u64, v: &[u64; 11]) -> Self {
+        let mut row = [m_00; 12];
+        let mut padded = [0u64; 16];
+        let mut i = 0;
+        while i < 11 {
+            row[i] = w_hat[i];
+            padded[i] = v[i];
+            i += 1;
+        }
+        Self {
+            constant,
+            row,
+            v: padded,
+        }
+    }
+}
+
+/// Plonky2's sparse partial rounds ([`SparseRound12`], one per entry of
+/// `rounds`) on one twelve-cell state of raw values, raw out: cell 0's
+/// S-box and dot product on the scalar units, the updates of cells 1–11
+/// on AVX-512 registers. Returns `false` and leaves the state unchanged
+/// where the build or the CPU has no such path (no AVX-512F/VL); the
+/// caller then runs its own rounds.
+pub fn sparse_x7_rounds(state: &mut [u64; 12], rounds: &[SparseRound12]) -> bool {
+    crate::arch::sparse_x7_rounds(state, rounds)
 }
 
 /// Code written once over [`GoldilocksLanes`] that transforms one `W`-cell
@@ -219,20 +329,27 @@ impl GoldilocksLanes for u64 {
     fn map(self, f: impl Fn(u64) -> u64) -> Self {
         f(self)
     }
-    /// One reduction for the whole sum: the products are summed in 128
-    /// bits with a count of the overflows (each worth `2^128`, folded back
-    /// at the end).
+    #[inline(always)]
+    fn exp7_state(state: &mut [Self; 12]) {
+        crate::arch::exp7_state(state);
+    }
+    /// One reduction of the exact `self + a · b` (below `2^128`).
+    #[inline(always)]
+    fn add_product(self, a: Self, b: Self) -> Self {
+        crate::arch::scalar_mul_add(a, b, self)
+    }
+    /// One reduction for the whole sum: the low and the high words of the
+    /// products are summed apart in 128 bits (no carries to count, which
+    /// LLVM would otherwise recompute by comparisons), then joined
+    /// (`N ≤ 255`).
     #[inline(always)]
     fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
-        let mut sum = 0u128;
-        let mut carries = 0u64;
+        let (mut low, mut high) = (0u128, 0u128);
         for (&x, &y) in a.iter().zip(b) {
-            let (s, c) = sum.overflowing_add(u128::from(x) * u128::from(y));
-            sum = s;
-            carries += u64::from(c);
+            let product = u128::from(x) * u128::from(y);
+            low += u128::from(product as u64);
+            high += product >> 64;
         }
-        // carries · 2^128 = (carries · 2^64 mod p) · 2^64, carries < N.
-        let folded = raw::reduce128(u128::from(raw::reduce_small(0, carries)) << 64);
-        raw::add(raw::reduce128(sum), folded)
+        raw::ProductSum::of_words(low, high).reduce_by(crate::arch::scalar_reduce128)
     }
 }

@@ -65,6 +65,90 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     crate::field::raw::mul(a, b)
 }
 
+/// `c + a · b mod p` (raw, one reduction of the exact sum) for the scalar
+/// units: the x86_64 assembly fix-ups where they exist, else
+/// `raw::reduce128`.
+#[inline(always)]
+pub(crate) fn scalar_mul_add(a: u64, b: u64, c: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::mul_add(a, b, c);
+    #[allow(unreachable_code)]
+    crate::field::raw::reduce128(u128::from(a) * u128::from(b) + u128::from(c))
+}
+
+/// `x mod p` (raw) on the scalar units: the x86_64 assembly fix-ups where
+/// they exist, else `raw::reduce128`.
+#[inline(always)]
+pub(crate) fn scalar_reduce128(x: u128) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::reduce(x);
+    #[allow(unreachable_code)]
+    crate::field::raw::reduce128(x)
+}
+
+/// `x^7` on the twelve cells of one state (raw in, raw out): Rescue's
+/// single-state layout (two registers beside four scalars) on AVX-512VL or
+/// AVX2 where the CPU has them (known at compile time, or detected), else
+/// cell by cell on scalars.
+#[inline]
+pub(crate) fn exp7_state(state: &mut RawState) {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::exp7_state(state) };
+        return;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx2_available() {
+        // SAFETY: AVX2 and BMI2 are enabled in this build or were detected
+        // on this CPU.
+        unsafe { x86_64_avx2::exp7_state(state) };
+        return;
+    }
+    #[allow(unreachable_code)]
+    crate::permutation::sbox(state)
+}
+
+/// Rounds of `x ← M · (x + c)^7` on one state on AVX-512 where the CPU has
+/// it (known at compile time, or detected); `false`, with `state`
+/// unchanged, elsewhere.
+#[inline]
+pub(crate) fn x7_matrix_rounds(
+    state: &mut RawState,
+    constants: &[[u64; 12]],
+    columns: &[[u64; 16]; 12],
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::x7_matrix_rounds(state, constants, columns) };
+        return true;
+    }
+    let _ = (state, constants, columns);
+    false
+}
+
+/// Plonky2's sparse partial rounds on one state with the cell updates on
+/// AVX-512 where the CPU has it (known at compile time, or detected);
+/// `false`, with `state` unchanged, elsewhere.
+#[inline]
+pub(crate) fn sparse_x7_rounds(
+    state: &mut RawState,
+    rounds: &[crate::lanes::SparseRound12],
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this
+        // build or were detected on this CPU.
+        unsafe { x86_64_avx512::sparse_x7_rounds(state, rounds) };
+        return true;
+    }
+    let _ = (state, rounds);
+    false
+}
+
 /// `a + b mod p` (raw) for `b < p` on the scalar units: the x86_64
 /// assembly fix-up where it exists, else `raw::add_canonical`.
 #[inline(always)]

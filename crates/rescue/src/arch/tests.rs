@@ -746,6 +746,236 @@ mod shared_lanes {
         }
     }
 
+    /// Constants of the 12-term dot product: the largest ones, so that
+    /// the 128-bit sums overflow (up to 11 times) on large inputs.
+    const DOT12: [u64; 12] = [
+        MODULUS - 1,
+        MODULUS - 2,
+        1 << 63,
+        MODULUS - 1,
+        u32::MAX as u64,
+        MODULUS - 1,
+        MODULUS - (1 << 32),
+        MODULUS - 1,
+        25,
+        MODULUS - 1,
+        MODULUS - 3,
+        MODULUS - 1,
+    ];
+
+    /// The accumulating operations: `add_product` on every cell (with the
+    /// next two cells) and a 12-term dot product into cell 0.
+    struct Accumulations;
+
+    impl LaneKernel<12> for Accumulations {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            let x = *s;
+            for i in 1..12 {
+                s[i] = x[i].add_product(x[(i + 1) % 12], x[(i + 2) % 12]);
+            }
+            s[0] = L::dot_constants(&x, &DOT12);
+        }
+    }
+
+    /// `lanes::x7_matrix_rounds` (where it runs: AVX-512) equals its
+    /// definition in `u128` arithmetic (constants, `x^7`, the matrix
+    /// product), for one to four rounds with the largest constants and
+    /// entries, on edge and random states.
+    #[test]
+    fn x7_matrix_rounds_equal_definition() {
+        use crate::lanes::{SmallMatrix12, x7_matrix_rounds};
+        let p = u128::from(MODULUS);
+        let rows: [[u64; 12]; 12] = core::array::from_fn(|r| {
+            core::array::from_fn(|c| ((r * 7 + c * 13) % 23) as u64 + (r == c) as u64 * 8)
+        });
+        let mut big = rows;
+        big[5] = [(1 << 20) / 12; 12];
+        let mut rng = Rng(81);
+        let constants: Vec<[u64; 12]> = (0..4)
+            .map(|k| {
+                core::array::from_fn(|i| {
+                    if k == 0 {
+                        MODULUS - 1
+                    } else {
+                        {
+                            let _ = i;
+                            rng.next() % MODULUS
+                        }
+                    }
+                })
+            })
+            .collect();
+        for rows in [rows, big] {
+            let matrix = SmallMatrix12::new(&rows);
+            for state in states(82, cases(20_000)) {
+                for n in 1..=4 {
+                    let mut want = state.map(|x| u128::from(x) % p);
+                    for c in &constants[..n] {
+                        let x: Vec<u128> = want
+                            .iter()
+                            .zip(c)
+                            .map(|(&x, &c)| {
+                                let y = (x + u128::from(c)) % p;
+                                (0..6).fold(y, |acc, _| acc * y % p)
+                            })
+                            .collect();
+                        want = core::array::from_fn(|r| {
+                            (0..12).map(|k| u128::from(rows[r][k]) * x[k]).sum::<u128>() % p
+                        });
+                    }
+                    let mut got = state;
+                    if !x7_matrix_rounds(&mut got, &constants[..n], &matrix) {
+                        assert_eq!(got, state);
+                        std::eprintln!("x7_matrix_rounds does not run here: skipped");
+                        return;
+                    }
+                    assert_eq!(
+                        canon(got),
+                        want.map(|x| x as u64),
+                        "{n} rounds on {state:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `lanes::sparse_x7_rounds` (where it runs: AVX-512) equals its
+    /// definition in `u128` arithmetic, for 1 to 5 rounds with edge-value
+    /// and random constants, on edge and random states.
+    #[test]
+    fn sparse_x7_rounds_equal_definition() {
+        use crate::lanes::{SparseRound12, sparse_x7_rounds};
+        let p = u128::from(MODULUS);
+        let mut rng = Rng(83);
+        let mut constant = |k: usize, i: usize| match (k + i) % 4 {
+            0 => MODULUS - 1,
+            _ => rng.next() % MODULUS,
+        };
+        let rounds: Vec<([u64; 11], u64, [u64; 11], u64)> = (0..5)
+            .map(|k| {
+                let w: [u64; 11] = core::array::from_fn(|i| constant(k, i));
+                let v: [u64; 11] = core::array::from_fn(|i| constant(k + 1, i));
+                (w, 25 + k as u64, v, constant(k, 7))
+            })
+            .collect();
+        let packed: Vec<SparseRound12> = rounds
+            .iter()
+            .map(|(w, m, v, c)| SparseRound12::new(*c, w, *m, v))
+            .collect();
+        for state in states(84, cases(20_000)) {
+            for n in 1..=5 {
+                let mut want = state.map(|x| u128::from(x) % p);
+                for (w, m, v, c) in &rounds[..n] {
+                    let s = ((0..6).fold(want[0], |acc, _| acc * want[0] % p) + u128::from(*c)) % p;
+                    let d = (0..11)
+                        .map(|i| u128::from(w[i]) * want[i + 1] % p)
+                        .sum::<u128>()
+                        + u128::from(*m) * s;
+                    for i in 0..11 {
+                        want[i + 1] = (want[i + 1] + u128::from(v[i]) * s) % p;
+                    }
+                    want[0] = d % p;
+                }
+                let mut got = state;
+                if !sparse_x7_rounds(&mut got, &packed[..n]) {
+                    assert_eq!(got, state);
+                    std::eprintln!("sparse_x7_rounds does not run here: skipped");
+                    return;
+                }
+                assert_eq!(
+                    canon(got),
+                    want.map(|x| x as u64),
+                    "{n} rounds on {state:?}"
+                );
+            }
+        }
+    }
+
+    /// `x^7` on the whole state.
+    struct Exp7State;
+
+    impl LaneKernel<12> for Exp7State {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            L::exp7_state(s);
+        }
+    }
+
+    /// `exp7_state` on every backend this CPU runs (on scalars: the
+    /// single-state vector layout) equals `x^7` in `u128` arithmetic, at
+    /// batch sizes 1..=9.
+    #[test]
+    fn exp7_state_equals_definition() {
+        let p = u128::from(MODULUS);
+        let all = states(80, cases(20_000));
+        let want: Vec<RawState> = all
+            .iter()
+            .map(|x| {
+                x.map(|v| {
+                    let v = u128::from(v) % p;
+                    (0..6).fold(v, |acc, _| acc * v % p) as u64
+                })
+            })
+            .collect();
+        field_results_equal(&Exp7State, &all, &want, 9);
+    }
+
+    /// `kernel` on every backend this CPU runs, at every batch size
+    /// `1..=max_size`, gives `want` (field results, compared canonically).
+    fn field_results_equal<K: LaneKernel<12>>(
+        kernel: &K,
+        all: &[RawState],
+        want: &[RawState],
+        max_size: usize,
+    ) {
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            if !apply_many_with(backend, kernel, &mut []) {
+                continue;
+            }
+            ran += 1;
+            for size in 1..=max_size {
+                let mut got = all.to_vec();
+                for chunk in got.chunks_mut(size) {
+                    assert!(apply_many_with(backend, kernel, chunk));
+                }
+                for (k, (g, w)) in got.iter().zip(want).enumerate() {
+                    assert_eq!(
+                        g.map(raw::canonical),
+                        *w,
+                        "{backend:?} size {size} state {k}: {:?}",
+                        all[k]
+                    );
+                }
+            }
+        }
+        assert!(ran >= 1);
+    }
+
+    /// `add_product` and `dot_constants` of 12 terms on every backend this
+    /// CPU runs equal their definitions in `u128` arithmetic, at batch
+    /// sizes 1..=17.
+    #[test]
+    fn accumulations_equal_definitions() {
+        let p = u128::from(MODULUS);
+        let all = states(79, cases(20_000));
+        let want: Vec<RawState> = all
+            .iter()
+            .map(|x| {
+                let a = |i: usize| u128::from(x[i % 12]) % p;
+                core::array::from_fn(|i| match i {
+                    0 => {
+                        ((0..12)
+                            .map(|k| a(k) * u128::from(DOT12[k]) % p)
+                            .sum::<u128>()
+                            % p) as u64
+                    }
+                    _ => ((a(i) + a(i + 1) * a(i + 2)) % p) as u64,
+                })
+            })
+            .collect();
+        field_results_equal(&Accumulations, &all, &want, 17);
+    }
+
     #[test]
     fn operations_equal_definitions_at_every_batch_size() {
         let all = states(77, cases(20_000));

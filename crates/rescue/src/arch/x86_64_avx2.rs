@@ -410,6 +410,17 @@ pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<us
     permute_mixed::<I, PackedGoldilocksAvx2>(state, rounds);
 }
 
+/// `x^7` on the twelve cells of one state (raw in, raw out) in the
+/// single-state layout of [`permute`]: `GoldilocksLanes::exp7_state` of
+/// `u64` for the S-box layers of other permutations.
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2.
+#[target_feature(enable = "avx2,bmi2")]
+pub(crate) unsafe fn exp7_state(state: &mut RawState) {
+    sboxes_interleaved::<Mixed<PackedGoldilocksAvx2>>(core::slice::from_mut(state), false);
+}
+
 /// [`permute`] for any [`Ymm`] lane type; inlined into the caller's
 /// `#[target_feature]` function.
 #[inline(always)]
@@ -512,7 +523,7 @@ pub(crate) fn permute_interleaved<I: Instance, L: MixedLanes>(
 /// The S-boxes (`inverse`: x^(1/7), else x^7) of `L::STATES` states in the
 /// single-state layout, in place.
 #[inline(always)]
-fn sboxes_interleaved<L: MixedLanes>(states: &mut [RawState], inverse: bool) {
+pub(crate) fn sboxes_interleaved<L: MixedLanes>(states: &mut [RawState], inverse: bool) {
     let mut v = [L::load(states, 0), L::load(states, 1)];
     if inverse {
         inv_sbox(&mut v);

@@ -36,7 +36,9 @@ use core::ops::Range;
 
 use super::Columns;
 use super::batch::{BatchLane, permute_group};
-use super::x86_64_avx2::{Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide};
+use super::x86_64_avx2::{
+    Mixed, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, sboxes_interleaved, square_wide,
+};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
@@ -341,6 +343,179 @@ impl BatchLane for PackedGoldilocksAvx512 {
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
 pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
     permute_mixed::<I, PackedGoldilocksAvx512Vl>(state, rounds);
+}
+
+/// `x^7` on the twelve cells of one state (raw in, raw out) in the
+/// single-state layout of [`permute`] (AVX-512VL registers beside
+/// scalars): `GoldilocksLanes::exp7_state` of `u64`.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn exp7_state(state: &mut RawState) {
+    sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
+}
+
+/// Rounds of `x ← M · (x + c)^7` on one state, raw in, raw out:
+/// `lanes::x7_matrix_rounds`. The constants on the scalar units, the
+/// S-boxes in the single-state layout of [`permute`] (two AVX-512VL
+/// registers beside four scalars), the product by `M`, whose entries are
+/// small, column by column on the vector units: the 32-bit halves of each
+/// cell, broadcast, times the column (`vpmuludq`; rows 0–7 in a 512-bit
+/// register, 8–11 in a 256-bit one), summed exactly in 64-bit lanes, and
+/// the two sums joined as `lo + hi · 2^32` (one reduction per cell).
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn x7_matrix_rounds(
+    state: &mut RawState,
+    constants: &[[u64; 12]],
+    columns: &[[u64; 16]; 12],
+) {
+    if let Some(first) = constants.first() {
+        for (x, &k) in state.iter_mut().zip(first) {
+            *x = super::scalar_add_canonical(*x, k);
+        }
+    }
+    for (round, _) in constants.iter().enumerate() {
+        sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
+        // The high halves of the cells, for the broadcasts (`vpmuludq`
+        // reads the low halves of the cells themselves). Each load lies
+        // inside one store of the S-box layout (four cells, four cells,
+        // one cell each), so that the stores forward to it.
+        let mut high = [0u64; 12];
+        // SAFETY: unaligned 32-byte reads and writes of words 0..4 and 4..8
+        // of 12-word arrays; AVX2 present.
+        unsafe {
+            for h in [0, 4] {
+                let x = _mm256_loadu_si256(state[h..].as_ptr().cast());
+                _mm256_storeu_si256(high[h..].as_mut_ptr().cast(), _mm256_srli_epi64::<32>(x));
+            }
+        }
+        for k in 8..12 {
+            high[k] = state[k] >> 32;
+        }
+        let (mut low_a, mut high_a) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+        let (mut low_b, mut high_b) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (k, column) in columns.iter().enumerate() {
+            // SAFETY: unaligned 64- and 32-byte reads of words 0..8 and
+            // 8..12 of a 16-word column; AVX-512F/VL present.
+            let (col_a, col_b) = unsafe {
+                (
+                    _mm512_loadu_si512(column.as_ptr().cast()),
+                    _mm256_loadu_si256(column[8..].as_ptr().cast()),
+                )
+            };
+            let (lo, hi) = (state[k] as i64, high[k] as i64);
+            low_a = _mm512_add_epi64(low_a, _mm512_mul_epu32(col_a, _mm512_set1_epi64(lo)));
+            high_a = _mm512_add_epi64(high_a, _mm512_mul_epu32(col_a, _mm512_set1_epi64(hi)));
+            low_b = _mm256_add_epi64(low_b, _mm256_mul_epu32(col_b, _mm256_set1_epi64x(lo)));
+            high_b = _mm256_add_epi64(high_b, _mm256_mul_epu32(col_b, _mm256_set1_epi64x(hi)));
+        }
+        let a = SplitLane::combine(
+            PackedGoldilocksAvx512(low_a),
+            PackedGoldilocksAvx512(high_a),
+        );
+        // The second half through the 512-bit combine (its upper lanes are
+        // zero sums).
+        let b = SplitLane::combine(
+            PackedGoldilocksAvx512(_mm512_zextsi256_si512(low_b)),
+            PackedGoldilocksAvx512(_mm512_zextsi256_si512(high_b)),
+        );
+        // The next round's constants, here on the vector units (the
+        // S-box layout's loads then lie inside these stores).
+        let (a, b) = match constants.get(round + 1) {
+            Some(next) => (
+                a.add_canonical(PackedGoldilocksAvx512(load_half(next, 0))),
+                b.add_canonical(PackedGoldilocksAvx512(load_half(next, 8))),
+            ),
+            None => (a, b),
+        };
+        // Four cells per store, as the S-box layout loads them.
+        // SAFETY: unaligned 32-byte writes of words 0..4, 4..8 and 8..12 of
+        // `state`; AVX-512F/VL present.
+        unsafe {
+            _mm256_storeu_si256(state.as_mut_ptr().cast(), _mm512_castsi512_si256(a.0));
+            _mm256_storeu_si256(
+                state[4..].as_mut_ptr().cast(),
+                _mm512_extracti64x4_epi64::<1>(a.0),
+            );
+            _mm256_storeu_si256(state[8..].as_mut_ptr().cast(), _mm512_castsi512_si256(b.0));
+        }
+    }
+}
+
+/// Eight words from `words[start..start + 8]`, or the four of
+/// `words[8..12]` and zeros when `start` is 8.
+#[inline(always)]
+fn load_half(words: &[u64; 12], start: usize) -> __m512i {
+    if start == 0 {
+        // SAFETY: a 64-byte unaligned read of words 0..8; AVX-512F present
+        // (callers' contract).
+        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+    } else {
+        debug_assert_eq!(start, 8);
+        // SAFETY: a masked read of words 8..12 (the masked-off lanes are
+        // not accessed); AVX-512F present.
+        unsafe { _mm512_maskz_loadu_epi64(0x0f, words[8..].as_ptr().cast()) }
+    }
+}
+
+/// Plonky2's sparse partial rounds on one state, raw in, raw out:
+/// `lanes::sparse_x7_rounds`. Cell 0's S-box and dot product on the
+/// scalar units (the dot product summed unreduced, one reduction), the
+/// updates `x_i + v_i · s` of cells 1–11 on the vector units (cells 1–8
+/// and 9–11 in two 512-bit registers), so that the scalar multiplier, the
+/// bottleneck of these rounds, does only the S-box and the dot product.
+/// Each round's dot product reads the cells from the previous round's
+/// vector store.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+pub(crate) unsafe fn sparse_x7_rounds(state: &mut RawState, rounds: &[lanes::SparseRound12]) {
+    use lanes::GoldilocksLanes;
+    // Cells 1..12 at 0..11, zeros after.
+    let mut cells = [0u64; 16];
+    cells[..11].copy_from_slice(&state[1..]);
+    // SAFETY: 64-byte unaligned reads of words 0..8 and 8..16 of `cells`;
+    // AVX-512F present.
+    let (mut xa, mut xb) = unsafe {
+        (
+            PackedGoldilocksAvx512(_mm512_loadu_si512(cells.as_ptr().cast())),
+            PackedGoldilocksAvx512(_mm512_loadu_si512(cells[8..].as_ptr().cast())),
+        )
+    };
+    let mut x0 = state[0];
+    for round in rounds {
+        let x2 = super::scalar_mul(x0, x0);
+        let x3 = super::scalar_mul(x2, x0);
+        let x4 = super::scalar_mul(x2, x2);
+        let s = super::scalar_add_canonical(super::scalar_mul(x3, x4), round.constant);
+        let mut terms = [s; 12];
+        terms[..11].copy_from_slice(&cells[..11]);
+        x0 = <u64 as GoldilocksLanes>::dot_constants(&terms, &round.row);
+        // SAFETY: 64-byte unaligned reads of words 0..8 and 8..16 of the
+        // 16-word `v`; AVX-512F present.
+        let (va, vb) = unsafe {
+            (
+                PackedGoldilocksAvx512(_mm512_loadu_si512(round.v.as_ptr().cast())),
+                PackedGoldilocksAvx512(_mm512_loadu_si512(round.v[8..].as_ptr().cast())),
+            )
+        };
+        let s = PackedGoldilocksAvx512::splat(s);
+        xa = GoldilocksLanes::add(xa, Lane::mul(s, va));
+        xb = GoldilocksLanes::add(xb, Lane::mul(s, vb));
+        // SAFETY: 64-byte unaligned writes of words 0..8 and 8..16 of
+        // `cells`; AVX-512F present.
+        unsafe {
+            _mm512_storeu_si512(cells.as_mut_ptr().cast(), xa.0);
+            _mm512_storeu_si512(cells[8..].as_mut_ptr().cast(), xb.0);
+        }
+    }
+    state[0] = x0;
+    state[1..].copy_from_slice(&cells[..11]);
 }
 
 /// The permutation of many states (raw in, raw out): eight at a time; a

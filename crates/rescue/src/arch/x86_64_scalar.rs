@@ -36,6 +36,19 @@ pub(crate) fn mul(a: u64, b: u64) -> u64 {
     reduce128(x as u64, (x >> 64) as u64)
 }
 
+/// `c + a · b mod p`, non-canonical (as `raw::reduce128` of the exact
+/// sum, which is below `2^128`).
+#[inline(always)]
+pub(crate) fn mul_add(a: u64, b: u64, c: u64) -> u64 {
+    reduce(u128::from(a) * u128::from(b) + u128::from(c))
+}
+
+/// Reduces `x` (as `raw::reduce128`).
+#[inline(always)]
+pub(crate) fn reduce(x: u128) -> u64 {
+    reduce128(x as u64, (x >> 64) as u64)
+}
+
 /// Reduces `lo + hi · 2^64` (as `raw::reduce128`).
 #[inline(always)]
 fn reduce128(lo: u64, hi: u64) -> u64 {
@@ -143,6 +156,12 @@ mod tests {
         for &a in &edges {
             for &b in &edges {
                 assert_eq!(super::mul(a, b), raw::mul(a, b), "{a} · {b}");
+                let wide = u128::from(a) * u128::from(b) + u128::from(a);
+                assert_eq!(
+                    super::mul_add(a, b, a),
+                    raw::reduce128(wide),
+                    "{a} + {a} · {b}"
+                );
                 let c = b % MODULUS;
                 assert_eq!(
                     super::add_canonical(a, c),
@@ -168,6 +187,12 @@ mod tests {
                 "{a} + {c}"
             );
             assert_eq!(super::mul(a, a), raw::mul(a, a), "{a}²");
+            let wide = u128::from(a) * u128::from(x) + u128::from(c);
+            assert_eq!(
+                super::mul_add(a, x, c),
+                raw::reduce128(wide),
+                "{c} + {a} · {x}"
+            );
         }
     }
 }

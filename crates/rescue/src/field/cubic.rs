@@ -8,43 +8,13 @@
 //! `φ⁴ = φ² + φ`, the schoolbook product `c0 + c1·φ + … + c4·φ⁴` reduces to
 //! `(c0 + c3) + (c1 + c3 + c4)·φ + (c2 + c4)·φ²`. Each output coefficient
 //! is a sum of at most five full 128-bit products, kept unreduced on 192
-//! bits ([`Sum`]) and reduced once: three reductions per extension product
+//! bits (`raw::ProductSum`) and reduced once: three reductions per extension product
 //! instead of one per base product and one per coefficient.
 
-use super::raw;
+use super::raw::ProductSum as Sum;
 
 /// An extension element: raw coefficients of `1, φ, φ²`.
 pub(crate) type Ext = [u64; 3];
-
-/// A sum of 128-bit products, unreduced: `lo + carries · 2^128` (a few
-/// products, so `carries` stays tiny).
-#[derive(Clone, Copy)]
-struct Sum(u128, u64);
-
-impl Sum {
-    /// `a · b` as a full 128-bit product.
-    #[inline(always)]
-    fn of(a: u64, b: u64) -> Self {
-        Sum(a as u128 * b as u128, 0)
-    }
-
-    #[inline(always)]
-    fn add(self, other: Sum) -> Sum {
-        let (lo, carry) = self.0.overflowing_add(other.0);
-        Sum(lo, self.1 + other.1 + carry as u64)
-    }
-
-    /// The sum mod p, raw. With `2^128 ≡ −2^32 (mod p)` (as
-    /// `2^64 ≡ 2^32 − 1`), `lo + c·2^128 ≡ reduce128(lo) − c·2^32`; when that
-    /// subtraction borrows, the wrapped value is at least `2^64 − 2^40`, so
-    /// taking `2^64 − p = 2^32 − 1` away from it does not wrap again.
-    #[inline(always)]
-    fn reduce(self) -> u64 {
-        let r = raw::reduce128(self.0);
-        let (d, borrow) = r.overflowing_sub(self.1 << 32);
-        d.wrapping_sub(0u32.wrapping_sub(borrow as u32) as u64)
-    }
-}
 
 /// `a · b` (raw in, raw out): nine base-field products, three reductions.
 #[inline(always)]
@@ -93,7 +63,7 @@ pub(crate) fn exp7(a: Ext) -> Ext {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::MODULUS;
+    use crate::field::{MODULUS, raw};
 
     const P: u128 = MODULUS as u128;
 
