@@ -746,6 +746,53 @@ mod shared_lanes {
         }
     }
 
+    /// `Σ x[i..]` in cell `i`.
+    struct Sums;
+
+    impl LaneKernel<12> for Sums {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            let x = *s;
+            for (i, cell) in s.iter_mut().enumerate() {
+                *cell = L::sum_from(&x, i);
+            }
+        }
+    }
+
+    /// `sum_from` on every backend equals the sum in `u128` arithmetic
+    /// (edge and random states; batch sizes 1, 4, 5, 8 and 13).
+    #[test]
+    fn sums_equal_definitions() {
+        let p = u128::from(MODULUS);
+        let all = states(79, cases(5_000));
+        let want: Vec<RawState> = all
+            .iter()
+            .map(|x| {
+                core::array::from_fn(|i| {
+                    (x[i..].iter().map(|&v| u128::from(v)).sum::<u128>() % p) as u64
+                })
+            })
+            .collect();
+        for backend in LaneBackend::ALL {
+            if !apply_many_with(backend, &Sums, &mut []) {
+                continue;
+            }
+            for size in [1, 4, 5, 8, 13] {
+                let mut got = all.clone();
+                for chunk in got.chunks_mut(size) {
+                    assert!(apply_many_with(backend, &Sums, chunk));
+                }
+                for (j, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(
+                        g.map(raw::canonical),
+                        *w,
+                        "{backend:?} size {size} state {j}: {:?}",
+                        all[j]
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn operations_equal_definitions_at_every_batch_size() {
         let all = states(77, cases(20_000));

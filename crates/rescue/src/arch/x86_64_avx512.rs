@@ -478,6 +478,25 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
             _mm512_mask_sub_epi64(r, borrow, r, eps())
         }))
     }
+    /// The sum in 64 bits and a count of its carries (each dropped `2^64 ≡
+    /// 2^32 - 1`), folded in once: three operations a term instead of the
+    /// five of `add`.
+    #[inline(always)]
+    fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+        const { assert!(N <= u32::MAX as usize) };
+        avx512!({
+            let mut sum = xs[start].0;
+            let mut carries = _mm512_setzero_si512();
+            for x in &xs[start + 1..] {
+                sum = _mm512_add_epi64(sum, x.0);
+                let carry = _mm512_cmplt_epu64_mask(sum, x.0);
+                carries = _mm512_mask_sub_epi64(carries, carry, carries, _mm512_set1_epi64(-1));
+            }
+            // carries < N ≤ 2^32, so carries · (2^32 - 1) < p.
+            let folded = _mm512_mul_epu32(carries, eps_opaque());
+            PackedGoldilocksAvx512(PackedGoldilocksAvx512::add_small(sum, folded))
+        })
+    }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {
         HalfLane::add(self, rhs)
@@ -614,6 +633,14 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512Vbmi {
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         Self(lanes::GoldilocksLanes::div_2exp(self.0, k))
+    }
+    #[inline(always)]
+    fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+        let mut inner = [xs[0].0; N];
+        for (y, x) in inner.iter_mut().zip(xs) {
+            *y = x.0;
+        }
+        Self(lanes::GoldilocksLanes::sum_from(&inner, start))
     }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {

@@ -90,6 +90,54 @@ pub(crate) fn add_canonical(a: u64, b: u64) -> u64 {
     r
 }
 
+/// `a + b mod p` for any `a`, `b` (as `raw::add`): two carry fix-ups by
+/// `sbb`. The first adds back `2^64 ≡ 2^32 - 1`, which can carry again
+/// only when the wrapped sum was at least `2^64 - 2^32 + 1`; the second
+/// cannot.
+#[inline(always)]
+pub(crate) fn add(a: u64, b: u64) -> u64 {
+    let mut r = a;
+    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
+    // changes are declared clobbered by default (no `preserves_flags`).
+    unsafe {
+        asm!(
+            "add {r}, {b}",
+            "sbb {m:e}, {m:e}",
+            "add {r}, {m}",
+            "sbb {m:e}, {m:e}",
+            "add {r}, {m}",
+            r = inout(reg) r,
+            b = in(reg) b,
+            m = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    r
+}
+
+/// `a - b mod p` for any `a`, `b`: two borrow fix-ups by `sbb` (a borrow
+/// added `2^64 ≡ 2^32 - 1`: take it away, once more if that borrows too).
+#[inline(always)]
+pub(crate) fn sub(a: u64, b: u64) -> u64 {
+    let mut r = a;
+    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
+    // changes are declared clobbered by default (no `preserves_flags`).
+    unsafe {
+        asm!(
+            "sub {r}, {b}",
+            "sbb {m:e}, {m:e}",
+            "sub {r}, {m}",
+            "sbb {m:e}, {m:e}",
+            "sub {r}, {m}",
+            r = inout(reg) r,
+            b = in(reg) b,
+            m = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    r
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -143,6 +191,10 @@ mod tests {
         for &a in &edges {
             for &b in &edges {
                 assert_eq!(super::mul(a, b), raw::mul(a, b), "{a} · {b}");
+                assert_eq!(super::add(a, b), raw::add(a, b), "{a} + {b}");
+                let d =
+                    (u128::from(a) + 2 * u128::from(MODULUS) - u128::from(b)) % u128::from(MODULUS);
+                assert_eq!(raw::canonical(super::sub(a, b)), d as u64, "{a} - {b}");
                 let c = b % MODULUS;
                 assert_eq!(
                     super::add_canonical(a, c),
@@ -168,6 +220,9 @@ mod tests {
                 "{a} + {c}"
             );
             assert_eq!(super::mul(a, a), raw::mul(a, a), "{a}²");
+            assert_eq!(super::add(a, x), raw::add(a, x), "{a} + {x}");
+            let d = (u128::from(a) + 2 * u128::from(MODULUS) - u128::from(x)) % u128::from(MODULUS);
+            assert_eq!(raw::canonical(super::sub(a, x)), d as u64, "{a} - {x}");
         }
     }
 }
