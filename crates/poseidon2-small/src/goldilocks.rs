@@ -58,12 +58,12 @@ impl<L: GoldilocksLanes> Mul for Packed<L> {
 
 impl<L: GoldilocksLanes> Cells for Packed<L> {
     type Scalar = Felt;
-    // One element: a product per diagonal entry measured faster than the
-    // cheap forms chosen per entry (2.8 against 1.9 of Plonky3's time at
-    // width 8, NOTES.md). On packed lanes the cheap forms are shifts and
-    // one carry fix-up (`GoldilocksLanes::mul_2exp`, `div_2exp`), against
-    // four 32-bit products and a reduction.
-    const MULTIPLY_DIAGONAL: bool = L::LANES == 1;
+    // The cheap forms (`GoldilocksLanes::mul_2exp`, `div_2exp`: shifts and
+    // one carry fix-up) on one element too, now that each instance's paths
+    // are compiled for its constants (`goldilocks_compiled!`): chosen per
+    // entry at run time, they had measured slower than a product (2.8
+    // against 1.9 of Plonky3's time at width 8, NOTES.md).
+    const MULTIPLY_DIAGONAL: bool = false;
     #[inline(always)]
     fn splat(value: Felt) -> Self {
         Self(L::splat(value.to_u64()))
@@ -71,6 +71,22 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     #[inline(always)]
     fn double(self) -> Self {
         Self(self.0.double())
+    }
+    /// The round constant is canonical: the cheaper `add_canonical`.
+    #[inline(always)]
+    fn add_sbox<const D: u64>(self, c: Felt) -> Self {
+        let x = Self(self.0.add_canonical(L::splat(c.to_u64())));
+        algebraic_hash_field31::small_power(x, D)
+    }
+    /// One reduction for the whole sum (`GoldilocksLanes::sum_from`: a
+    /// 128-bit sum on one lane, a count of the carries on AVX-512).
+    #[inline(always)]
+    fn sum_of_rest<const W: usize>(state: &[Self; W]) -> Self {
+        let mut lanes = [state[0].0; W];
+        for (lane, cell) in lanes.iter_mut().zip(state) {
+            *lane = cell.0;
+        }
+        Self(L::sum_from(&lanes, 1))
     }
     /// `x^7` a stage at a time over the whole state (all squares, then
     /// all `x^3` and `x^4`, then all `x^7`), so that the products of
@@ -130,7 +146,7 @@ impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
 }
 
 /// The rounds on raw lanes (the body of every Goldilocks kernel: this
-/// one, and those `goldilocks_batch!` compiles for an instance's
+/// one, and those `goldilocks_compiled!` compiles for an instance's
 /// constants).
 #[inline(always)]
 pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
@@ -147,6 +163,14 @@ pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
     for (x, cell) in state.iter_mut().zip(cells) {
         *x = cell.0;
     }
+}
+
+/// `kernel` on one state on the scalar units, canonical out.
+#[inline(always)]
+pub(crate) fn permute_one<K: LaneKernel<W>, const W: usize>(kernel: &K, state: &mut [Felt; W]) {
+    let mut raw = state.map(Felt::to_u64);
+    kernel.apply(&mut raw);
+    *state = raw.map(Felt::from_u64_reduced);
 }
 
 impl<const W: usize> Diagonal<Felt, W> {
@@ -173,9 +197,7 @@ impl Poseidon2Field for Felt {
         constants: &'static Constants<Self, W>,
         state: &mut [Self; W],
     ) {
-        let mut raw = state.map(Felt::to_u64);
-        Kernel::<W, D>(constants).apply(&mut raw);
-        *state = raw.map(Felt::from_u64_reduced);
+        permute_one(&Kernel::<W, D>(constants), state);
     }
 
     /// Groups of states on the packed lanes of this CPU (eight on
@@ -230,10 +252,11 @@ mod tests {
         assert!(ran >= 1);
     }
 
-    /// The batch path compiled for each instance's constants
-    /// (`goldilocks_batch!`, on the backend this CPU picks) equals the
-    /// one-state permutation at every batch size 0..=33 (1 000 random
-    /// states with edge values).
+    /// The batch and one-state paths compiled for each instance's
+    /// constants (`goldilocks_compiled!`, batches on the backend this CPU
+    /// picks) equal the generic one-state rounds (constants read at run
+    /// time), batches at every size 0..=33 (1 000 random states with edge
+    /// values).
     #[test]
     fn compiled_batches_equal_one_state() {
         use crate::plonky3::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
@@ -254,12 +277,21 @@ mod tests {
                 .map(|s| s.map(|x| Felt::from_canonical(x).unwrap()))
                 .collect();
         assert!(
-            instance.batch.is_some(),
-            "{instance:?} has no compiled batch path"
+            instance.batch.is_some() && instance.single.is_some(),
+            "{instance:?} has no compiled paths"
         );
         let mut none: [[Felt; W]; 0] = [];
         instance.permute_many(&mut none);
-        let want: Vec<[Felt; W]> = states.iter().map(|&s| instance.permute(s)).collect();
+        let want: Vec<[Felt; W]> = states
+            .iter()
+            .map(|&s| {
+                let mut generic = s;
+                Felt::permute_state::<W, 7>(instance.constants(), &mut generic);
+                generic
+            })
+            .collect();
+        let single: Vec<[Felt; W]> = states.iter().map(|&s| instance.permute(s)).collect();
+        assert_eq!(single, want, "{instance:?} one state");
         for size in 1..=33 {
             let mut got = states.clone();
             for chunk in got.chunks_mut(size) {
