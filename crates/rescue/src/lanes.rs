@@ -103,6 +103,12 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
             .canonical();
         self.add_canonical(negated)
     }
+    /// `self - rhs mod p` for `rhs < p` (cheaper than [`Self::sub`] on
+    /// AVX-512: one borrow fix-up).
+    #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        self.sub(rhs)
+    }
     /// `2 · self mod p`.
     #[inline(always)]
     fn double(self) -> Self {

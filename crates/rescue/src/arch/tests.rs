@@ -651,7 +651,7 @@ mod shared_lanes {
             s[9] = x[5].low32().wrapping_add(x[6].shr::<33>());
             s[10] = x[7].map(|v| v.rotate_left(13) ^ 0x55);
             s[9] = s[9].wrapping_add(x[9].lookup_bytes(&TABLE).shl::<1>());
-            s[11] = x[8].double();
+            s[11] = x[8].double().add(x[2].sub_canonical(x[1].canonical()));
         }
     }
 
@@ -678,7 +678,7 @@ mod shared_lanes {
                 u64::from_le_bytes(x[9].to_le_bytes().map(|b| TABLE[usize::from(b)])) << 1,
             ),
             x[7].rotate_left(13) ^ 0x55,
-            m(2 * a(8)),
+            m(2 * a(8) + a(2) + p - b(1)),
         ]
     }
 

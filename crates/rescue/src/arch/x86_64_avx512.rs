@@ -69,8 +69,15 @@ macro_rules! avx512 {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn eps_opaque_inner() -> __m512i {
+    opaque_inner(_mm512_set1_epi64(EPS as i64))
+}
+
+/// `v`, hidden from the optimiser (see [`eps_opaque_inner`]).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn opaque_inner(v: __m512i) -> __m512i {
     #[allow(unused_mut)]
-    let mut v = _mm512_set1_epi64(EPS as i64);
+    let mut v = v;
     #[cfg(not(miri))]
     // SAFETY: an empty assembly statement that only declares `v` (a vector
     // register of this function's target feature) as possibly changed; it
@@ -441,6 +448,16 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
         })
     }
     #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        avx512!({
+            // A borrow added 2^64 ≡ 2^32 - 1: take it away (the difference
+            // is then ≥ 2^64 - rhs > 2^32 - 1, so no second borrow).
+            let r = _mm512_sub_epi64(self.0, rhs.0);
+            let borrow = _mm512_cmplt_epu64_mask(self.0, rhs.0);
+            PackedGoldilocksAvx512(_mm512_mask_sub_epi64(r, borrow, r, eps()))
+        })
+    }
+    #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         debug_assert!((1..=32).contains(&k));
         if k == 1 {
@@ -487,10 +504,13 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
         avx512!({
             let mut sum = xs[start].0;
             let mut carries = _mm512_setzero_si512();
+            // With a visible constant 1, LLVM turns each masked increment
+            // into a mask-to-vector move and a subtraction (two operations).
+            let one = opaque_inner(_mm512_set1_epi64(1));
             for x in &xs[start + 1..] {
                 sum = _mm512_add_epi64(sum, x.0);
                 let carry = _mm512_cmplt_epu64_mask(sum, x.0);
-                carries = _mm512_mask_sub_epi64(carries, carry, carries, _mm512_set1_epi64(-1));
+                carries = _mm512_mask_add_epi64(carries, carry, carries, one);
             }
             // carries < N ≤ 2^32, so carries · (2^32 - 1) < p.
             let folded = _mm512_mul_epu32(carries, eps_opaque());
@@ -625,6 +645,10 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512Vbmi {
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         Self(lanes::GoldilocksLanes::sub(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::sub_canonical(self.0, rhs.0))
     }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
