@@ -19,24 +19,51 @@ use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many_felts
 use crate::rounds::{self, Cells};
 use crate::{Constants, Diagonal, Poseidon2Field, sealed};
 
+/// `$body` for each `$i` in `0..$w` (`$w ≤ 24`), written out with constant
+/// indices.
+macro_rules! each_cell {
+    ($w:expr, $i:ident, $body:block) => {
+        const { assert!($w <= 24, "cells are written out for widths up to 24") };
+        each_cell!(@ $w, $i, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+    };
+    (@ $w:expr, $i:ident, $body:block, $($n:literal)*) => {$(
+        if $n < $w {
+            let $i = $n;
+            $body
+        }
+    )*};
+}
+
 /// Goldilocks residues in the rounds: raw values (any `u64` standing for
 /// its residue) in every lane of `L`.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 pub(crate) struct Packed<L>(L);
 
+/// Sums and differences on packed lanes make the right operand canonical
+/// first (two operations), then need one carry fix-up: five operations, as
+/// the lanes' own `add` with two fix-ups, but the canonical operand is
+/// computed once where several sums share it (the internal layer's `sum`,
+/// the external layer's column sums and pair sums), and LLVM keeps this
+/// form, where it had turned the two masked fix-ups into seven operations
+/// with blends and copies. One lane keeps `add` / `sub` (the assembly
+/// fix-ups, cheaper than a canonical form on the scalar units).
 impl<L: GoldilocksLanes> Add for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        Self(self.0.add(rhs.0))
+        if L::LANES == 1 {
+            Self(self.0.add(rhs.0))
+        } else {
+            Self(self.0.add_canonical(rhs.0.canonical()))
+        }
     }
 }
 
 impl<L: GoldilocksLanes> AddAssign for Packed<L> {
     #[inline(always)]
     fn add_assign(&mut self, rhs: Self) {
-        self.0 = self.0.add(rhs.0);
+        *self = *self + rhs;
     }
 }
 
@@ -44,7 +71,11 @@ impl<L: GoldilocksLanes> Sub for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        Self(self.0.sub(rhs.0))
+        if L::LANES == 1 {
+            Self(self.0.sub(rhs.0))
+        } else {
+            Self(self.0.sub_canonical(rhs.0.canonical()))
+        }
     }
 }
 
@@ -70,7 +101,7 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     }
     #[inline(always)]
     fn double(self) -> Self {
-        Self(self.0.double())
+        self + self
     }
     /// The round constant is canonical: the cheaper `add_canonical`.
     #[inline(always)]
@@ -100,25 +131,28 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
             }
             return;
         }
+        // Each stage written out cell by cell (`each_cell!`): as loops,
+        // LLVM kept them rolled, with `x2` and `x4` on the stack.
         let mut x2 = *state;
-        for i in 0..W {
+        each_cell!(W, i, {
             state[i] = Self(state[i].0.add_canonical(L::splat(constants[i].to_u64())));
             x2[i] = Self(state[i].0.square());
-        }
+        });
         let mut x4 = x2;
-        for i in 0..W {
+        each_cell!(W, i, {
             x2[i] = x2[i] * state[i];
             x4[i] = Self(x4[i].0.square());
-        }
-        for i in 0..W {
+        });
+        each_cell!(W, i, {
             state[i] = x2[i] * x4[i];
-        }
+        });
     }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         match k {
             0 => self,
-            1..=32 => Self(self.0.mul_2exp(k)),
+            1 => self.double(),
+            2..=32 => Self(self.0.mul_2exp(k)),
             _ => self * Self::splat(Felt::from(2u8).exp(u64::from(k))),
         }
     }

@@ -281,10 +281,12 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
         Scale::Div2exp(k) => x.div_2exp(k),
         Scale::General => x * L::splat(diagonal.values[i]),
     };
+    // `scaled + sum`, not `sum + scaled`: Goldilocks lanes make the right
+    // operand canonical, and `sum` is shared by every cell.
     if diagonal.negative[i] {
         sum - scaled
     } else {
-        sum + scaled
+        scaled + sum
     }
 }
 
