@@ -19,24 +19,51 @@ use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many_felts
 use crate::rounds::{self, Cells};
 use crate::{Constants, Diagonal, Poseidon2Field, sealed};
 
+/// `$body` for each `$i` in `0..$w` (`$w ≤ 24`), written out with constant
+/// indices.
+macro_rules! each_cell {
+    ($w:expr, $i:ident, $body:block) => {
+        const { assert!($w <= 24, "cells are written out for widths up to 24") };
+        each_cell!(@ $w, $i, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+    };
+    (@ $w:expr, $i:ident, $body:block, $($n:literal)*) => {$(
+        if $n < $w {
+            let $i = $n;
+            $body
+        }
+    )*};
+}
+
 /// Goldilocks residues in the rounds: raw values (any `u64` standing for
 /// its residue) in every lane of `L`.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 pub(crate) struct Packed<L>(L);
 
+/// Sums and differences on packed lanes make the right operand canonical
+/// first (two operations), then need one carry fix-up: five operations, as
+/// the lanes' own `add` with two fix-ups, but the canonical operand is
+/// computed once where several sums share it (the internal layer's `sum`,
+/// the external layer's column sums and pair sums), and LLVM keeps this
+/// form, where it had turned the two masked fix-ups into seven operations
+/// with blends and copies. One lane keeps `add` / `sub` (the assembly
+/// fix-ups, cheaper than a canonical form on the scalar units).
 impl<L: GoldilocksLanes> Add for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        Self(self.0.add(rhs.0))
+        if L::LANES == 1 {
+            Self(self.0.add(rhs.0))
+        } else {
+            Self(self.0.add_canonical(rhs.0.canonical()))
+        }
     }
 }
 
 impl<L: GoldilocksLanes> AddAssign for Packed<L> {
     #[inline(always)]
     fn add_assign(&mut self, rhs: Self) {
-        self.0 = self.0.add(rhs.0);
+        *self = *self + rhs;
     }
 }
 
@@ -44,7 +71,11 @@ impl<L: GoldilocksLanes> Sub for Packed<L> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        Self(self.0.sub(rhs.0))
+        if L::LANES == 1 {
+            Self(self.0.sub(rhs.0))
+        } else {
+            Self(self.0.sub_canonical(rhs.0.canonical()))
+        }
     }
 }
 
@@ -58,19 +89,35 @@ impl<L: GoldilocksLanes> Mul for Packed<L> {
 
 impl<L: GoldilocksLanes> Cells for Packed<L> {
     type Scalar = Felt;
-    // One element: a product per diagonal entry measured faster than the
-    // cheap forms chosen per entry (2.8 against 1.9 of Plonky3's time at
-    // width 8, NOTES.md). On packed lanes the cheap forms are shifts and
-    // one carry fix-up (`GoldilocksLanes::mul_2exp`, `div_2exp`), against
-    // four 32-bit products and a reduction.
-    const MULTIPLY_DIAGONAL: bool = L::LANES == 1;
+    // The cheap forms (`GoldilocksLanes::mul_2exp`, `div_2exp`: shifts and
+    // one carry fix-up) on one element too, now that each instance's paths
+    // are compiled for its constants (`goldilocks_compiled!`): chosen per
+    // entry at run time, they had measured slower than a product (2.8
+    // against 1.9 of Plonky3's time at width 8, NOTES.md).
+    const MULTIPLY_DIAGONAL: bool = false;
     #[inline(always)]
     fn splat(value: Felt) -> Self {
         Self(L::splat(value.to_u64()))
     }
     #[inline(always)]
     fn double(self) -> Self {
-        Self(self.0.double())
+        self + self
+    }
+    /// The round constant is canonical: the cheaper `add_canonical`.
+    #[inline(always)]
+    fn add_sbox<const D: u64>(self, c: Felt) -> Self {
+        let x = Self(self.0.add_canonical(L::splat(c.to_u64())));
+        algebraic_hash_field31::small_power(x, D)
+    }
+    /// One reduction for the whole sum (`GoldilocksLanes::sum_from`: a
+    /// 128-bit sum on one lane, a count of the carries on AVX-512).
+    #[inline(always)]
+    fn sum_of_rest<const W: usize>(state: &[Self; W]) -> Self {
+        let mut lanes = [state[0].0; W];
+        for (lane, cell) in lanes.iter_mut().zip(state) {
+            *lane = cell.0;
+        }
+        Self(L::sum_from(&lanes, 1))
     }
     /// `x^7` a stage at a time over the whole state (all squares, then
     /// all `x^3` and `x^4`, then all `x^7`), so that the products of
@@ -84,25 +131,28 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
             }
             return;
         }
+        // Each stage written out cell by cell (`each_cell!`): as loops,
+        // LLVM kept them rolled, with `x2` and `x4` on the stack.
         let mut x2 = *state;
-        for i in 0..W {
+        each_cell!(W, i, {
             state[i] = Self(state[i].0.add_canonical(L::splat(constants[i].to_u64())));
             x2[i] = Self(state[i].0.square());
-        }
+        });
         let mut x4 = x2;
-        for i in 0..W {
+        each_cell!(W, i, {
             x2[i] = x2[i] * state[i];
             x4[i] = Self(x4[i].0.square());
-        }
-        for i in 0..W {
+        });
+        each_cell!(W, i, {
             state[i] = x2[i] * x4[i];
-        }
+        });
     }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         match k {
             0 => self,
-            1..=32 => Self(self.0.mul_2exp(k)),
+            1 => self.double(),
+            2..=32 => Self(self.0.mul_2exp(k)),
             _ => self * Self::splat(Felt::from(2u8).exp(u64::from(k))),
         }
     }
@@ -130,7 +180,7 @@ impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
 }
 
 /// The rounds on raw lanes (the body of every Goldilocks kernel: this
-/// one, and those `goldilocks_batch!` compiles for an instance's
+/// one, and those `goldilocks_compiled!` compiles for an instance's
 /// constants).
 #[inline(always)]
 pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
@@ -147,6 +197,14 @@ pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
     for (x, cell) in state.iter_mut().zip(cells) {
         *x = cell.0;
     }
+}
+
+/// `kernel` on one state on the scalar units, canonical out.
+#[inline(always)]
+pub(crate) fn permute_one<K: LaneKernel<W>, const W: usize>(kernel: &K, state: &mut [Felt; W]) {
+    let mut raw = state.map(Felt::to_u64);
+    kernel.apply(&mut raw);
+    *state = raw.map(Felt::from_u64_reduced);
 }
 
 impl<const W: usize> Diagonal<Felt, W> {
@@ -173,9 +231,7 @@ impl Poseidon2Field for Felt {
         constants: &'static Constants<Self, W>,
         state: &mut [Self; W],
     ) {
-        let mut raw = state.map(Felt::to_u64);
-        Kernel::<W, D>(constants).apply(&mut raw);
-        *state = raw.map(Felt::from_u64_reduced);
+        permute_one(&Kernel::<W, D>(constants), state);
     }
 
     /// Groups of states on the packed lanes of this CPU (eight on
@@ -230,10 +286,11 @@ mod tests {
         assert!(ran >= 1);
     }
 
-    /// The batch path compiled for each instance's constants
-    /// (`goldilocks_batch!`, on the backend this CPU picks) equals the
-    /// one-state permutation at every batch size 0..=33 (1 000 random
-    /// states with edge values).
+    /// The batch and one-state paths compiled for each instance's
+    /// constants (`goldilocks_compiled!`, batches on the backend this CPU
+    /// picks) equal the generic one-state rounds (constants read at run
+    /// time), batches at every size 0..=33 (1 000 random states with edge
+    /// values).
     #[test]
     fn compiled_batches_equal_one_state() {
         use crate::plonky3::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
@@ -254,12 +311,21 @@ mod tests {
                 .map(|s| s.map(|x| Felt::from_canonical(x).unwrap()))
                 .collect();
         assert!(
-            instance.batch.is_some(),
-            "{instance:?} has no compiled batch path"
+            instance.batch.is_some() && instance.single.is_some(),
+            "{instance:?} has no compiled paths"
         );
         let mut none: [[Felt; W]; 0] = [];
         instance.permute_many(&mut none);
-        let want: Vec<[Felt; W]> = states.iter().map(|&s| instance.permute(s)).collect();
+        let want: Vec<[Felt; W]> = states
+            .iter()
+            .map(|&s| {
+                let mut generic = s;
+                Felt::permute_state::<W, 7>(instance.constants(), &mut generic);
+                generic
+            })
+            .collect();
+        let single: Vec<[Felt; W]> = states.iter().map(|&s| instance.permute(s)).collect();
+        assert_eq!(single, want, "{instance:?} one state");
         for size in 1..=33 {
             let mut got = states.clone();
             for chunk in got.chunks_mut(size) {

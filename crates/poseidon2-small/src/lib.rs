@@ -33,13 +33,14 @@ macro_rules! static_batch {
     }};
 }
 
-/// The batch path of one Goldilocks instance compiled for its constants,
-/// as `static_batch!` for the 31-bit fields: the form of each internal
-/// diagonal entry is known when the packed rounds are compiled, so they
-/// take the cheap forms (shifts) without a branch per entry. It runs on
-/// the backend the rescue crate's dispatch picks; the backend argument is
-/// the 31-bit fields' (`permute_many_on`), so a named one gets `false`.
-macro_rules! goldilocks_batch {
+/// The batch and one-state paths of one Goldilocks instance compiled for
+/// its constants, as `static_batch!` for the 31-bit fields: the form of
+/// each internal diagonal entry is known when the rounds are compiled, so
+/// they take the cheap forms (shifts) without a branch per entry, on packed
+/// lanes and on one state alike. The batch path runs on the backend the
+/// rescue crate's dispatch picks; the backend argument is the 31-bit
+/// fields' (`permute_many_on`), so a named one gets `false`.
+macro_rules! goldilocks_compiled {
     ($width:literal, $degree:literal, $constants:path) => {{
         struct Kernel;
         impl algebraic_hash_rescue::lanes::LaneKernel<$width> for Kernel {
@@ -61,7 +62,13 @@ macro_rules! goldilocks_batch {
             algebraic_hash_rescue::lanes::apply_many_felts(&Kernel, states);
             true
         }
-        batch as $crate::BatchFn<$crate::Goldilocks, $width>
+        fn single(state: &mut [$crate::Goldilocks; $width]) {
+            $crate::goldilocks::permute_one(&Kernel, state);
+        }
+        (
+            batch as $crate::BatchFn<$crate::Goldilocks, $width>,
+            single as $crate::SingleFn<$crate::Goldilocks, $width>,
+        )
     }};
 }
 
@@ -319,12 +326,18 @@ pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
     /// The batch path compiled for these constants (`static_batch!`),
     /// where the instance has one; otherwise the generic one.
     batch: Option<BatchFn<F, W>>,
+    /// The one-state path compiled for these constants
+    /// (`goldilocks_compiled!`), where the instance has one.
+    single: Option<SingleFn<F, W>>,
 }
 
 /// A batch path compiled for one instance's constants: runs `states` on
 /// the given backend (`None`: the fastest here), or returns `false` when
 /// that backend does not run here.
 pub(crate) type BatchFn<F, const W: usize> = fn(Option<Backend>, &mut [[F; W]]) -> bool;
+
+/// A one-state path compiled for one instance's constants.
+pub(crate) type SingleFn<F, const W: usize> = fn(&mut [F; W]);
 
 impl<F, const W: usize, const D: u64> Clone for Poseidon2<F, W, D> {
     fn clone(&self) -> Self {
@@ -364,6 +377,7 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
             constants,
             name,
             batch: None,
+            single: None,
         }
     }
 
@@ -378,6 +392,20 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     pub(crate) const fn with_batch(self, batch: BatchFn<F, W>) -> Self {
         Self {
             batch: Some(batch),
+            ..self
+        }
+    }
+
+    /// The instance with its batch and one-state paths compiled for its
+    /// constants (`goldilocks_compiled!`, which must name the same
+    /// constants and degree).
+    pub(crate) const fn with_compiled(
+        self,
+        (batch, single): (BatchFn<F, W>, SingleFn<F, W>),
+    ) -> Self {
+        Self {
+            batch: Some(batch),
+            single: Some(single),
             ..self
         }
     }
@@ -400,7 +428,10 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
 
     /// Permutes `state` in place (Plonky3's `permute_mut`).
     pub fn permute_mut(&self, state: &mut [F; W]) {
-        F::permute_state::<W, D>(self.constants, state);
+        match self.single {
+            Some(single) => single(state),
+            None => F::permute_state::<W, D>(self.constants, state),
+        }
     }
 }
 
@@ -452,7 +483,7 @@ impl<F: Field31, const W: usize, const D: u64> LaneKernel<F, W> for Kernel<F, W,
 
 impl<F: Poseidon2Field, const W: usize, const D: u64> Permutation<[F; W]> for Poseidon2<F, W, D> {
     fn permute_mut(&self, state: &mut [F; W]) {
-        F::permute_state::<W, D>(self.constants, state);
+        Poseidon2::permute_mut(self, state);
     }
 
     /// Several states side by side in packed registers when the field has

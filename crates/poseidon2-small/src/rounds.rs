@@ -64,6 +64,12 @@ pub(crate) trait Cells:
             *x = x.add_sbox::<D>(c);
         }
     }
+    /// `Σ state[1..]`, the partial rounds' sum beside cell 0's S-box: a
+    /// balanced tree of additions by default.
+    #[inline(always)]
+    fn sum_of_rest<const W: usize>(state: &[Self; W]) -> Self {
+        sum_of_rest(state)
+    }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
@@ -218,7 +224,7 @@ fn partial_round<L: Cells, const W: usize, const D: u64>(
     constant: L::Scalar,
     diagonal: &Diagonal<L::Scalar, W>,
 ) {
-    let rest = sum_of_rest(state);
+    let rest = L::sum_of_rest(state);
     let s0 = state[0].add_sbox::<D>(constant);
     let mut sum = rest + s0;
     if let Some(c) = diagonal.off_diagonal {
@@ -275,10 +281,12 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
         Scale::Div2exp(k) => x.div_2exp(k),
         Scale::General => x * L::splat(diagonal.values[i]),
     };
+    // `scaled + sum`, not `sum + scaled`: Goldilocks lanes make the right
+    // operand canonical, and `sum` is shared by every cell.
     if diagonal.negative[i] {
         sum - scaled
     } else {
-        sum + scaled
+        scaled + sum
     }
 }
 

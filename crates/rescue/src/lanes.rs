@@ -103,6 +103,12 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
             .canonical();
         self.add_canonical(negated)
     }
+    /// `self - rhs mod p` for `rhs < p` (cheaper than [`Self::sub`] on
+    /// AVX-512: one borrow fix-up).
+    #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        self.sub(rhs)
+    }
     /// `2 · self mod p`.
     #[inline(always)]
     fn double(self) -> Self {
@@ -142,6 +148,17 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     #[inline(always)]
     fn add_product(self, a: Self, b: Self) -> Self {
         self.add(a.mul(b))
+    }
+    /// `Σ xs[start..] mod p` (`start < N`): the additions one after another
+    /// by default; one lane sums in 128 bits and reduces once, AVX-512
+    /// counts the carries and reduces once.
+    #[inline(always)]
+    fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+        let mut sum = xs[start];
+        for &x in &xs[start + 1..] {
+            sum = sum.add(x);
+        }
+        sum
     }
     /// `Σ a_i · b_i mod p` for constants `b_i < p` (an MDS row, a sparse
     /// round's vector).
@@ -300,6 +317,49 @@ impl GoldilocksLanes for u64 {
     fn combine(lo: Self, hi: Self) -> Self {
         // lo + hi · 2^32 < 2^96.
         raw::reduce96(u128::from(lo) + (u128::from(hi) << 32))
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        crate::arch::scalar_add(self, rhs)
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        crate::arch::scalar_sub(self, rhs)
+    }
+    /// `lo + hi · 2^64` with `hi = ⌊x / 2^(64-k)⌋ < 2^32`, and `hi · 2^64 ≡
+    /// hi · 2^32 - hi < p` (a doubling for `k = 1`).
+    #[inline(always)]
+    fn mul_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        if k == 1 {
+            return self.add(self);
+        }
+        let hi = self >> (64 - k);
+        crate::arch::scalar_add_canonical(self << k, (hi << 32) - hi)
+    }
+    /// `x = a · 2^k + b` (`b < 2^k`): `x · 2^-k ≡ a - b · 2^(96-k)`, and
+    /// `b · 2^(96-k) = c · 2^64 ≡ c · 2^32 - c < p` with `c = b · 2^(32-k)`
+    /// (for `k = 1`: `⌊x / 2⌋`, plus `(p + 1) / 2` if `x` is odd).
+    #[inline(always)]
+    fn div_2exp(self, k: u32) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        if k == 1 {
+            return (self >> 1) + ((self & 1).wrapping_neg() & MODULUS.div_ceil(2));
+        }
+        let c_high = self << (64 - k);
+        crate::arch::scalar_sub(self >> k, c_high - (c_high >> 32))
+    }
+    /// One 128-bit sum (`add`, `adc` per term) and one reduction.
+    #[inline(always)]
+    fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+        const { assert!(N <= u32::MAX as usize) };
+        let mut sum = 0u128;
+        for &x in &xs[start..] {
+            sum += u128::from(x);
+        }
+        // sum = lo + hi · 2^64 with hi < N: hi · 2^64 ≡ hi · 2^32 - hi < p.
+        let hi = (sum >> 64) as u64;
+        crate::arch::scalar_add_canonical(sum as u64, (hi << 32) - hi)
     }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {

@@ -101,13 +101,17 @@ pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_8,
     "poseidon2-plonky3-goldilocks-8",
 )
-.with_batch(goldilocks_batch!(8, 7, goldilocks_constants::GOLDILOCKS_8));
+.with_compiled(goldilocks_compiled!(
+    8,
+    7,
+    goldilocks_constants::GOLDILOCKS_8
+));
 /// `default_goldilocks_poseidon2_12()`.
 pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_12,
     "poseidon2-plonky3-goldilocks-12",
 )
-.with_batch(goldilocks_batch!(
+.with_compiled(goldilocks_compiled!(
     12,
     7,
     goldilocks_constants::GOLDILOCKS_12
@@ -117,7 +121,7 @@ pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = Poseidon2::new(
     &goldilocks_constants::GOLDILOCKS_16,
     "poseidon2-plonky3-goldilocks-16",
 )
-.with_batch(goldilocks_batch!(
+.with_compiled(goldilocks_compiled!(
     16,
     7,
     goldilocks_constants::GOLDILOCKS_16

@@ -159,6 +159,33 @@ pub(crate) fn scalar_add_canonical(a: u64, b: u64) -> u64 {
     crate::field::raw::add_canonical(a, b)
 }
 
+/// `a + b mod p` (raw) for any `a`, `b` on the scalar units: the x86_64
+/// assembly fix-ups where they exist, else `raw::add`.
+#[inline(always)]
+pub(crate) fn scalar_add(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::add(a, b);
+    #[allow(unreachable_code)]
+    crate::field::raw::add(a, b)
+}
+
+/// `a - b mod p` (raw) for any `a`, `b` on the scalar units: the x86_64
+/// assembly fix-ups where they exist, else the same two borrow fix-ups in
+/// portable code.
+#[inline(always)]
+pub(crate) fn scalar_sub(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::sub(a, b);
+    #[allow(unreachable_code)]
+    {
+        // A borrow added 2^64 ≡ 2^32 - 1: take it away, once more if that
+        // borrows too.
+        let (d, borrow) = a.overflowing_sub(b);
+        let (d, borrow2) = d.overflowing_sub(u64::from(borrow) * 0xffff_ffff);
+        d.wrapping_sub(u64::from(borrow2) * 0xffff_ffff)
+    }
+}
+
 /// One residue on the scalar units, for the scalar permutation.
 impl Lane for u64 {
     #[inline(always)]

@@ -71,8 +71,15 @@ macro_rules! avx512 {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn eps_opaque_inner() -> __m512i {
+    opaque_inner(_mm512_set1_epi64(EPS as i64))
+}
+
+/// `v`, hidden from the optimiser (see [`eps_opaque_inner`]).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn opaque_inner(v: __m512i) -> __m512i {
     #[allow(unused_mut)]
-    let mut v = _mm512_set1_epi64(EPS as i64);
+    let mut v = v;
     #[cfg(not(miri))]
     // SAFETY: an empty assembly statement that only declares `v` (a vector
     // register of this function's target feature) as possibly changed; it
@@ -616,6 +623,16 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
         })
     }
     #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        avx512!({
+            // A borrow added 2^64 ≡ 2^32 - 1: take it away (the difference
+            // is then ≥ 2^64 - rhs > 2^32 - 1, so no second borrow).
+            let r = _mm512_sub_epi64(self.0, rhs.0);
+            let borrow = _mm512_cmplt_epu64_mask(self.0, rhs.0);
+            PackedGoldilocksAvx512(_mm512_mask_sub_epi64(r, borrow, r, eps()))
+        })
+    }
+    #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         debug_assert!((1..=32).contains(&k));
         if k == 1 {
@@ -652,6 +669,28 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {
             let borrow = _mm512_cmplt_epu64_mask(a, t);
             _mm512_mask_sub_epi64(r, borrow, r, eps())
         }))
+    }
+    /// The sum in 64 bits and a count of its carries (each dropped `2^64 ≡
+    /// 2^32 - 1`), folded in once: three operations a term instead of the
+    /// five of `add`.
+    #[inline(always)]
+    fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+        const { assert!(N <= u32::MAX as usize) };
+        avx512!({
+            let mut sum = xs[start].0;
+            let mut carries = _mm512_setzero_si512();
+            // With a visible constant 1, LLVM turns each masked increment
+            // into a mask-to-vector move and a subtraction (two operations).
+            let one = opaque_inner(_mm512_set1_epi64(1));
+            for x in &xs[start + 1..] {
+                sum = _mm512_add_epi64(sum, x.0);
+                let carry = _mm512_cmplt_epu64_mask(sum, x.0);
+                carries = _mm512_mask_add_epi64(carries, carry, carries, one);
+            }
+            // carries < N ≤ 2^32, so carries · (2^32 - 1) < p.
+            let folded = _mm512_mul_epu32(carries, eps_opaque());
+            PackedGoldilocksAvx512(PackedGoldilocksAvx512::add_small(sum, folded))
+        })
     }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {
@@ -783,12 +822,24 @@ impl lanes::GoldilocksLanes for PackedGoldilocksAvx512Vbmi {
         Self(lanes::GoldilocksLanes::sub(self.0, rhs.0))
     }
     #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        Self(lanes::GoldilocksLanes::sub_canonical(self.0, rhs.0))
+    }
+    #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         Self(lanes::GoldilocksLanes::mul_2exp(self.0, k))
     }
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         Self(lanes::GoldilocksLanes::div_2exp(self.0, k))
+    }
+    #[inline(always)]
+    fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+        let mut inner = [xs[0].0; N];
+        for (y, x) in inner.iter_mut().zip(xs) {
+            *y = x.0;
+        }
+        Self(lanes::GoldilocksLanes::sum_from(&inner, start))
     }
     #[inline(always)]
     fn wrapping_add(self, rhs: Self) -> Self {

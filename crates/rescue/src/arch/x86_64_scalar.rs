@@ -79,29 +79,54 @@ fn reduce128(lo: u64, hi: u64) -> u64 {
     r
 }
 
-/// `a + b mod p` for `b < p` (as `raw::add_canonical`): the carry's fix-up
-/// by `sbb`, not a branch (LLVM turns `raw::add_canonical`'s mask into a
-/// jump around a `xor`, which data make unpredictable).
-#[inline(always)]
-pub(crate) fn add_canonical(a: u64, b: u64) -> u64 {
-    let mut r = a;
-    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
-    // changes are declared clobbered by default (no `preserves_flags`).
-    unsafe {
-        asm!(
-            // a + b; a carry dropped 2^64 ≡ 2^32 - 1: add it back (the sum
-            // is then below b < p, so no second carry).
-            "add {r}, {b}",
-            "sbb {m:e}, {m:e}",
-            "add {r}, {m}",
-            r = inout(reg) r,
-            b = in(reg) b,
-            m = out(reg) _,
-            options(pure, nomem, nostack),
-        );
-    }
-    r
+/// `a op b` (`add` or `sub`) followed by carry or borrow fix-ups, each
+/// `sbb r32, r32` (all-ones low half on a carry, zero-extended) and the
+/// same `op` of that mask: a carry dropped `2^64 ≡ 2^32 - 1`, which is
+/// added back; a borrow added it, which is taken away.
+macro_rules! op_with_fixups {
+    ($(#[$doc:meta])* fn $name:ident = $op:literal, fix-ups: $($fix:literal)+) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) fn $name(a: u64, b: u64) -> u64 {
+            let mut r = a;
+            // SAFETY: register-only arithmetic (no memory, no stack); the
+            // flags it changes are declared clobbered by default (no
+            // `preserves_flags`).
+            unsafe {
+                asm!(
+                    concat!($op, " {r}, {b}"),
+                    $("sbb {m:e}, {m:e}", concat!($fix, " {r}, {m}"),)+
+                    r = inout(reg) r,
+                    b = in(reg) b,
+                    m = out(reg) _,
+                    options(pure, nomem, nostack),
+                );
+            }
+            r
+        }
+    };
 }
+
+op_with_fixups!(
+    /// `a + b mod p` for `b < p` (as `raw::add_canonical`): one fix-up (the
+    /// sum is then below `b < p`, so no second carry), by `sbb`, not a
+    /// branch (LLVM turns `raw::add_canonical`'s mask into a jump around
+    /// a `xor`, which data make unpredictable).
+    fn add_canonical = "add", fix-ups: "add"
+);
+
+op_with_fixups!(
+    /// `a + b mod p` for any `a`, `b` (as `raw::add`): the first fix-up can
+    /// carry again only when the wrapped sum was at least `2^64 - 2^32 +
+    /// 1`; the second cannot.
+    fn add = "add", fix-ups: "add" "add"
+);
+
+op_with_fixups!(
+    /// `a - b mod p` for any `a`, `b`: the first fix-up can borrow again;
+    /// the second cannot.
+    fn sub = "sub", fix-ups: "sub" "sub"
+);
 
 #[cfg(test)]
 mod tests {
@@ -156,6 +181,10 @@ mod tests {
         for &a in &edges {
             for &b in &edges {
                 assert_eq!(super::mul(a, b), raw::mul(a, b), "{a} · {b}");
+                assert_eq!(super::add(a, b), raw::add(a, b), "{a} + {b}");
+                let d =
+                    (u128::from(a) + 2 * u128::from(MODULUS) - u128::from(b)) % u128::from(MODULUS);
+                assert_eq!(raw::canonical(super::sub(a, b)), d as u64, "{a} - {b}");
                 let wide = u128::from(a) * u128::from(b) + u128::from(a);
                 assert_eq!(
                     super::mul_add(a, b, a),
@@ -187,6 +216,9 @@ mod tests {
                 "{a} + {c}"
             );
             assert_eq!(super::mul(a, a), raw::mul(a, a), "{a}²");
+            assert_eq!(super::add(a, x), raw::add(a, x), "{a} + {x}");
+            let d = (u128::from(a) + 2 * u128::from(MODULUS) - u128::from(x)) % u128::from(MODULUS);
+            assert_eq!(raw::canonical(super::sub(a, x)), d as u64, "{a} - {x}");
             let wide = u128::from(a) * u128::from(x) + u128::from(c);
             assert_eq!(
                 super::mul_add(a, x, c),
