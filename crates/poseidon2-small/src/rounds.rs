@@ -54,20 +54,36 @@ pub(crate) trait Cells:
         small_power(self + Self::splat(c), D)
     }
     /// `(x_i + c_i)^D` on every cell: a full round's constants and
-    /// S-boxes. Cell by cell by default.
+    /// S-boxes. Cell by cell by default, written out with constant
+    /// indices (widths up to 24): as a loop, which the compiler does not
+    /// unroll, the state went through memory in every full round (the
+    /// S-box loop loads and stores each cell, the external layer reloads
+    /// them).
     #[inline(always)]
     fn add_sbox_all<const D: u64, const W: usize>(
         state: &mut [Self; W],
         constants: &[Self::Scalar; W],
     ) {
-        for (x, &c) in state.iter_mut().zip(constants) {
-            *x = x.add_sbox::<D>(c);
+        macro_rules! cells {
+            ($($i:literal)*) => {$(
+                if $i < W {
+                    state[$i] = state[$i].add_sbox::<D>(constants[$i]);
+                }
+            )*};
         }
+        cells!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+        const { assert!(W <= 24, "full rounds are written out for widths up to 24") };
     }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
     fn div_2exp(self, k: u32) -> Self;
+    /// `sum ± x · 2^-k` (`−` when `negative`).
+    #[inline(always)]
+    fn sum_plus_div_2exp(sum: Self, x: Self, k: u32, negative: bool) -> Self {
+        let scaled = x.div_2exp(k);
+        if negative { sum - scaled } else { sum + scaled }
+    }
 }
 
 impl<L: Lanes> Cells for L {
@@ -92,6 +108,10 @@ impl<L: Lanes> Cells for L {
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         Lanes::div_2exp(self, k)
+    }
+    #[inline(always)]
+    fn sum_plus_div_2exp(sum: Self, x: Self, k: u32, negative: bool) -> Self {
+        Lanes::sum_plus_div_2exp(sum, x, k, negative)
     }
 }
 
@@ -272,7 +292,7 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
     let scaled = match diagonal.scales[i] {
         Scale::Mul2exp(k) => x.mul_2exp(k),
         Scale::Three => x.double() + x,
-        Scale::Div2exp(k) => x.div_2exp(k),
+        Scale::Div2exp(k) => return L::sum_plus_div_2exp(sum, x, k, diagonal.negative[i]),
         Scale::General => x * L::splat(diagonal.values[i]),
     };
     if diagonal.negative[i] {
