@@ -224,32 +224,74 @@ unsafe trait Register<const N: usize>: Lanes {
 
     /// `W` registers holding `N` states, the state of lane `i` given as the
     /// stored words `rows[i]`: a transposition. By default word by word
-    /// through a buffer of columns; a backend may override it with
-    /// shuffles.
+    /// (`load_columns`); a backend may override it with shuffles.
     #[inline(always)]
     unsafe fn load_rows<const W: usize>(rows: &[[u32; W]; N]) -> [Self; W] {
-        let mut columns = [[0u32; N]; W];
-        for (lane, row) in rows.iter().enumerate() {
-            for (column, &word) in columns.iter_mut().zip(row) {
-                column[lane] = word;
-            }
-        }
         // SAFETY: the caller's contract.
-        core::array::from_fn(|cell| unsafe { Self::load(&columns[cell]) })
+        unsafe { load_columns(rows) }
     }
 
     /// The inverse of [`Register::load_rows`].
     #[inline(always)]
     unsafe fn store_rows<const W: usize>(registers: [Self; W], rows: &mut [[u32; W]; N]) {
-        let mut columns = [[0u32; N]; W];
-        for (column, register) in columns.iter_mut().zip(registers) {
-            // SAFETY: the caller's contract.
-            unsafe { register.store(column) };
+        // SAFETY: the caller's contract.
+        unsafe { store_columns(registers, rows) }
+    }
+}
+
+/// [`Register::load_rows`] word by word through a buffer of columns.
+///
+/// # Safety
+/// As [`Register::load`].
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+#[inline(always)]
+unsafe fn load_columns<R: Register<N>, const N: usize, const W: usize>(
+    rows: &[[u32; W]; N],
+) -> [R; W] {
+    let mut columns = [[0u32; N]; W];
+    for (lane, row) in rows.iter().enumerate() {
+        for (column, &word) in columns.iter_mut().zip(row) {
+            column[lane] = word;
         }
-        for (lane, row) in rows.iter_mut().enumerate() {
-            for (word, column) in row.iter_mut().zip(&columns) {
-                *word = column[lane];
-            }
+    }
+    // SAFETY: the caller's contract.
+    core::array::from_fn(|cell| unsafe { R::load(&columns[cell]) })
+}
+
+/// [`Register::store_rows`] word by word through a buffer of columns.
+///
+/// # Safety
+/// As [`Register::store`].
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+#[inline(always)]
+unsafe fn store_columns<R: Register<N>, const N: usize, const W: usize>(
+    registers: [R; W],
+    rows: &mut [[u32; W]; N],
+) {
+    let mut columns = [[0u32; N]; W];
+    for (column, register) in columns.iter_mut().zip(registers) {
+        // SAFETY: the caller's contract.
+        unsafe { register.store(column) };
+    }
+    for (lane, row) in rows.iter_mut().enumerate() {
+        for (word, column) in row.iter_mut().zip(&columns) {
+            *word = column[lane];
         }
     }
 }
