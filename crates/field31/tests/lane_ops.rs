@@ -148,7 +148,13 @@ fn check<F: Field31>(seed: u64) {
             start = end;
         }
         for (k, (g, w)) in got.iter().zip(&want).enumerate() {
-            assert_eq!(g, w, "{} {backend:?} shifts, stored words {:?}", F::NAME, pairs[k]);
+            assert_eq!(
+                g,
+                w,
+                "{} {backend:?} shifts, stored words {:?}",
+                F::NAME,
+                pairs[k]
+            );
         }
     }
 

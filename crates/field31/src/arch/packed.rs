@@ -72,12 +72,22 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn or_and(a: Self::V, b: Self::V, mask: Self::V) -> Self::V;
     /// `a + b` in the lanes where `test & bits` is not zero, `src` in the
     /// others (AVX-512: a test into a mask register and a masked sum).
-    unsafe fn add_where(src: Self::V, test: Self::V, bits: Self::V, a: Self::V, b: Self::V)
-    -> Self::V;
+    unsafe fn add_where(
+        src: Self::V,
+        test: Self::V,
+        bits: Self::V,
+        a: Self::V,
+        b: Self::V,
+    ) -> Self::V;
     /// `a − b` in the lanes where `test & bits` is not zero, `src` in the
     /// others.
-    unsafe fn sub_where(src: Self::V, test: Self::V, bits: Self::V, a: Self::V, b: Self::V)
-    -> Self::V;
+    unsafe fn sub_where(
+        src: Self::V,
+        test: Self::V,
+        bits: Self::V,
+        a: Self::V,
+        b: Self::V,
+    ) -> Self::V;
 }
 
 /// `N` elements of `F` side by side in a register of backend `S`.
@@ -414,7 +424,13 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
                 unsafe {
                     let shifted = S::shr32(self.v, S::splat32(1));
                     let one = S::splat32(1);
-                    S::add_where(shifted, self.v, one, shifted, S::splat32(F::MODULUS.div_ceil(2)))
+                    S::add_where(
+                        shifted,
+                        self.v,
+                        one,
+                        shifted,
+                        S::splat32(F::MODULUS.div_ceil(2)),
+                    )
                 },
             ),
             Reduction::Montgomery {
