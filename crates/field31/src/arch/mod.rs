@@ -221,79 +221,6 @@ unsafe trait Register<const N: usize>: Lanes {
     unsafe fn load(words: &[u32; N]) -> Self;
     /// The words of the lanes (each below `p`).
     unsafe fn store(self, words: &mut [u32; N]);
-
-    /// `W` registers holding `N` states, the state of lane `i` given as the
-    /// stored words `rows[i]`: a transposition. By default word by word
-    /// (`load_columns`); a backend may override it with shuffles.
-    #[inline(always)]
-    unsafe fn load_rows<const W: usize>(rows: &[[u32; W]; N]) -> [Self; W] {
-        // SAFETY: the caller's contract.
-        unsafe { load_columns(rows) }
-    }
-
-    /// The inverse of [`Register::load_rows`].
-    #[inline(always)]
-    unsafe fn store_rows<const W: usize>(registers: [Self; W], rows: &mut [[u32; W]; N]) {
-        // SAFETY: the caller's contract.
-        unsafe { store_columns(registers, rows) }
-    }
-}
-
-/// [`Register::load_rows`] word by word through a buffer of columns.
-///
-/// # Safety
-/// As [`Register::load`].
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-unsafe fn load_columns<R: Register<N>, const N: usize, const W: usize>(
-    rows: &[[u32; W]; N],
-) -> [R; W] {
-    let mut columns = [[0u32; N]; W];
-    for (lane, row) in rows.iter().enumerate() {
-        for (column, &word) in columns.iter_mut().zip(row) {
-            column[lane] = word;
-        }
-    }
-    // SAFETY: the caller's contract.
-    core::array::from_fn(|cell| unsafe { R::load(&columns[cell]) })
-}
-
-/// [`Register::store_rows`] word by word through a buffer of columns.
-///
-/// # Safety
-/// As [`Register::store`].
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-unsafe fn store_columns<R: Register<N>, const N: usize, const W: usize>(
-    registers: [R; W],
-    rows: &mut [[u32; W]; N],
-) {
-    let mut columns = [[0u32; N]; W];
-    for (column, register) in columns.iter_mut().zip(registers) {
-        // SAFETY: the caller's contract.
-        unsafe { register.store(column) };
-    }
-    for (lane, row) in rows.iter_mut().enumerate() {
-        for (word, column) in row.iter_mut().zip(&columns) {
-            *word = column[lane];
-        }
-    }
 }
 
 /// Runs `kernel` on `states`: groups of `N` states transposed into `W`
@@ -319,9 +246,9 @@ where
     K: LaneKernel<F, W>,
     R: Register<N, Scalar = F>,
 {
-    // The group as words, one state per row (contiguous copies); the
-    // register type transposes them into cells and back.
-    let mut rows = [[0u32; W]; N];
+    // The group as words, cell-major: `columns[cell][lane]`, so that each
+    // register loads and stores one contiguous row.
+    let mut columns = [[0u32; N]; W];
     for group in states.chunks_mut(N) {
         if group.len() == 1 {
             kernel.apply(&mut group[0]);
@@ -329,20 +256,24 @@ where
         }
         if group.len() < N {
             // Padding lanes: zero states.
-            rows = [[0u32; W]; N];
+            columns = [[0u32; N]; W];
         }
-        for (row, state) in rows.iter_mut().zip(group.iter()) {
-            *row = state.map(|element| element.to_stored());
+        for (lane, state) in group.iter().enumerate() {
+            for (column, element) in columns.iter_mut().zip(state) {
+                column[lane] = element.to_stored();
+            }
         }
         // SAFETY: the caller runs on a CPU with R's instructions.
-        let mut registers: [R; W] = unsafe { R::load_rows(&rows) };
+        let mut registers: [R; W] = core::array::from_fn(|cell| unsafe { R::load(&columns[cell]) });
         kernel.apply(&mut registers);
-        // SAFETY: as above.
-        unsafe { R::store_rows(registers, &mut rows) };
-        for (state, row) in group.iter_mut().zip(&rows) {
-            for (element, &word) in state.iter_mut().zip(row) {
+        for (column, register) in columns.iter_mut().zip(registers) {
+            // SAFETY: as above.
+            unsafe { register.store(column) };
+        }
+        for (lane, state) in group.iter_mut().enumerate() {
+            for (element, column) in state.iter_mut().zip(&columns) {
                 // The packed arithmetic keeps every lane below p.
-                *element = F::from_stored(word).expect("packed lane below p");
+                *element = F::from_stored(column[lane]).expect("packed lane below p");
             }
         }
     }

@@ -504,9 +504,6 @@ pub(super) unsafe trait Memory<const N: usize>: Simd {
     unsafe fn load(words: &[u32; N]) -> Self::V;
     /// The register's words.
     unsafe fn store(v: Self::V, words: &mut [u32; N]);
-    /// Transposes the `N × N` words of `block` (register `i`, word `j` to
-    /// register `j`, word `i`).
-    unsafe fn transpose(block: &mut [Self::V; N]);
 }
 
 // SAFETY: the loads and stores run only where the backend is available (the
@@ -521,55 +518,6 @@ unsafe impl<S: Memory<N>, F: Field31, const N: usize> Register<N> for Packed<S, 
     unsafe fn store(self, words: &mut [u32; N]) {
         // SAFETY: the caller's contract.
         unsafe { S::store(self.v, words) }
-    }
-
-    /// Blocks of `N` cells, each an `N × N` transposition in registers,
-    /// where `W` is a multiple of `N`. Otherwise word by word: with a
-    /// last block of fewer cells padded to `N × N`, AVX-512 at `W = 24`
-    /// measured slower than the word-by-word copy (BabyBear 24 1.01 →
-    /// 1.10 of Plonky3's time per state), at `W = 16` faster (1.02 →
-    /// 0.99).
-    #[inline(always)]
-    unsafe fn load_rows<const W: usize>(rows: &[[u32; W]; N]) -> [Self; W] {
-        if !W.is_multiple_of(N) {
-            // SAFETY: the caller's contract.
-            return unsafe { super::load_columns(rows) };
-        }
-        let mut registers = [Self::from_vector(
-            // SAFETY: the caller's contract.
-            unsafe { S::splat32(0) },
-        ); W];
-        for start in (0..W).step_by(N) {
-            let mut block: [S::V; N] = core::array::from_fn(|lane| {
-                let words = rows[lane][start..start + N].try_into().expect("N words");
-                // SAFETY: the caller's contract.
-                unsafe { S::load(words) }
-            });
-            // SAFETY: as above.
-            unsafe { S::transpose(&mut block) };
-            for (register, v) in registers[start..start + N].iter_mut().zip(block) {
-                *register = Self::from_vector(v);
-            }
-        }
-        registers
-    }
-
-    #[inline(always)]
-    unsafe fn store_rows<const W: usize>(registers: [Self; W], rows: &mut [[u32; W]; N]) {
-        if !W.is_multiple_of(N) {
-            // SAFETY: the caller's contract.
-            return unsafe { super::store_columns(registers, rows) };
-        }
-        for start in (0..W).step_by(N) {
-            let mut block: [S::V; N] = core::array::from_fn(|cell| registers[start + cell].v);
-            // SAFETY: the caller's contract.
-            unsafe { S::transpose(&mut block) };
-            for (row, v) in rows.iter_mut().zip(block) {
-                let words = (&mut row[start..start + N]).try_into().expect("N words");
-                // SAFETY: as above.
-                unsafe { S::store(v, words) };
-            }
-        }
     }
 }
 
@@ -591,7 +539,7 @@ macro_rules! simd_backend {
         or_and = |$oa_a:ident, $oa_b:ident, $oa_mask:ident| $or_and:expr,
         add_where = |$aw_src:ident, $aw_test:ident, $aw_bits:ident, $aw_a:ident, $aw_b:ident| $add_where:expr,
         sub_where = |$sw_src:ident, $sw_test:ident, $sw_bits:ident, $sw_a:ident, $sw_b:ident| $sub_where:expr,
-        load = $load:path, store = $store:path, transpose = $transpose:path $(,)?
+        load = $load:path, store = $store:path $(,)?
     ) => {
         #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
         #[derive(Clone, Copy)]
@@ -745,11 +693,6 @@ macro_rules! simd_backend {
             unsafe fn store(v: $v, words: &mut [u32; $n]) {
                 // SAFETY: as above.
                 unsafe { $store(words.as_mut_ptr().cast(), v) }
-            }
-            #[inline(always)]
-            unsafe fn transpose(block: &mut [$v; $n]) {
-                // SAFETY: as above.
-                unsafe { $transpose(block) }
             }
         }
 

@@ -44,57 +44,5 @@ super::packed::simd_backend! {
     or_and = |a, b, mask| _mm512_ternarylogic_epi32::<0xf8>(a, b, mask),
     add_where = |src, test, bits, a, b| _mm512_mask_add_epi32(src, _mm512_test_epi32_mask(test, bits), a, b),
     sub_where = |src, test, bits, a, b| _mm512_mask_sub_epi32(src, _mm512_test_epi32_mask(test, bits), a, b),
-    load = _mm512_loadu_si512, store = _mm512_storeu_si512, transpose = transpose,
-}
-
-/// The two-source word indices of one step of [`transpose`]: for the pair
-/// of rows `a`, `c = a + b` (row `a` with bit `b` clear), the new row `a`
-/// (`upper` false) keeps `a`'s words whose index has bit `b` clear and
-/// takes `c`'s word `j − b` at the others; the new row `c` takes `a`'s
-/// word `j + b` where bit `b` of `j` is clear and keeps its own elsewhere.
-/// Indices 16..32 name the second source.
-const fn pair_indices(b: usize, upper: bool) -> [u32; 16] {
-    let mut indices = [0u32; 16];
-    let mut j = 0;
-    while j < 16 {
-        indices[j] = match (j & b == 0, upper) {
-            (true, false) => j,
-            (false, false) => 16 + j - b,
-            (true, true) => j + b,
-            (false, true) => 16 + j,
-        } as u32;
-        j += 1;
-    }
-    indices
-}
-
-/// The steps of [`transpose`]: `b` and its two index vectors.
-const STEPS: [(usize, [u32; 16], [u32; 16]); 4] = [
-    (1, pair_indices(1, false), pair_indices(1, true)),
-    (2, pair_indices(2, false), pair_indices(2, true)),
-    (4, pair_indices(4, false), pair_indices(4, true)),
-    (8, pair_indices(8, false), pair_indices(8, true)),
-];
-
-/// Transposes 16 registers of 16 words: for `b` = 1, 2, 4, 8, the
-/// off-diagonal `b × b` blocks of every `2b × 2b` block swap places (one
-/// two-source permutation per row and step, 64 in all).
-///
-/// # Safety
-/// The CPU must have AVX-512F.
-#[inline(always)]
-unsafe fn transpose(block: &mut [__m512i; 16]) {
-    // SAFETY: AVX-512F is available (the caller's contract); the index
-    // loads read the whole constant arrays.
-    unsafe {
-        for (b, lower, upper) in STEPS {
-            let lower = _mm512_loadu_si512(lower.as_ptr().cast());
-            let upper = _mm512_loadu_si512(upper.as_ptr().cast());
-            for a in (0..16).filter(|a| a & b == 0) {
-                let (x, y) = (block[a], block[a + b]);
-                block[a] = _mm512_permutex2var_epi32(x, lower, y);
-                block[a + b] = _mm512_permutex2var_epi32(x, upper, y);
-            }
-        }
-    }
+    load = _mm512_loadu_si512, store = _mm512_storeu_si512,
 }
