@@ -88,6 +88,15 @@ pub trait Lanes:
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` for `0 ≤ k < 31`.
     fn div_2exp(self, k: u32) -> Self;
+    /// `sum + x · 2^-k`, or `sum − x · 2^-k` when `negative` (`0 ≤ k < 31`):
+    /// the internal-layer step of a diagonal entry `±2^-k`, in one method
+    /// so that packed lanes may leave `x · 2^-k` in `[0, p]` (one shift
+    /// form gives `−x · 2^-k` there) and let the sum's reduction finish it.
+    #[inline(always)]
+    fn sum_plus_div_2exp(sum: Self, x: Self, k: u32, negative: bool) -> Self {
+        let scaled = x.div_2exp(k);
+        if negative { sum - scaled } else { sum + scaled }
+    }
 }
 
 /// `x^d` for `d` = 3, 5 or 7 (anything else is `x^7`), three

@@ -46,6 +46,28 @@ impl<F: Field31> LaneKernel<F, W> for Ops<F> {
     }
 }
 
+/// Cells 0 and 1 are the operands; the kernel writes, for every shift
+/// `k` in 1..=30, `x · 2^k`, `x · 2^-k`, `y + x · 2^-k` and
+/// `y − x · 2^-k` (the internal layer's diagonal steps, whose packed forms
+/// differ with `k`).
+struct Shifts;
+
+const SHIFTS: usize = 30;
+const SHIFT_CELLS: usize = 2 + 4 * SHIFTS;
+
+impl<F: Field31> LaneKernel<F, SHIFT_CELLS> for Shifts {
+    fn apply<L: Lanes<Scalar = F>>(&self, s: &mut [L; SHIFT_CELLS]) {
+        let (x, y) = (s[0], s[1]);
+        for k in 1..=SHIFTS as u32 {
+            let at = 2 + 4 * (k as usize - 1);
+            s[at] = x.mul_2exp(k);
+            s[at + 1] = x.div_2exp(k);
+            s[at + 2] = L::sum_plus_div_2exp(y, x, k, false);
+            s[at + 3] = L::sum_plus_div_2exp(y, x, k, true);
+        }
+    }
+}
+
 /// Stored words at the edges: 0, 1, 2, around p/2, 2^30, p − 1, p − 2.
 fn edge_words(p: u32) -> Vec<u64> {
     [
@@ -100,6 +122,41 @@ fn check<F: Field31>(seed: u64) {
         .iter()
         .fold(0u8, |acc, &(a, b)| acc | branches::<F>(a as u32, b as u32));
     assert_eq!(taken, 0b11_1111, "{}: a reduction branch untested", F::NAME);
+
+    let shift_states: Vec<[F; SHIFT_CELLS]> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let mut s = [F::ZERO; SHIFT_CELLS];
+            s[0] = word(a);
+            s[1] = word(b);
+            s
+        })
+        .collect();
+    let mut want = shift_states.clone();
+    for s in &mut want {
+        Shifts.apply(s);
+    }
+    for backend in Backend::ALL.into_iter().filter(|b| b.available()) {
+        let mut got = shift_states.clone();
+        let mut start = 0;
+        for size in (1..=33).cycle() {
+            if start == got.len() {
+                break;
+            }
+            let end = (start + size).min(got.len());
+            assert!(apply_many_with(backend, &Shifts, &mut got[start..end]));
+            start = end;
+        }
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(
+                g,
+                w,
+                "{} {backend:?} shifts, stored words {:?}",
+                F::NAME,
+                pairs[k]
+            );
+        }
+    }
 
     for c in [F::ZERO, -F::ONE, F::from_u64_reduced(rng.u64())] {
         let ops = Ops { c };

@@ -53,16 +53,35 @@ pub(crate) trait Cells:
     fn add_sbox<const D: u64>(self, c: Self::Scalar) -> Self {
         small_power(self + Self::splat(c), D)
     }
+    /// Whether the full rounds' S-boxes are written out cell by cell
+    /// (`add_sbox_all`) rather than looped over.
+    const WRITE_OUT_SBOXES: bool = true;
     /// `(x_i + c_i)^D` on every cell: a full round's constants and
-    /// S-boxes. Cell by cell by default.
+    /// S-boxes. Cell by cell by default, written out with constant
+    /// indices (widths up to 24) where `WRITE_OUT_SBOXES`: as a loop,
+    /// which the compiler does not unroll, the state goes through memory
+    /// in every full round (the S-box loop loads and stores each cell, the
+    /// external layer reloads them).
     #[inline(always)]
     fn add_sbox_all<const D: u64, const W: usize>(
         state: &mut [Self; W],
         constants: &[Self::Scalar; W],
     ) {
-        for (x, &c) in state.iter_mut().zip(constants) {
-            *x = x.add_sbox::<D>(c);
+        if !Self::WRITE_OUT_SBOXES {
+            for (x, &c) in state.iter_mut().zip(constants) {
+                *x = x.add_sbox::<D>(c);
+            }
+            return;
         }
+        macro_rules! cells {
+            ($($i:literal)*) => {$(
+                if $i < W {
+                    state[$i] = state[$i].add_sbox::<D>(constants[$i]);
+                }
+            )*};
+        }
+        cells!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+        const { assert!(W <= 24, "full rounds are written out for widths up to 24") };
     }
     /// `Σ state[1..]`, the partial rounds' sum beside cell 0's S-box: a
     /// balanced tree of additions by default.
@@ -74,11 +93,24 @@ pub(crate) trait Cells:
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
     fn div_2exp(self, k: u32) -> Self;
+    /// `sum ± x · 2^-k` (`−` when `negative`).
+    #[inline(always)]
+    fn sum_plus_div_2exp(sum: Self, x: Self, k: u32, negative: bool) -> Self {
+        let scaled = x.div_2exp(k);
+        if negative { sum - scaled } else { sum + scaled }
+    }
 }
 
 impl<L: Lanes> Cells for L {
     type Scalar = L::Scalar;
     const MULTIPLY_DIAGONAL: bool = L::COUNT == 1;
+    /// Not on AVX2 (8 lanes): its 16 registers do not hold a 16- or
+    /// 24-cell state, and the written-out S-boxes spilled (Mersenne31 16
+    /// went from 1.20 to 1.58 of Plonky3's time per state). AVX-512 has 32
+    /// registers. One element (general registers) mostly gains: one
+    /// permutation of Mersenne31 16 went from 0.66 to 0.48 of Plonky3's
+    /// time, BabyBear 16 from 1.01 to 1.04.
+    const WRITE_OUT_SBOXES: bool = L::COUNT != 8;
     #[inline(always)]
     fn splat(value: Self::Scalar) -> Self {
         Lanes::splat(value)
@@ -98,6 +130,10 @@ impl<L: Lanes> Cells for L {
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         Lanes::div_2exp(self, k)
+    }
+    #[inline(always)]
+    fn sum_plus_div_2exp(sum: Self, x: Self, k: u32, negative: bool) -> Self {
+        Lanes::sum_plus_div_2exp(sum, x, k, negative)
     }
 }
 
@@ -278,7 +314,7 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
     let scaled = match diagonal.scales[i] {
         Scale::Mul2exp(k) => x.mul_2exp(k),
         Scale::Three => x.double() + x,
-        Scale::Div2exp(k) => x.div_2exp(k),
+        Scale::Div2exp(k) => return L::sum_plus_div_2exp(sum, x, k, diagonal.negative[i]),
         Scale::General => x * L::splat(diagonal.values[i]),
     };
     // `scaled + sum`, not `sum + scaled`: Goldilocks lanes make the right

@@ -45,8 +45,6 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
     unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
-    /// Bitwise or.
-    unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
     /// `!a & b`.
     unsafe fn andnot(a: Self::V, b: Self::V) -> Self::V;
     /// Each 32-bit lane's sign bit copied into all its bits (arithmetic
@@ -70,6 +68,26 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     /// The high halves of the 64-bit lanes of `even_src` (into the even
     /// 32-bit lanes) and of `odd_src` (into the odd ones).
     unsafe fn high_halves(even_src: Self::V, odd_src: Self::V) -> Self::V;
+    /// `a | (b & mask)` (AVX-512: one ternary-logic instruction).
+    unsafe fn or_and(a: Self::V, b: Self::V, mask: Self::V) -> Self::V;
+    /// `a + b` in the lanes where `test & bits` is not zero, `src` in the
+    /// others (AVX-512: a test into a mask register and a masked sum).
+    unsafe fn add_where(
+        src: Self::V,
+        test: Self::V,
+        bits: Self::V,
+        a: Self::V,
+        b: Self::V,
+    ) -> Self::V;
+    /// `a − b` in the lanes where `test & bits` is not zero, `src` in the
+    /// others.
+    unsafe fn sub_where(
+        src: Self::V,
+        test: Self::V,
+        bits: Self::V,
+        a: Self::V,
+        b: Self::V,
+    ) -> Self::V;
 }
 
 /// `N` elements of `F` side by side in a register of backend `S`.
@@ -145,14 +163,16 @@ impl<S: Simd> SignedMonty<S> {
         }
     }
 
-    /// `(x + c)^d` of stored words `x`, `c` below `p`, as stored words below
-    /// `p`: `x + c − p` lies in `[−p, p)` and needs no reduction before the
-    /// products; the even and odd lanes are reduced together at the end.
+    /// `(x + c)^d` of stored words `x`, `c` below `p` (given as the 32-bit
+    /// word `c − p`, formed before the broadcast: one vector instruction
+    /// less per S-box), as stored words below `p`: `x + c − p` lies in
+    /// `[−p, p)` and needs no reduction before the products; the even and
+    /// odd lanes are reduced together at the end.
     #[inline(always)]
-    unsafe fn add_pow(&self, x: S::V, c: u32, d: u64) -> S::V {
+    unsafe fn add_pow(&self, x: S::V, c_minus_p: u32, d: u64) -> S::V {
         // SAFETY: the caller runs where `S` is available.
         unsafe {
-            let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
+            let t = S::add32(x, S::splat32(c_minus_p));
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
             let qp_even = S::mul_even_signed(S::opaque(S::mul_even_signed(even, self.mu)), self.p);
@@ -225,13 +245,14 @@ impl<S: Simd> SignedMersenne<S> {
         }
     }
 
-    /// `(x + c)^d` of words `x`, `c` below `p`: `x + c − p` lies in
-    /// `[−p, p)`, so the products need no reduction before they start.
+    /// `(x + c)^d` of words `x`, `c` below `p` (given as `c − p`, as in
+    /// `SignedMonty::add_pow`): `x + c − p` lies in `[−p, p)`, so the
+    /// products need no reduction before they start.
     #[inline(always)]
-    unsafe fn add_pow(&self, x: S::V, c: u32, d: u64) -> S::V {
+    unsafe fn add_pow(&self, x: S::V, c_minus_p: u32, d: u64) -> S::V {
         // SAFETY: the caller runs where `S` is available.
         unsafe {
-            let t = S::sub32(S::add32(x, S::splat32(c)), self.p);
+            let t = S::add32(x, S::splat32(c_minus_p));
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
             self.reduce(even, odd)
@@ -351,7 +372,7 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
                         p: S::splat32(F::MODULUS),
                         mu: S::splat32(mu),
                     };
-                    monty.add_pow(self.v, c.to_stored(), d)
+                    monty.add_pow(self.v, c.to_stored().wrapping_sub(F::MODULUS), d)
                 },
             ),
             Reduction::Mersenne => Self::from_vector(
@@ -360,7 +381,7 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
                     let mersenne = SignedMersenne::<S> {
                         p: S::splat32(F::MODULUS),
                     };
-                    mersenne.add_pow(self.v, c.to_stored(), d)
+                    mersenne.add_pow(self.v, c.to_stored().wrapping_sub(F::MODULUS), d)
                 },
             ),
         }
@@ -374,8 +395,11 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
                 // SAFETY: see above.
                 unsafe {
                     let p = S::splat32(F::MODULUS);
-                    let left = S::and(S::shl32(self.v, S::splat32(k)), p);
-                    S::or(left, S::shr32(self.v, S::splat32(31 - k)))
+                    S::or_and(
+                        S::shr32(self.v, S::splat32(31 - k)),
+                        S::shl32(self.v, S::splat32(k)),
+                        p,
+                    )
                 },
             ),
             _ if k <= 3 => {
@@ -394,6 +418,21 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
         match F::REDUCTION {
             _ if k == 0 => self,
             Reduction::Mersenne => self.mul_2exp(31 - k),
+            Reduction::Montgomery { .. } if k == 1 => Self::from_vector(
+                // SAFETY: see above. x / 2 is x >> 1 for an even x and
+                // (x >> 1) + (p + 1) / 2 for an odd one, below p.
+                unsafe {
+                    let shifted = S::shr32(self.v, S::splat32(1));
+                    let one = S::splat32(1);
+                    S::add_where(
+                        shifted,
+                        self.v,
+                        one,
+                        shifted,
+                        S::splat32(F::MODULUS.div_ceil(2)),
+                    )
+                },
+            ),
             Reduction::Montgomery {
                 two_adicity: s,
                 c_bits: m,
@@ -414,6 +453,43 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
             _ => {
                 let half = F::from_u64_reduced(u64::from(F::MODULUS).div_ceil(2));
                 self * Self::splat(half.exp_u64(u64::from(k)))
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn sum_plus_div_2exp(sum: Self, x: Self, k: u32, negative: bool) -> Self {
+        match F::REDUCTION {
+            Reduction::Montgomery {
+                two_adicity: s,
+                c_bits: m,
+                ..
+            } if m != 0 && 2 <= k && k <= s => {
+                // SAFETY: see above. With p = r·2^s + 1, r = 2^m − 1:
+                // −2^-k ≡ r·2^(s−k), so for x = lo + 2^k·hi (lo < 2^k),
+                // −x·2^-k ≡ r·2^(s−k)·lo − hi. When lo > 0, hi < r·2^(s−k)
+                // ≤ r·2^(s−k)·lo < p and the difference is in [1, p); when
+                // lo = 0 it is p − hi, in (0, p]. So `y = −x·2^-k` lies in
+                // [0, p], which a sum (`sum + y < 2p`) or a difference
+                // (`sum − y > −p`) reduces as it would a canonical word.
+                let y = Self::from_vector(unsafe {
+                    let low = S::splat32((1 << k) - 1);
+                    let lo = S::and(x.v, low);
+                    let hi = S::shr32(x.v, S::splat32(k));
+                    let lo_times_r = S::sub_where(
+                        S::splat32(F::MODULUS),
+                        x.v,
+                        low,
+                        S::shl32(lo, S::splat32(s - k + m)),
+                        S::shl32(lo, S::splat32(s - k)),
+                    );
+                    S::sub32(lo_times_r, hi)
+                });
+                if negative { sum + y } else { sum - y }
+            }
+            _ => {
+                let scaled = x.div_2exp(k);
+                if negative { sum - scaled } else { sum + scaled }
             }
         }
     }
@@ -454,12 +530,15 @@ macro_rules! simd_backend {
         reg = $reg:ident,
         min32 = $min32:path, mul_even = $mul_even:path,
         mul_even_signed = $mul_even_signed:path, add64 = $add64:path,
-        and = $and:path, or = $or:path, andnot = $andnot:path, sign32 = $sign32:expr,
+        and = $and:path, andnot = $andnot:path, sign32 = $sign32:expr,
         shl32 = $shl32:path, shr32 = $shr32:path,
         shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
         blend_odd = |$even:ident, $odd:ident| $blend:expr,
         odd_to_even = |$o2e:ident| $odd_to_even:expr,
         high_halves = |$hh_even:ident, $hh_odd:ident| $high_halves:expr,
+        or_and = |$oa_a:ident, $oa_b:ident, $oa_mask:ident| $or_and:expr,
+        add_where = |$aw_src:ident, $aw_test:ident, $aw_bits:ident, $aw_a:ident, $aw_b:ident| $add_where:expr,
+        sub_where = |$sw_src:ident, $sw_test:ident, $sw_bits:ident, $sw_a:ident, $sw_b:ident| $sub_where:expr,
         load = $load:path, store = $store:path $(,)?
     ) => {
         #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
@@ -530,11 +609,6 @@ macro_rules! simd_backend {
                 unsafe { $and(a, b) }
             }
             #[inline(always)]
-            unsafe fn or(a: $v, b: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $or(a, b) }
-            }
-            #[inline(always)]
             unsafe fn andnot(a: $v, b: $v) -> $v {
                 // SAFETY: see above.
                 unsafe { $andnot(a, b) }
@@ -579,10 +653,30 @@ macro_rules! simd_backend {
                 // SAFETY: see above.
                 unsafe { $odd_to_even }
             }
-            #[inline(always)]
+            // An `asm!` in the AVX-512 form needs the features named here
+            // (as `opaque`).
+            #[inline]
+            #[target_feature(enable = $features)]
             unsafe fn high_halves($hh_even: $v, $hh_odd: $v) -> $v {
-                // SAFETY: see above.
+                // SAFETY: see above (only the `asm!` needs the block: the
+                // intrinsics are safe inside this function).
+                #[allow(unused_unsafe)]
                 unsafe { $high_halves }
+            }
+            #[inline(always)]
+            unsafe fn or_and($oa_a: $v, $oa_b: $v, $oa_mask: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $or_and }
+            }
+            #[inline(always)]
+            unsafe fn add_where($aw_src: $v, $aw_test: $v, $aw_bits: $v, $aw_a: $v, $aw_b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $add_where }
+            }
+            #[inline(always)]
+            unsafe fn sub_where($sw_src: $v, $sw_test: $v, $sw_bits: $v, $sw_a: $v, $sw_b: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $sub_where }
             }
         }
 
