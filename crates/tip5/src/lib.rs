@@ -101,7 +101,7 @@ impl Tip5 {
         // On raw words: only the digest's five cells are read back.
         let mut state = raw_pair_state(&left, &right);
         permutation::permute(&mut state);
-        Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
+        raw_digest(&state)
     }
 
     /// Hashes any number of elements: capacity all zeros
@@ -125,7 +125,7 @@ impl Tip5 {
         }
         state[rest.len()] = 1;
         permutation::permute(&mut state);
-        Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
+        raw_digest(&state)
     }
 }
 
@@ -133,11 +133,17 @@ impl Tip5 {
 /// then the capacity of [`Domain::FixedLength`] (ones).
 #[inline]
 fn raw_pair_state(left: &Digest, right: &Digest) -> [u64; STATE_SIZE] {
-    let mut state = [1u64; STATE_SIZE];
+    let mut state = Domain::FixedLength.initial_state().map(Felt::to_u64);
     for (cell, x) in state.iter_mut().zip(left.0.iter().chain(&right.0)) {
         *cell = x.to_u64();
     }
     state
+}
+
+/// The digest (the first five cells) of a permuted raw state.
+#[inline]
+fn raw_digest(state: &[u64; STATE_SIZE]) -> Digest {
+    Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])))
 }
 
 impl Permutation<[Felt; STATE_SIZE]> for Tip5 {
@@ -177,7 +183,7 @@ impl Compression<Digest, 2> for Tip5 {
     fn compress_many(&self, inputs: &[[Digest; 2]], outputs: &mut [Digest]) {
         assert_eq!(inputs.len(), outputs.len(), "one output per input");
         const GROUP: usize = 32;
-        let mut states = [[1u64; STATE_SIZE]; GROUP];
+        let mut states = [[0u64; STATE_SIZE]; GROUP];
         for (inputs, outputs) in inputs.chunks(GROUP).zip(outputs.chunks_mut(GROUP)) {
             let states = &mut states[..inputs.len()];
             for (state, [left, right]) in states.iter_mut().zip(inputs) {
@@ -185,7 +191,7 @@ impl Compression<Digest, 2> for Tip5 {
             }
             permutation::permute_many_raw(states);
             for (out, state) in outputs.iter_mut().zip(states.iter()) {
-                *out = Digest::new(core::array::from_fn(|i| Felt::from_u64_reduced(state[i])));
+                *out = raw_digest(state);
             }
         }
     }
