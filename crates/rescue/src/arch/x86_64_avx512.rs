@@ -34,11 +34,11 @@
 use core::arch::x86_64::*;
 use core::ops::Range;
 
-use super::Columns;
 use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{
     Mixed, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, sboxes_interleaved, square_wide,
 };
+use super::{Columns, Output};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
@@ -739,6 +739,87 @@ impl Columns<8> for PackedGoldilocksAvx512 {
         // present (module doc).
         unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), self.0) };
     }
+    /// Eight cells at a time: one (masked, for a last block of fewer than
+    /// eight cells) load per state, then [`transpose8`].
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 8]) -> [Self; W] {
+        let zero = avx512!(_mm512_setzero_si512());
+        let mut registers = [PackedGoldilocksAvx512(zero); W];
+        for start in (0..W).step_by(8) {
+            let mask = block_mask(W - start);
+            let mut rows = [zero; 8];
+            for (row, state) in rows.iter_mut().zip(states) {
+                // SAFETY: the mask enables words `start..start + min(8,
+                // W - start)` of `state`, inside it (masked-off words are
+                // not read); AVX-512F present (module doc).
+                *row = unsafe { _mm512_maskz_loadu_epi64(mask, state.as_ptr().add(start).cast()) };
+            }
+            for (register, column) in registers[start..].iter_mut().zip(transpose8(rows)) {
+                *register = PackedGoldilocksAvx512(column);
+            }
+        }
+        registers
+    }
+    /// [`transpose8`] of eight registers at a time, then one (masked)
+    /// store per state.
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 8]) {
+        for start in (0..W).step_by(8) {
+            let mask = block_mask(W - start);
+            let mut columns = [avx512!(_mm512_setzero_si512()); 8];
+            for (column, register) in columns.iter_mut().zip(&registers[start..]) {
+                *column = register.0;
+            }
+            for (state, row) in states.iter_mut().zip(transpose8(columns)) {
+                // SAFETY: the mask enables words `start..start + min(8,
+                // W - start)` of `state`, inside it (masked-off words are
+                // not written); AVX-512F present (module doc).
+                unsafe {
+                    _mm512_mask_storeu_epi64(state.as_mut_ptr().add(start).cast(), mask, row)
+                };
+            }
+        }
+    }
+}
+
+/// The mask of the first `min(8, remaining)` of eight words.
+#[inline(always)]
+fn block_mask(remaining: usize) -> __mmask8 {
+    (0xffu16 >> 8usize.saturating_sub(remaining)) as __mmask8
+}
+
+/// The transpose of an 8 × 8 matrix of 64-bit words held one row per
+/// register (24 shuffles): rows paired word by word (`unpacklo/hi`), then
+/// twice 128-bit blocks paired across registers (`shuffle_i64x2`).
+#[inline(always)]
+fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    avx512!({
+        // pairs[2k]: words (0, 2, 4, 6) of rows 2k and 2k + 1, interleaved;
+        // pairs[2k + 1]: words (1, 3, 5, 7).
+        let mut pairs = r;
+        for k in 0..4 {
+            pairs[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);
+            pairs[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
+        }
+        // Blocks (0, 2) of both operands, or blocks (1, 3).
+        // quads[j] (j < 4): words j and j + 4 of rows 0–3, in blocks of two
+        // rows; quads[4 + j] the same of rows 4–7.
+        let mut quads = r;
+        for half in 0..2 {
+            let (a, b) = (pairs[4 * half], pairs[4 * half + 2]);
+            let (c, d) = (pairs[4 * half + 1], pairs[4 * half + 3]);
+            quads[4 * half] = _mm512_shuffle_i64x2::<0x88>(a, b);
+            quads[4 * half + 1] = _mm512_shuffle_i64x2::<0x88>(c, d);
+            quads[4 * half + 2] = _mm512_shuffle_i64x2::<0xdd>(a, b);
+            quads[4 * half + 3] = _mm512_shuffle_i64x2::<0xdd>(c, d);
+        }
+        let mut columns = r;
+        for j in 0..4 {
+            columns[j] = _mm512_shuffle_i64x2::<0x88>(quads[j], quads[4 + j]);
+            columns[4 + j] = _mm512_shuffle_i64x2::<0xdd>(quads[j], quads[4 + j]);
+        }
+        columns
+    })
 }
 
 /// `kernel` on every state: groups of eight in [`PackedGoldilocksAvx512`]
@@ -751,8 +832,9 @@ impl Columns<8> for PackedGoldilocksAvx512 {
 pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
-    drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states);
+    drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states, output);
 }
 
 /// Groups of eight in `R` registers; a remainder of five to seven padded to
@@ -762,19 +844,20 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
 fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        super::drive_group::<K, R, W, 8>(kernel, eight);
+        super::drive_group::<K, R, W, 8>(kernel, eight, output);
     }
     let rest = eights.into_remainder();
     match rest.len() {
         0 => {}
-        1 => kernel.apply(&mut rest[0]),
-        2..=4 => {
-            super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
-        }
-        _ => super::drive_group::<K, R, W, 8>(kernel, rest),
+        1 => super::apply_one(kernel, &mut rest[0], output),
+        2..=4 => super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(
+            kernel, rest, output,
+        ),
+        _ => super::drive_group::<K, R, W, 8>(kernel, rest, output),
     }
 }
 
@@ -900,6 +983,25 @@ impl Columns<8> for PackedGoldilocksAvx512Vbmi {
     fn store(self, words: &mut [u64; 8]) {
         Columns::store(self.0, words);
     }
+    // (Loops, not `array::map`: everything must inline into
+    // `apply_many_vbmi`.)
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 8]) -> [Self; W] {
+        let inner = PackedGoldilocksAvx512::transpose_in(states);
+        let mut registers = [Self(inner[0]); W];
+        for (register, x) in registers.iter_mut().zip(inner).skip(1) {
+            *register = Self(x);
+        }
+        registers
+    }
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 8]) {
+        let mut inner = [registers[0].0; W];
+        for (x, register) in inner.iter_mut().zip(registers).skip(1) {
+            *x = register.0;
+        }
+        PackedGoldilocksAvx512::transpose_out(inner, states);
+    }
 }
 
 /// [`apply_many`] with [`PackedGoldilocksAvx512Vbmi`] registers.
@@ -911,8 +1013,9 @@ impl Columns<8> for PackedGoldilocksAvx512Vbmi {
 pub(crate) unsafe fn apply_many_vbmi<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
-    drive_eights::<K, PackedGoldilocksAvx512Vbmi, W>(kernel, states);
+    drive_eights::<K, PackedGoldilocksAvx512Vbmi, W>(kernel, states, output);
 }
 
 /// The round pieces on eight lanes, for the tests against the scalar code.
