@@ -38,7 +38,7 @@ use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{
     Mixed, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, sboxes_interleaved, square_wide,
 };
-use super::{Columns, Output};
+use super::{Columns, Output, Pair};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
@@ -782,6 +782,51 @@ impl Columns<8> for PackedGoldilocksAvx512 {
     }
 }
 
+/// Two groups of eight in flight ([`Pair`]) up to this width: the state
+/// of both groups and the temporaries of a round fit the 32 registers.
+const PAIRED_WIDTH: usize = 8;
+
+/// Sixteen states: the first eight in the first register of each pair.
+impl<R: Columns<8>> Columns<16> for Pair<R> {
+    #[inline(always)]
+    fn load(words: &[u64; 16]) -> Self {
+        let (a, b) = words.split_at(8);
+        Pair(
+            R::load(a.try_into().expect("eight words")),
+            R::load(b.try_into().expect("eight words")),
+        )
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 16]) {
+        let (a, b) = words.split_at_mut(8);
+        self.0.store(a.try_into().expect("eight words"));
+        self.1.store(b.try_into().expect("eight words"));
+    }
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 16]) -> [Self; W] {
+        let (a, b) = states.split_at(8);
+        let a = R::transpose_in(a.try_into().expect("eight states"));
+        let b = R::transpose_in(b.try_into().expect("eight states"));
+        let mut registers = [Pair(a[0], b[0]); W];
+        for ((register, a), b) in registers.iter_mut().zip(a).zip(b) {
+            *register = Pair(a, b);
+        }
+        registers
+    }
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 16]) {
+        let mut a = [registers[0].0; W];
+        let mut b = [registers[0].1; W];
+        for ((a, b), register) in a.iter_mut().zip(b.iter_mut()).zip(registers) {
+            *a = register.0;
+            *b = register.1;
+        }
+        let (first, second) = states.split_at_mut(8);
+        R::transpose_out(a, first.try_into().expect("eight states"));
+        R::transpose_out(b, second.try_into().expect("eight states"));
+    }
+}
+
 /// The mask of the first `min(8, remaining)` of eight words.
 #[inline(always)]
 fn block_mask(remaining: usize) -> __mmask8 {
@@ -846,6 +891,15 @@ fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     states: &mut [[u64; W]],
     output: Output,
 ) {
+    let states = if W <= PAIRED_WIDTH {
+        let mut sixteens = states.chunks_exact_mut(16);
+        for sixteen in &mut sixteens {
+            super::drive_group::<K, Pair<R>, W, 16>(kernel, sixteen, output);
+        }
+        sixteens.into_remainder()
+    } else {
+        states
+    };
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
         super::drive_group::<K, R, W, 8>(kernel, eight, output);
