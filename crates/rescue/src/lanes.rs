@@ -14,9 +14,10 @@
 //! shuffles of the loaded rows, 8 × 8 and 4 × 4 words at a time), runs
 //! the kernel once per group and writes the states back the same way:
 //! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
-//!   groups of eight; a remainder of five to seven is padded to eight, one
-//!   of two to four runs as a group of four on AVX2, a single state on
-//!   scalars; where the CPU also has AVX-512 VBMI and BW, the same with
+//!   groups of eight, two groups at a time for states of up to eight
+//!   cells (so that one group's dependent chains overlap the other's); a
+//!   remainder of five to seven is padded to eight, one of two to four
+//!   runs as a group of four on AVX2, a single state on scalars; where the CPU also has AVX-512 VBMI and BW, the same with
 //!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
 //!   padded, a single state runs on scalars;

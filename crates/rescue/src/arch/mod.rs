@@ -712,30 +712,16 @@ fn drive_full_group<K, R, const W: usize, const N: usize>(
 }
 
 /// Two registers `R` of `N` lanes as one of `2N` lanes: every operation on
-/// both. Two groups of states in flight, so that the long dependent chain
-/// of a round (a partial round's S-box on cell 0) of one group overlaps
-/// that of the other.
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
+/// both, so that two groups of states are in flight and the long
+/// dependent chain of one group's round (a Poseidon2 partial round: cell
+/// 0's constant, three dependent products, a difference, then the next
+/// round) overlaps the other's. The AVX-512 lanes run narrow states
+/// (up to `x86_64_avx512::PAIRED_WIDTH` cells) sixteen at a time so.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[derive(Clone, Copy)]
 pub(crate) struct Pair<R>(R, R);
 
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 mod pair {
     use super::Pair;
     use crate::lanes::GoldilocksLanes;

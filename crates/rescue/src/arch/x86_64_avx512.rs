@@ -868,8 +868,10 @@ fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
 }
 
 /// `kernel` on every state: groups of eight in [`PackedGoldilocksAvx512`]
-/// registers; a remainder of five to seven padded to eight, one of two to
-/// four as a group of four on AVX2, a single state on scalars.
+/// registers (two groups at a time, [`Pair`], for states of up to
+/// [`PAIRED_WIDTH`] cells); a remainder of five to seven padded to eight,
+/// one of two to four as a group of four on AVX2, a single state on
+/// scalars.
 ///
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX-512DQ, AVX2 and BMI2.
@@ -882,9 +884,10 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states, output);
 }
 
-/// Groups of eight in `R` registers; a remainder of five to seven padded to
-/// eight, one of two to four as a group of four on AVX2, a single state on
-/// scalars. Inlined into [`apply_many`] and [`apply_many_vbmi`].
+/// Groups of eight in `R` registers, two at a time up to [`PAIRED_WIDTH`]
+/// cells; a remainder of five to seven padded to eight, one of two to four
+/// as a group of four on AVX2, a single state on scalars. Inlined into
+/// [`apply_many`] and [`apply_many_vbmi`].
 #[inline(always)]
 fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     kernel: &K,
