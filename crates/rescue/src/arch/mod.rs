@@ -602,9 +602,8 @@ pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
     }
 }
 
-/// A register type of `N` lanes that loads and stores `N` words, and
-/// moves `N` states in and out of registers (cell `i` of every state in
-/// register `i`).
+/// The drivers of the lane backends: register types that move groups of
+/// states in and out, and the run of a kernel on one group.
 #[cfg(any(
     all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
     all(
@@ -614,207 +613,91 @@ pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
         not(algebraic_hash_force_scalar)
     )
 ))]
-pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
-    /// One lane per word.
-    fn load(words: &[u64; N]) -> Self;
-    /// The words of the lanes.
-    fn store(self, words: &mut [u64; N]);
-    /// Register `i` holds cell `i` of each state (lane `j`: state `j`).
-    fn transpose_in<const W: usize>(states: &[[u64; W]; N]) -> [Self; W];
-    /// The inverse of [`Columns::transpose_in`]: lane `j` of register `i`
-    /// into cell `i` of state `j`.
-    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; N]);
-}
+mod groups {
+    use super::Output;
+    use crate::lanes::LaneKernel;
 
-/// `f` on each lane of `x`, on the scalar units (through memory).
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
-    let mut lanes = [0u64; N];
-    x.store(&mut lanes);
-    for lane in &mut lanes {
-        *lane = f(*lane);
+    /// A register type of `N` lanes that loads and stores `N` words, and
+    /// moves `N` states in and out of registers (cell `i` of every state in
+    /// register `i`).
+    pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
+        /// One lane per word.
+        fn load(words: &[u64; N]) -> Self;
+        /// The words of the lanes.
+        fn store(self, words: &mut [u64; N]);
+        /// Register `i` holds cell `i` of each state (lane `j`: state `j`).
+        fn transpose_in<const W: usize>(states: &[[u64; W]; N]) -> [Self; W];
+        /// The inverse of [`Columns::transpose_in`]: lane `j` of register `i`
+        /// into cell `i` of state `j`.
+        fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; N]);
     }
-    R::load(&lanes)
-}
 
-/// Runs `kernel` on a group of at most `N` states transposed into `W`
-/// registers `R` (a last partial group padded with zero states, through a
-/// copy on the stack), canonical forms made in the registers if `output`
-/// asks for them; inlined into the backend's `#[target_feature]`
-/// function, whose instructions `R` uses.
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(
-    kernel: &K,
-    group: &mut [[u64; W]],
-    output: Output,
-) where
-    K: LaneKernel<W>,
-    R: Columns<N>,
-{
-    debug_assert!(group.len() <= N);
-    let len = group.len();
-    match <&mut [[u64; W]; N]>::try_from(&mut *group) {
-        Ok(full) => drive_full_group::<K, R, W, N>(kernel, full, output),
-        Err(_) => {
-            let mut padded = [[0u64; W]; N];
-            padded[..len].copy_from_slice(group);
-            drive_full_group::<K, R, W, N>(kernel, &mut padded, output);
-            group.copy_from_slice(&padded[..len]);
-        }
-    }
-}
-
-/// [`drive_group`] on `N` states.
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-fn drive_full_group<K, R, const W: usize, const N: usize>(
-    kernel: &K,
-    states: &mut [[u64; W]; N],
-    output: Output,
-) where
-    K: LaneKernel<W>,
-    R: Columns<N>,
-{
-    let mut registers = R::transpose_in(states);
-    kernel.apply(&mut registers);
-    if output == Output::Canonical {
-        for register in &mut registers {
-            *register = register.canonical();
-        }
-    }
-    R::transpose_out(registers, states);
-}
-
-/// Two registers `R` of `N` lanes as one of `2N` lanes: every operation on
-/// both, so that two groups of states are in flight and the long
-/// dependent chain of one group's round (a Poseidon2 partial round: cell
-/// 0's constant, three dependent products, a difference, then the next
-/// round) overlaps the other's. The AVX-512 lanes run narrow states
-/// (up to `x86_64_avx512::PAIRED_WIDTH` cells) sixteen at a time so.
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-#[derive(Clone, Copy)]
-pub(crate) struct Pair<R>(R, R);
-
-#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-mod pair {
-    use super::Pair;
-    use crate::lanes::GoldilocksLanes;
-
-    /// The first and second registers of each element of `xs`.
+    /// `f` on each lane of `x`, on the scalar units (through memory).
     #[inline(always)]
-    fn halves<R: GoldilocksLanes, const N: usize>(xs: &[Pair<R>; N]) -> ([R; N], [R; N]) {
-        let mut a = [xs[0].0; N];
-        let mut b = [xs[0].1; N];
-        for ((a, b), x) in a.iter_mut().zip(b.iter_mut()).zip(xs) {
-            *a = x.0;
-            *b = x.1;
+    pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
+        let mut lanes = [0u64; N];
+        x.store(&mut lanes);
+        for lane in &mut lanes {
+            *lane = f(*lane);
         }
-        (a, b)
+        R::load(&lanes)
     }
 
-    macro_rules! both {
-        ($($name:ident($($arg:ident),*);)*) => {$(
-            #[inline(always)]
-            fn $name(self, $($arg: Self),*) -> Self {
-                Pair(self.0.$name($($arg.0),*), self.1.$name($($arg.1),*))
+    /// Runs `kernel` on a group of at most `N` states transposed into `W`
+    /// registers `R` (a last partial group padded with zero states, through a
+    /// copy on the stack), canonical forms made in the registers if `output`
+    /// asks for them; inlined into the backend's `#[target_feature]`
+    /// function, whose instructions `R` uses.
+    #[inline(always)]
+    pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(
+        kernel: &K,
+        group: &mut [[u64; W]],
+        output: Output,
+    ) where
+        K: LaneKernel<W>,
+        R: Columns<N>,
+    {
+        debug_assert!(group.len() <= N);
+        let len = group.len();
+        match <&mut [[u64; W]; N]>::try_from(&mut *group) {
+            Ok(full) => drive_full_group::<K, R, W, N>(kernel, full, output),
+            Err(_) => {
+                let mut padded = [[0u64; W]; N];
+                padded[..len].copy_from_slice(group);
+                drive_full_group::<K, R, W, N>(kernel, &mut padded, output);
+                group.copy_from_slice(&padded[..len]);
             }
-        )*};
+        }
     }
 
-    impl<R: GoldilocksLanes> GoldilocksLanes for Pair<R> {
-        const LANES: usize = 2 * R::LANES;
-
-        #[inline(always)]
-        fn splat(value: u64) -> Self {
-            Pair(R::splat(value), R::splat(value))
-        }
-        both! {
-            mul(rhs);
-            square();
-            add_canonical(rhs);
-            canonical();
-            wrapping_add(rhs);
-            wrapping_sub(rhs);
-            wrapping_mul(rhs);
-            low32();
-            add(rhs);
-            sub(rhs);
-            sub_canonical(rhs);
-            double();
-            add_product(a, b);
-        }
-        #[inline(always)]
-        fn combine(lo: Self, hi: Self) -> Self {
-            Pair(R::combine(lo.0, hi.0), R::combine(lo.1, hi.1))
-        }
-        #[inline(always)]
-        fn shl<const S: u32>(self) -> Self {
-            Pair(self.0.shl::<S>(), self.1.shl::<S>())
-        }
-        #[inline(always)]
-        fn shr<const S: u32>(self) -> Self {
-            Pair(self.0.shr::<S>(), self.1.shr::<S>())
-        }
-        #[inline(always)]
-        fn map(self, f: impl Fn(u64) -> u64) -> Self {
-            Pair(self.0.map(&f), self.1.map(&f))
-        }
-        #[inline(always)]
-        fn lookup_bytes(self, table: &[u8; 256]) -> Self {
-            Pair(self.0.lookup_bytes(table), self.1.lookup_bytes(table))
-        }
-        #[inline(always)]
-        fn mul_2exp(self, k: u32) -> Self {
-            Pair(self.0.mul_2exp(k), self.1.mul_2exp(k))
-        }
-        #[inline(always)]
-        fn div_2exp(self, k: u32) -> Self {
-            Pair(self.0.div_2exp(k), self.1.div_2exp(k))
-        }
-        #[inline(always)]
-        fn exp7_state(state: &mut [Self; 12]) {
-            let (mut a, mut b) = halves(state);
-            R::exp7_state(&mut a);
-            R::exp7_state(&mut b);
-            for ((x, a), b) in state.iter_mut().zip(a).zip(b) {
-                *x = Pair(a, b);
+    /// [`drive_group`] on `N` states.
+    #[inline(always)]
+    fn drive_full_group<K, R, const W: usize, const N: usize>(
+        kernel: &K,
+        states: &mut [[u64; W]; N],
+        output: Output,
+    ) where
+        K: LaneKernel<W>,
+        R: Columns<N>,
+    {
+        let mut registers = R::transpose_in(states);
+        kernel.apply(&mut registers);
+        if output == Output::Canonical {
+            for register in &mut registers {
+                *register = register.canonical();
             }
         }
-        #[inline(always)]
-        fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
-            let (a, b) = halves(xs);
-            Pair(R::sum_from(&a, start), R::sum_from(&b, start))
-        }
-        #[inline(always)]
-        fn dot_constants<const N: usize>(a: &[Self; N], c: &[u64; N]) -> Self {
-            let (a, b) = halves(a);
-            Pair(R::dot_constants(&a, c), R::dot_constants(&b, c))
-        }
+        R::transpose_out(registers, states);
     }
 }
+
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+pub(crate) use groups::{Columns, drive_group, map_lanes};
