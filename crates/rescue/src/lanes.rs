@@ -10,12 +10,14 @@
 //! Poseidon2 — so that the workspace has one Goldilocks, not one per family.
 //!
 //! [`apply_many`] transposes groups of states into registers (cell `i` of
-//! every state of the group in register `i`), runs the kernel once per
-//! group and writes the states back:
+//! every state of the group in register `i`; on AVX-512 and AVX2 by
+//! shuffles of the loaded rows, 8 × 8 and 4 × 4 words at a time), runs
+//! the kernel once per group and writes the states back the same way:
 //! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
-//!   groups of eight; a remainder of five to seven is padded to eight, one
-//!   of two to four runs as a group of four on AVX2, a single state on
-//!   scalars; where the CPU also has AVX-512 VBMI and BW, the same with
+//!   groups of eight, two groups at a time for states of up to eight
+//!   cells (so that one group's dependent chains overlap the other's); a
+//!   remainder of five to seven is padded to eight, one of two to four
+//!   runs as a group of four on AVX2, a single state on scalars; where the CPU also has AVX-512 VBMI and BW, the same with
 //!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
 //!   padded, a single state runs on scalars;
@@ -172,22 +174,13 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     }
 }
 
-/// [`apply_many`] on states of [`Felt`]s: the states go through a buffer of
-/// raw values 32 at a time, and the kernel's results are made canonical.
-/// The `permute_many` of every Goldilocks family but Rescue's.
+/// [`apply_many`] on states of [`Felt`]s, canonical out: the registers
+/// load the states where they lie and store the canonical forms of the
+/// kernel's results (made in the registers) back in place. The
+/// `permute_many` of every Goldilocks family but Rescue's.
+#[inline]
 pub fn apply_many_felts<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[Felt; W]]) {
-    const CHUNK: usize = 32;
-    let mut buffer = [[0u64; W]; CHUNK];
-    for chunk in states.chunks_mut(CHUNK) {
-        let raw = &mut buffer[..chunk.len()];
-        for (r, state) in raw.iter_mut().zip(chunk.iter()) {
-            *r = state.map(Felt::to_u64);
-        }
-        apply_many(kernel, raw);
-        for (state, r) in chunk.iter_mut().zip(raw.iter()) {
-            *state = r.map(Felt::from_u64_reduced);
-        }
-    }
+    crate::arch::apply_many_felts(kernel, states);
 }
 
 /// A 12×12 matrix of small entries (each row's entries summing to less

@@ -34,6 +34,7 @@
 
 use core::ops::Range;
 
+use crate::field::Felt;
 use crate::lanes::LaneKernel;
 use crate::permutation::{Instance, Lane, RawState, permute_scalar};
 
@@ -490,11 +491,42 @@ fn avx512_vbmi_available() -> bool {
     false
 }
 
+/// What a batch leaves in the states: the kernel's words as they are, or
+/// their canonical forms (made in the registers, before the states are
+/// written back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Output {
+    /// As the kernel leaves them (raw residues, or integers).
+    Raw,
+    /// Each word reduced below `p`.
+    Canonical,
+}
+
 /// Runs `kernel` on every state (raw residues in, as the kernel leaves
 /// them out), on the fastest backend of this CPU ([`lanes_backend`]).
 #[inline]
 pub fn apply_many<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[u64; W]]) {
-    run_kernel(lanes_backend(), kernel, states);
+    run_kernel(lanes_backend(), kernel, states, Output::Raw);
+}
+
+/// Runs `kernel` on every state of [`Felt`]s (canonical in, canonical
+/// out) on the fastest backend of this CPU, in place: the registers load
+/// the states' words where they lie and store their canonical forms back.
+#[inline]
+pub(crate) fn apply_many_felts<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[Felt; W]],
+) {
+    let len = states.len();
+    // SAFETY: `Felt` is `#[repr(transparent)]` over `u64`, so a slice of
+    // `[Felt; W]` is a slice of `[u64; W]` of the same length and layout,
+    // and any `u64` is a valid `u64`. `Felt`'s own invariant (a value
+    // below p) is kept: with `Output::Canonical` every word written back is
+    // canonical (kernels are arithmetic and do not panic, so no state is
+    // left half-written), and no unsafe code relies on it.
+    let words =
+        unsafe { core::slice::from_raw_parts_mut(states.as_mut_ptr().cast::<[u64; W]>(), len) };
+    run_kernel(lanes_backend(), kernel, words, Output::Canonical);
 }
 
 /// Runs `kernel` on every state with `backend`, or returns `false` (and
@@ -507,17 +539,18 @@ pub fn apply_many_with<K: LaneKernel<W>, const W: usize>(
 ) -> bool {
     let available = backend.available();
     if available {
-        run_kernel(backend, kernel, states);
+        run_kernel(backend, kernel, states, Output::Raw);
     }
     available
 }
 
 /// `backend` must be available.
 #[inline]
-fn run_kernel<K: LaneKernel<W>, const W: usize>(
+pub(crate) fn run_kernel<K: LaneKernel<W>, const W: usize>(
     backend: LaneBackend,
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
     match backend {
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
@@ -525,19 +558,19 @@ fn run_kernel<K: LaneKernel<W>, const W: usize>(
             // SAFETY: callers pass an available backend: AVX-512F/VL/DQ/BW/
             // VBMI, AVX2 and BMI2 are enabled in this build or were detected
             // on this CPU.
-            unsafe { x86_64_avx512::apply_many_vbmi(kernel, states) }
+            unsafe { x86_64_avx512::apply_many_vbmi(kernel, states, output) }
         }
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
         LaneBackend::Avx512 => {
             // SAFETY: callers pass an available backend: AVX-512F/VL/DQ, AVX2
             // and BMI2 are enabled in this build or were detected on this CPU.
-            unsafe { x86_64_avx512::apply_many(kernel, states) }
+            unsafe { x86_64_avx512::apply_many(kernel, states, output) }
         }
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
         LaneBackend::Avx2 => {
             // SAFETY: callers pass an available backend: AVX2 and BMI2 are
             // enabled in this build or were detected on this CPU.
-            unsafe { x86_64_avx2::apply_many(kernel, states) }
+            unsafe { x86_64_avx2::apply_many(kernel, states, output) }
         }
         #[cfg(all(
             target_arch = "aarch64",
@@ -545,92 +578,126 @@ fn run_kernel<K: LaneKernel<W>, const W: usize>(
             feature = "neon-lanes",
             not(algebraic_hash_force_scalar)
         ))]
-        LaneBackend::Neon => aarch64_neon::lanes::apply_many(kernel, states),
+        LaneBackend::Neon => aarch64_neon::lanes::apply_many(kernel, states, output),
         _ => {
             for state in states {
-                kernel.apply(state);
+                apply_one(kernel, state, output);
             }
         }
     }
 }
 
-/// A register type of `N` lanes that loads and stores `N` words.
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
-    /// One lane per word.
-    fn load(words: &[u64; N]) -> Self;
-    /// The words of the lanes.
-    fn store(self, words: &mut [u64; N]);
-}
-
-/// `f` on each lane of `x`, on the scalar units (through memory).
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
+/// `kernel` on one state on the scalar units (`u64` lanes).
 #[inline(always)]
-pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
-    let mut lanes = [0u64; N];
-    x.store(&mut lanes);
-    for lane in &mut lanes {
-        *lane = f(*lane);
-    }
-    R::load(&lanes)
-}
-
-/// Runs `kernel` on groups of `N` states transposed into `W` registers `R`
-/// (a last partial group padded with zero states); inlined into the
-/// backend's `#[target_feature]` function, whose instructions `R` uses.
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(kernel: &K, group: &mut [[u64; W]])
-where
-    K: LaneKernel<W>,
-    R: Columns<N>,
-{
-    debug_assert!(group.len() <= N);
-    // Cell-major, so that each register loads and stores one row; the
-    // padding lanes hold zeros.
-    let mut columns = [[0u64; N]; W];
-    for (lane, state) in group.iter().enumerate() {
-        for (column, &x) in columns.iter_mut().zip(state) {
-            column[lane] = x;
-        }
-    }
-    // (Loops, not `array::from_fn`: everything must inline into the
-    // backend's `#[target_feature]` function.)
-    let mut registers = [R::load(&columns[0]); W];
-    for (register, column) in registers.iter_mut().zip(&columns).skip(1) {
-        *register = R::load(column);
-    }
-    kernel.apply(&mut registers);
-    for (column, register) in columns.iter_mut().zip(registers) {
-        register.store(column);
-    }
-    for (lane, state) in group.iter_mut().enumerate() {
-        for (x, column) in state.iter_mut().zip(&columns) {
-            *x = column[lane];
+pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    state: &mut [u64; W],
+    output: Output,
+) {
+    kernel.apply(state);
+    if output == Output::Canonical {
+        for x in state {
+            *x = crate::field::raw::canonical(*x);
         }
     }
 }
+
+/// The drivers of the lane backends: register types that move groups of
+/// states in and out, and the run of a kernel on one group.
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+mod groups {
+    use super::Output;
+    use crate::lanes::LaneKernel;
+
+    /// A register type of `N` lanes that loads and stores `N` words, and
+    /// moves `N` states in and out of registers (cell `i` of every state in
+    /// register `i`).
+    pub(crate) trait Columns<const N: usize>: crate::lanes::GoldilocksLanes {
+        /// One lane per word.
+        fn load(words: &[u64; N]) -> Self;
+        /// The words of the lanes.
+        fn store(self, words: &mut [u64; N]);
+        /// Register `i` holds cell `i` of each state (lane `j`: state `j`).
+        fn transpose_in<const W: usize>(states: &[[u64; W]; N]) -> [Self; W];
+        /// The inverse of [`Columns::transpose_in`]: lane `j` of register `i`
+        /// into cell `i` of state `j`.
+        fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; N]);
+    }
+
+    /// `f` on each lane of `x`, on the scalar units (through memory).
+    #[inline(always)]
+    pub(crate) fn map_lanes<R: Columns<N>, const N: usize>(x: R, f: impl Fn(u64) -> u64) -> R {
+        let mut lanes = [0u64; N];
+        x.store(&mut lanes);
+        for lane in &mut lanes {
+            *lane = f(*lane);
+        }
+        R::load(&lanes)
+    }
+
+    /// Runs `kernel` on a group of at most `N` states transposed into `W`
+    /// registers `R` (a last partial group padded with zero states, through a
+    /// copy on the stack), canonical forms made in the registers if `output`
+    /// asks for them; inlined into the backend's `#[target_feature]`
+    /// function, whose instructions `R` uses.
+    #[inline(always)]
+    pub(crate) fn drive_group<K, R, const W: usize, const N: usize>(
+        kernel: &K,
+        group: &mut [[u64; W]],
+        output: Output,
+    ) where
+        K: LaneKernel<W>,
+        R: Columns<N>,
+    {
+        debug_assert!(group.len() <= N);
+        let len = group.len();
+        match <&mut [[u64; W]; N]>::try_from(&mut *group) {
+            Ok(full) => drive_full_group::<K, R, W, N>(kernel, full, output),
+            Err(_) => {
+                let mut padded = [[0u64; W]; N];
+                padded[..len].copy_from_slice(group);
+                drive_full_group::<K, R, W, N>(kernel, &mut padded, output);
+                group.copy_from_slice(&padded[..len]);
+            }
+        }
+    }
+
+    /// [`drive_group`] on `N` states.
+    #[inline(always)]
+    fn drive_full_group<K, R, const W: usize, const N: usize>(
+        kernel: &K,
+        states: &mut [[u64; W]; N],
+        output: Output,
+    ) where
+        K: LaneKernel<W>,
+        R: Columns<N>,
+    {
+        let mut registers = R::transpose_in(states);
+        kernel.apply(&mut registers);
+        if output == Output::Canonical {
+            for register in &mut registers {
+                *register = register.canonical();
+            }
+        }
+        R::transpose_out(registers, states);
+    }
+}
+
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+pub(crate) use groups::{Columns, drive_group, map_lanes};

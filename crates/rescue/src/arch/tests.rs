@@ -616,7 +616,7 @@ mod neon {
 /// and random states (on aarch64: scalars, and NEON with `neon-lanes`).
 mod shared_lanes {
     use super::*;
-    use crate::arch::{LaneBackend, apply_many_with};
+    use crate::arch::{LaneBackend, Output, apply_many_with, run_kernel};
     use crate::lanes::{GoldilocksLanes, LaneKernel};
 
     /// One operation per cell, on the cells of the input.
@@ -1020,6 +1020,131 @@ mod shared_lanes {
                     );
                 }
             }
+        }
+    }
+
+    /// Cell `i` becomes `x_i + 2 · x_(i+1 mod W) + i` as a 64-bit integer
+    /// (wrapping: any word, canonical or not), or stays as it is: a kernel
+    /// under which a cell or a state moved by the transpositions shows.
+    struct Shifted {
+        mix: bool,
+    }
+
+    impl<const W: usize> LaneKernel<W> for Shifted {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; W]) {
+            if !self.mix {
+                return;
+            }
+            let x = *s;
+            for (i, cell) in s.iter_mut().enumerate() {
+                *cell = x[i]
+                    .wrapping_add(x[(i + 1) % W].shl::<1>())
+                    .wrapping_add(L::splat(i as u64));
+            }
+        }
+    }
+
+    impl Shifted {
+        /// The kernel on one state in plain integer arithmetic.
+        fn expected<const W: usize>(&self, x: &[u64; W], output: Output) -> [u64; W] {
+            let mut y = *x;
+            if self.mix {
+                y = core::array::from_fn(|i| {
+                    x[i].wrapping_add(x[(i + 1) % W] << 1)
+                        .wrapping_add(i as u64)
+                });
+            }
+            if output == Output::Canonical {
+                y = y.map(raw::canonical);
+            }
+            y
+        }
+    }
+
+    /// States of `W` words: the edge words in every cell and lane
+    /// position (state `k`, cell `i`: edge `k + 3i`), then random words
+    /// (a quarter of them edges).
+    fn words<const W: usize>(seed: u64, random: usize) -> Vec<[u64; W]> {
+        let mut rng = Rng(seed);
+        let mut all: Vec<[u64; W]> = (0..2 * EDGES.len())
+            .map(|k| core::array::from_fn(|i| EDGES[(k + 3 * i) % EDGES.len()]))
+            .collect();
+        all.extend((0..random).map(|_| core::array::from_fn(|_| rng.value())));
+        all
+    }
+
+    /// The moves of states into and out of lanes (the 8 × 8 and 4 × 4
+    /// transpositions on AVX-512 and AVX2, their masked last blocks of
+    /// cells, the padded last group of states) and the canonical forms
+    /// made in lanes equal plain scalar code: every backend this CPU
+    /// runs, widths 7, 8, 12, 13 and 16 (every remainder of cells on 8 and
+    /// 4 lanes), every batch size 1..=33, raw and canonical output, edge
+    /// words (0, p − 1, p, 2^64 − 1, …) and non-canonical results.
+    #[test]
+    fn transpositions_and_canonical_forms_equal_scalar() {
+        transpositions_for::<7>();
+        transpositions_for::<8>();
+        transpositions_for::<12>();
+        transpositions_for::<13>();
+        transpositions_for::<16>();
+    }
+
+    fn transpositions_for<const W: usize>() {
+        let all = words::<W>(81 + W as u64, cases(300));
+        let mut ran = 0;
+        for backend in LaneBackend::ALL {
+            if !backend.available() {
+                continue;
+            }
+            ran += 1;
+            for kernel in [Shifted { mix: false }, Shifted { mix: true }] {
+                for output in [Output::Raw, Output::Canonical] {
+                    let want: Vec<[u64; W]> =
+                        all.iter().map(|x| kernel.expected(x, output)).collect();
+                    for size in 1..=33 {
+                        let mut got = all.clone();
+                        for chunk in got.chunks_mut(size) {
+                            run_kernel(backend, &kernel, chunk, output);
+                        }
+                        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                            assert_eq!(
+                                g, w,
+                                "{backend:?} W {W} mix {} {output:?} size {size} state {k}: {:?}",
+                                kernel.mix, all[k]
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(ran >= 2 || !cfg!(target_arch = "x86_64"));
+    }
+
+    /// `lanes::apply_many_felts` (the states' words read and written in
+    /// place, canonical out) equals the scalar kernel and canonical forms,
+    /// at every batch size 1..=33.
+    #[test]
+    fn felt_batches_equal_scalar() {
+        use crate::field::Felt;
+        let kernel = Shifted { mix: true };
+        let all: Vec<[Felt; 13]> = words::<13>(90, cases(300))
+            .iter()
+            .map(|x| x.map(Felt::from_u64_reduced))
+            .collect();
+        let want: Vec<[Felt; 13]> = all
+            .iter()
+            .map(|x| {
+                kernel
+                    .expected(&x.map(Felt::to_u64), Output::Canonical)
+                    .map(|v| Felt::from_canonical(v).unwrap())
+            })
+            .collect();
+        for size in 1..=33 {
+            let mut got = all.clone();
+            for chunk in got.chunks_mut(size) {
+                crate::lanes::apply_many_felts(&kernel, chunk);
+            }
+            assert_eq!(got, want, "size {size}");
         }
     }
 

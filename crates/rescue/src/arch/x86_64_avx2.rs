@@ -33,8 +33,8 @@
 use core::arch::x86_64::*;
 use core::ops::Range;
 
-use super::Columns;
 use super::batch::{BatchLane, Scalars, permute_group};
+use super::{Columns, Output};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane, mds_multiply};
@@ -342,6 +342,91 @@ impl Columns<4> for PackedGoldilocksAvx2 {
         // present (module doc).
         unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), self.0) };
     }
+    /// Four cells at a time: one load per state (masked for a last block
+    /// of fewer than four cells), then [`transpose4`].
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 4]) -> [Self; W] {
+        let zero = avx2!(_mm256_setzero_si256());
+        let mut registers = [PackedGoldilocksAvx2(zero); W];
+        for start in (0..W).step_by(4) {
+            let mask = block_mask(W - start);
+            let mut rows = [zero; 4];
+            for (row, state) in rows.iter_mut().zip(states) {
+                let at = state[start..].as_ptr();
+                *row = if W - start >= 4 {
+                    // SAFETY: words `start..start + 4` lie inside `state`;
+                    // AVX2 present (module doc).
+                    unsafe { _mm256_loadu_si256(at.cast()) }
+                } else {
+                    // SAFETY: the mask enables words `start..W` of
+                    // `state` (masked-off words are not read); AVX2
+                    // present (module doc).
+                    unsafe { _mm256_maskload_epi64(at.cast(), mask) }
+                };
+            }
+            for (register, column) in registers[start..].iter_mut().zip(transpose4(rows)) {
+                *register = PackedGoldilocksAvx2(column);
+            }
+        }
+        registers
+    }
+    /// [`transpose4`] of four registers at a time, then one store per
+    /// state (masked for a last block of fewer than four cells).
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 4]) {
+        for start in (0..W).step_by(4) {
+            let mask = block_mask(W - start);
+            let mut columns = [avx2!(_mm256_setzero_si256()); 4];
+            for (column, register) in columns.iter_mut().zip(&registers[start..]) {
+                *column = register.0;
+            }
+            for (state, row) in states.iter_mut().zip(transpose4(columns)) {
+                let at = state[start..].as_mut_ptr();
+                if W - start >= 4 {
+                    // SAFETY: words `start..start + 4` lie inside `state`;
+                    // AVX2 present (module doc).
+                    unsafe { _mm256_storeu_si256(at.cast(), row) };
+                } else {
+                    // SAFETY: the mask enables words `start..W` of `state`
+                    // (masked-off words are not written); AVX2 present
+                    // (module doc).
+                    unsafe { _mm256_maskstore_epi64(at.cast(), mask, row) };
+                }
+            }
+        }
+    }
+}
+
+/// The lanes of the first `min(4, remaining)` of four words (all bits
+/// set: the form of the AVX2 masked loads and stores).
+#[inline(always)]
+fn block_mask(remaining: usize) -> __m256i {
+    avx2!(_mm256_cmpgt_epi64(
+        _mm256_set1_epi64x(remaining.min(4) as i64),
+        _mm256_setr_epi64x(0, 1, 2, 3),
+    ))
+}
+
+/// The transpose of a 4 × 4 matrix of 64-bit words held one row per
+/// register (8 shuffles): rows paired word by word (`unpacklo/hi`), then
+/// 128-bit halves paired across registers (`permute2x128`).
+#[inline(always)]
+fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
+    avx2!({
+        // Words (0, 2) of rows 0 and 1 interleaved, words (1, 3); then the
+        // same of rows 2 and 3.
+        let even01 = _mm256_unpacklo_epi64(r[0], r[1]);
+        let odd01 = _mm256_unpackhi_epi64(r[0], r[1]);
+        let even23 = _mm256_unpacklo_epi64(r[2], r[3]);
+        let odd23 = _mm256_unpackhi_epi64(r[2], r[3]);
+        // 0x20: the low halves of both operands; 0x31: the high halves.
+        [
+            _mm256_permute2x128_si256::<0x20>(even01, even23),
+            _mm256_permute2x128_si256::<0x20>(odd01, odd23),
+            _mm256_permute2x128_si256::<0x31>(even01, even23),
+            _mm256_permute2x128_si256::<0x31>(odd01, odd23),
+        ]
+    })
 }
 
 /// `kernel` on every state: groups of four in [`PackedGoldilocksAvx2`]
@@ -354,16 +439,17 @@ impl Columns<4> for PackedGoldilocksAvx2 {
 pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
     let mut fours = states.chunks_exact_mut(4);
     for four in &mut fours {
-        super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, four);
+        super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, four, output);
     }
     let rest = fours.into_remainder();
     match rest.len() {
         0 => {}
-        1 => kernel.apply(&mut rest[0]),
-        _ => super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, rest),
+        1 => super::apply_one(kernel, &mut rest[0], output),
+        _ => super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, rest, output),
     }
 }
 

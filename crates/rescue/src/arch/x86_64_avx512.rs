@@ -34,11 +34,11 @@
 use core::arch::x86_64::*;
 use core::ops::Range;
 
-use super::Columns;
 use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{
     Mixed, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, sboxes_interleaved, square_wide,
 };
+use super::{Columns, Output};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
@@ -739,11 +739,245 @@ impl Columns<8> for PackedGoldilocksAvx512 {
         // present (module doc).
         unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), self.0) };
     }
+    /// Eight cells at a time: one (masked, for a last block of fewer than
+    /// eight cells) load per state, then [`transpose8`].
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 8]) -> [Self; W] {
+        let zero = avx512!(_mm512_setzero_si512());
+        let mut registers = [PackedGoldilocksAvx512(zero); W];
+        for start in (0..W).step_by(8) {
+            let mask = block_mask(W - start);
+            let mut rows = [zero; 8];
+            for (row, state) in rows.iter_mut().zip(states) {
+                // SAFETY: the mask enables words `start..start + min(8,
+                // W - start)` of `state`, inside it (masked-off words are
+                // not read); AVX-512F present (module doc).
+                *row = unsafe { _mm512_maskz_loadu_epi64(mask, state.as_ptr().add(start).cast()) };
+            }
+            for (register, column) in registers[start..].iter_mut().zip(transpose8(rows)) {
+                *register = PackedGoldilocksAvx512(column);
+            }
+        }
+        registers
+    }
+    /// [`transpose8`] of eight registers at a time, then one (masked)
+    /// store per state.
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 8]) {
+        for start in (0..W).step_by(8) {
+            let mask = block_mask(W - start);
+            let mut columns = [avx512!(_mm512_setzero_si512()); 8];
+            for (column, register) in columns.iter_mut().zip(&registers[start..]) {
+                *column = register.0;
+            }
+            for (state, row) in states.iter_mut().zip(transpose8(columns)) {
+                // SAFETY: the mask enables words `start..start + min(8,
+                // W - start)` of `state`, inside it (masked-off words are
+                // not written); AVX-512F present (module doc).
+                unsafe {
+                    _mm512_mask_storeu_epi64(state.as_mut_ptr().add(start).cast(), mask, row)
+                };
+            }
+        }
+    }
+}
+
+/// Two registers `R` of `N` lanes as one of `2N` lanes: every operation on
+/// both, so that two groups of states are in flight and the long
+/// dependent chain of one group's round (a Poseidon2 partial round: cell
+/// 0's constant, three dependent products, a difference, then the next
+/// round) overlaps the other's. The AVX-512 lanes run narrow states
+/// (up to [`PAIRED_WIDTH`] cells) sixteen at a time so.
+#[derive(Clone, Copy)]
+struct Pair<R>(R, R);
+
+mod pair {
+    use super::Pair;
+    use crate::lanes::GoldilocksLanes;
+
+    /// The first and second registers of each element of `xs`.
+    #[inline(always)]
+    fn halves<R: GoldilocksLanes, const N: usize>(xs: &[Pair<R>; N]) -> ([R; N], [R; N]) {
+        let mut a = [xs[0].0; N];
+        let mut b = [xs[0].1; N];
+        for ((a, b), x) in a.iter_mut().zip(b.iter_mut()).zip(xs) {
+            *a = x.0;
+            *b = x.1;
+        }
+        (a, b)
+    }
+
+    macro_rules! both {
+        ($($name:ident($($arg:ident),*);)*) => {$(
+            #[inline(always)]
+            fn $name(self, $($arg: Self),*) -> Self {
+                Pair(self.0.$name($($arg.0),*), self.1.$name($($arg.1),*))
+            }
+        )*};
+    }
+
+    impl<R: GoldilocksLanes> GoldilocksLanes for Pair<R> {
+        const LANES: usize = 2 * R::LANES;
+
+        #[inline(always)]
+        fn splat(value: u64) -> Self {
+            Pair(R::splat(value), R::splat(value))
+        }
+        both! {
+            mul(rhs);
+            square();
+            add_canonical(rhs);
+            canonical();
+            wrapping_add(rhs);
+            wrapping_sub(rhs);
+            wrapping_mul(rhs);
+            low32();
+            add(rhs);
+            sub(rhs);
+            sub_canonical(rhs);
+            double();
+            add_product(a, b);
+        }
+        #[inline(always)]
+        fn combine(lo: Self, hi: Self) -> Self {
+            Pair(R::combine(lo.0, hi.0), R::combine(lo.1, hi.1))
+        }
+        #[inline(always)]
+        fn shl<const S: u32>(self) -> Self {
+            Pair(self.0.shl::<S>(), self.1.shl::<S>())
+        }
+        #[inline(always)]
+        fn shr<const S: u32>(self) -> Self {
+            Pair(self.0.shr::<S>(), self.1.shr::<S>())
+        }
+        #[inline(always)]
+        fn map(self, f: impl Fn(u64) -> u64) -> Self {
+            Pair(self.0.map(&f), self.1.map(&f))
+        }
+        #[inline(always)]
+        fn lookup_bytes(self, table: &[u8; 256]) -> Self {
+            Pair(self.0.lookup_bytes(table), self.1.lookup_bytes(table))
+        }
+        #[inline(always)]
+        fn mul_2exp(self, k: u32) -> Self {
+            Pair(self.0.mul_2exp(k), self.1.mul_2exp(k))
+        }
+        #[inline(always)]
+        fn div_2exp(self, k: u32) -> Self {
+            Pair(self.0.div_2exp(k), self.1.div_2exp(k))
+        }
+        #[inline(always)]
+        fn exp7_state(state: &mut [Self; 12]) {
+            let (mut a, mut b) = halves(state);
+            R::exp7_state(&mut a);
+            R::exp7_state(&mut b);
+            for ((x, a), b) in state.iter_mut().zip(a).zip(b) {
+                *x = Pair(a, b);
+            }
+        }
+        #[inline(always)]
+        fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
+            let (a, b) = halves(xs);
+            Pair(R::sum_from(&a, start), R::sum_from(&b, start))
+        }
+        #[inline(always)]
+        fn dot_constants<const N: usize>(a: &[Self; N], c: &[u64; N]) -> Self {
+            let (a, b) = halves(a);
+            Pair(R::dot_constants(&a, c), R::dot_constants(&b, c))
+        }
+    }
+}
+
+/// Two groups of eight in flight ([`Pair`]) up to this width: the state
+/// of both groups and the temporaries of a round fit the 32 registers.
+const PAIRED_WIDTH: usize = 8;
+
+/// Sixteen states: the first eight in the first register of each pair.
+impl<R: Columns<8>> Columns<16> for Pair<R> {
+    #[inline(always)]
+    fn load(words: &[u64; 16]) -> Self {
+        let (a, b) = words.split_at(8);
+        Pair(
+            R::load(a.try_into().expect("eight words")),
+            R::load(b.try_into().expect("eight words")),
+        )
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u64; 16]) {
+        let (a, b) = words.split_at_mut(8);
+        self.0.store(a.try_into().expect("eight words"));
+        self.1.store(b.try_into().expect("eight words"));
+    }
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 16]) -> [Self; W] {
+        let (a, b) = states.split_at(8);
+        let a = R::transpose_in(a.try_into().expect("eight states"));
+        let b = R::transpose_in(b.try_into().expect("eight states"));
+        let mut registers = [Pair(a[0], b[0]); W];
+        for ((register, a), b) in registers.iter_mut().zip(a).zip(b) {
+            *register = Pair(a, b);
+        }
+        registers
+    }
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 16]) {
+        let mut a = [registers[0].0; W];
+        let mut b = [registers[0].1; W];
+        for ((a, b), register) in a.iter_mut().zip(b.iter_mut()).zip(registers) {
+            *a = register.0;
+            *b = register.1;
+        }
+        let (first, second) = states.split_at_mut(8);
+        R::transpose_out(a, first.try_into().expect("eight states"));
+        R::transpose_out(b, second.try_into().expect("eight states"));
+    }
+}
+
+/// The mask of the first `min(8, remaining)` of eight words.
+#[inline(always)]
+fn block_mask(remaining: usize) -> __mmask8 {
+    (0xffu16 >> 8usize.saturating_sub(remaining)) as __mmask8
+}
+
+/// The transpose of an 8 × 8 matrix of 64-bit words held one row per
+/// register (24 shuffles): rows paired word by word (`unpacklo/hi`), then
+/// twice 128-bit blocks paired across registers (`shuffle_i64x2`).
+#[inline(always)]
+fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    avx512!({
+        // pairs[2k]: words (0, 2, 4, 6) of rows 2k and 2k + 1, interleaved;
+        // pairs[2k + 1]: words (1, 3, 5, 7).
+        let mut pairs = r;
+        for k in 0..4 {
+            pairs[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);
+            pairs[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
+        }
+        // Blocks (0, 2) of both operands, or blocks (1, 3).
+        // quads[j] (j < 4): words j and j + 4 of rows 0–3, in blocks of two
+        // rows; quads[4 + j] the same of rows 4–7.
+        let mut quads = r;
+        for half in 0..2 {
+            let (a, b) = (pairs[4 * half], pairs[4 * half + 2]);
+            let (c, d) = (pairs[4 * half + 1], pairs[4 * half + 3]);
+            quads[4 * half] = _mm512_shuffle_i64x2::<0x88>(a, b);
+            quads[4 * half + 1] = _mm512_shuffle_i64x2::<0x88>(c, d);
+            quads[4 * half + 2] = _mm512_shuffle_i64x2::<0xdd>(a, b);
+            quads[4 * half + 3] = _mm512_shuffle_i64x2::<0xdd>(c, d);
+        }
+        let mut columns = r;
+        for j in 0..4 {
+            columns[j] = _mm512_shuffle_i64x2::<0x88>(quads[j], quads[4 + j]);
+            columns[4 + j] = _mm512_shuffle_i64x2::<0xdd>(quads[j], quads[4 + j]);
+        }
+        columns
+    })
 }
 
 /// `kernel` on every state: groups of eight in [`PackedGoldilocksAvx512`]
-/// registers; a remainder of five to seven padded to eight, one of two to
-/// four as a group of four on AVX2, a single state on scalars.
+/// registers (two groups at a time, [`Pair`], for states of up to
+/// [`PAIRED_WIDTH`] cells); a remainder of five to seven padded to eight,
+/// one of two to four as a group of four on AVX2, a single state on
+/// scalars.
 ///
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX-512DQ, AVX2 and BMI2.
@@ -751,30 +985,42 @@ impl Columns<8> for PackedGoldilocksAvx512 {
 pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
-    drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states);
+    drive_eights::<K, PackedGoldilocksAvx512, W>(kernel, states, output);
 }
 
-/// Groups of eight in `R` registers; a remainder of five to seven padded to
-/// eight, one of two to four as a group of four on AVX2, a single state on
-/// scalars. Inlined into [`apply_many`] and [`apply_many_vbmi`].
+/// Groups of eight in `R` registers, two at a time up to [`PAIRED_WIDTH`]
+/// cells; a remainder of five to seven padded to eight, one of two to four
+/// as a group of four on AVX2, a single state on scalars. Inlined into
+/// [`apply_many`] and [`apply_many_vbmi`].
 #[inline(always)]
 fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
+    let states = if W <= PAIRED_WIDTH {
+        let mut sixteens = states.chunks_exact_mut(16);
+        for sixteen in &mut sixteens {
+            super::drive_group::<K, Pair<R>, W, 16>(kernel, sixteen, output);
+        }
+        sixteens.into_remainder()
+    } else {
+        states
+    };
     let mut eights = states.chunks_exact_mut(8);
     for eight in &mut eights {
-        super::drive_group::<K, R, W, 8>(kernel, eight);
+        super::drive_group::<K, R, W, 8>(kernel, eight, output);
     }
     let rest = eights.into_remainder();
     match rest.len() {
         0 => {}
-        1 => kernel.apply(&mut rest[0]),
-        2..=4 => {
-            super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(kernel, rest)
-        }
-        _ => super::drive_group::<K, R, W, 8>(kernel, rest),
+        1 => super::apply_one(kernel, &mut rest[0], output),
+        2..=4 => super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(
+            kernel, rest, output,
+        ),
+        _ => super::drive_group::<K, R, W, 8>(kernel, rest, output),
     }
 }
 
@@ -900,6 +1146,25 @@ impl Columns<8> for PackedGoldilocksAvx512Vbmi {
     fn store(self, words: &mut [u64; 8]) {
         Columns::store(self.0, words);
     }
+    // (Loops, not `array::map`: everything must inline into
+    // `apply_many_vbmi`.)
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 8]) -> [Self; W] {
+        let inner = PackedGoldilocksAvx512::transpose_in(states);
+        let mut registers = [Self(inner[0]); W];
+        for (register, x) in registers.iter_mut().zip(inner).skip(1) {
+            *register = Self(x);
+        }
+        registers
+    }
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 8]) {
+        let mut inner = [registers[0].0; W];
+        for (x, register) in inner.iter_mut().zip(registers).skip(1) {
+            *x = register.0;
+        }
+        PackedGoldilocksAvx512::transpose_out(inner, states);
+    }
 }
 
 /// [`apply_many`] with [`PackedGoldilocksAvx512Vbmi`] registers.
@@ -911,8 +1176,9 @@ impl Columns<8> for PackedGoldilocksAvx512Vbmi {
 pub(crate) unsafe fn apply_many_vbmi<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
+    output: Output,
 ) {
-    drive_eights::<K, PackedGoldilocksAvx512Vbmi, W>(kernel, states);
+    drive_eights::<K, PackedGoldilocksAvx512Vbmi, W>(kernel, states, output);
 }
 
 /// The round pieces on eight lanes, for the tests against the scalar code.

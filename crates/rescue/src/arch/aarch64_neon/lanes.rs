@@ -15,7 +15,7 @@
 use core::arch::aarch64::*;
 
 use super::{EPS, PackedGoldilocksNeon};
-use crate::arch::Columns;
+use crate::arch::{Columns, Output};
 use crate::field::MODULUS;
 use crate::lanes::{self, LaneKernel};
 use crate::mds::{HalfLane, SplitLane};
@@ -105,16 +105,37 @@ impl Columns<2> for PackedGoldilocksNeon {
     fn store(self, words: &mut [u64; 2]) {
         *words = PackedGoldilocksNeon::store(self);
     }
+    /// Cell by cell: the pair of words loaded into one register.
+    #[inline(always)]
+    fn transpose_in<const W: usize>(states: &[[u64; W]; 2]) -> [Self; W] {
+        let [a, b] = states;
+        let mut registers = [Self::load(&[a[0], b[0]]); W];
+        for (i, register) in registers.iter_mut().enumerate().skip(1) {
+            *register = Self::load(&[a[i], b[i]]);
+        }
+        registers
+    }
+    #[inline(always)]
+    fn transpose_out<const W: usize>(registers: [Self; W], states: &mut [[u64; W]; 2]) {
+        let [a, b] = states;
+        for (i, register) in registers.into_iter().enumerate() {
+            [a[i], b[i]] = PackedGoldilocksNeon::store(register);
+        }
+    }
 }
 
 /// Runs `kernel` on `states`: pairs transposed into NEON registers, a
 /// last single state on scalars.
-pub(crate) fn apply_many<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[u64; W]]) {
+pub(crate) fn apply_many<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    states: &mut [[u64; W]],
+    output: Output,
+) {
     let mut pairs = states.chunks_exact_mut(2);
     for pair in &mut pairs {
-        crate::arch::drive_group::<K, PackedGoldilocksNeon, W, 2>(kernel, pair);
+        crate::arch::drive_group::<K, PackedGoldilocksNeon, W, 2>(kernel, pair, output);
     }
     for state in pairs.into_remainder() {
-        kernel.apply(state);
+        crate::arch::apply_one(kernel, state, output);
     }
 }
