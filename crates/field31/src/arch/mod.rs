@@ -24,7 +24,7 @@
 //! after the CPU check. All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
 
-use crate::{Field31, Lanes};
+use crate::{Field31, Lanes, Row};
 
 #[cfg(all(
     target_arch = "aarch64",
@@ -45,6 +45,46 @@ mod x86_64_avx512;
 pub trait LaneKernel<F: Field31, const W: usize>: Sync {
     /// Transforms `state` (each lane independently).
     fn apply<L: Lanes<Scalar = F>>(&self, state: &mut [L; W]);
+}
+
+/// Code written once over [`Row`] that transforms one `W`-cell state
+/// held in the lanes of vector registers.
+pub trait RowKernel<F: Field31, const W: usize>: Sync {
+    /// Transforms `state`, loaded into registers of `R` (and stored back)
+    /// by the kernel itself.
+    fn apply<R: Row<Scalar = F>>(&self, state: &mut [F; W]);
+}
+
+/// Runs `kernel` on one `state` with its cells in the lanes of AVX-512
+/// registers (16 lanes) when 16 divides `W`, or of AVX2 registers (8 lanes)
+/// when 8 divides `W`; returns `false` (nothing done) when the CPU lacks
+/// AVX-512F or `W` is neither.
+///
+/// Only on AVX-512 CPUs: that is where a one-state path in registers has
+/// been measured (against the scalar code, which the caller runs on
+/// `false`); a `W = 24` state takes three AVX2 registers there.
+#[inline]
+pub fn apply_one<F: Field31, K: RowKernel<F, W>, const W: usize>(
+    kernel: &K,
+    state: &mut [F; W],
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if avx512_available() {
+        if W.is_multiple_of(16) {
+            // SAFETY: AVX-512F and AVX2 are enabled in this build or were
+            // detected on this CPU.
+            unsafe { x86_64_avx512::apply_one(kernel, state) };
+            return true;
+        }
+        if W.is_multiple_of(8) {
+            // SAFETY: AVX2 is enabled in this build or was detected on this
+            // CPU (every AVX-512 CPU has it).
+            unsafe { x86_64_avx2::apply_one(kernel, state) };
+            return true;
+        }
+    }
+    let _ = (kernel, state);
+    false
 }
 
 /// A backend of [`apply_many`].

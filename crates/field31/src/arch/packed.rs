@@ -88,6 +88,21 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
         a: Self::V,
         b: Self::V,
     ) -> Self::V;
+    /// Lane `4b + j` takes lane `4b + (j + 1) mod 4` (a rotation within
+    /// each block of four lanes; one in-lane shuffle).
+    unsafe fn next_in_four(a: Self::V) -> Self::V;
+    /// Lane `4b + j` takes lane `4b + (j + 2) mod 4`.
+    unsafe fn opposite_in_four(a: Self::V) -> Self::V;
+    /// Block `b` of four lanes takes block `b + N / 8` (mod `N / 4`): the
+    /// two halves of the register swapped.
+    unsafe fn swap_halves(a: Self::V) -> Self::V;
+    /// Block `b` takes block `b ^ 1` where `N = 16`; unused (the identity)
+    /// where `N = 8`, whose halves are single blocks.
+    unsafe fn swap_neighbour_blocks(a: Self::V) -> Self::V;
+    /// Every lane takes lane 0.
+    unsafe fn broadcast_first(a: Self::V) -> Self::V;
+    /// Lane 0 of `first`, the other lanes of `rest`.
+    unsafe fn with_first(rest: Self::V, first: Self::V) -> Self::V;
 }
 
 /// `N` elements of `F` side by side in a register of backend `S`.
@@ -105,6 +120,34 @@ impl<S: Simd, F: Field31> Packed<S, F> {
         Self {
             v,
             _field: PhantomData,
+        }
+    }
+
+    /// `(x + c)^d` with the constants given as the words `c − p` (see
+    /// `SignedMonty::add_pow`).
+    #[inline(always)]
+    fn add_pow_minus_p(self, c_minus_p: S::V, d: u64) -> Self {
+        match F::REDUCTION {
+            Reduction::Montgomery { mu, .. } => Self::from_vector(
+                // SAFETY: a `Packed<S, F>` exists only where `S` is
+                // available (see below).
+                unsafe {
+                    let monty = SignedMonty::<S> {
+                        p: S::splat32(F::MODULUS),
+                        mu: S::splat32(mu),
+                    };
+                    monty.add_pow(self.v, c_minus_p, d)
+                },
+            ),
+            Reduction::Mersenne => Self::from_vector(
+                // SAFETY: as above.
+                unsafe {
+                    let mersenne = SignedMersenne::<S> {
+                        p: S::splat32(F::MODULUS),
+                    };
+                    mersenne.add_pow(self.v, c_minus_p, d)
+                },
+            ),
         }
     }
 
@@ -164,15 +207,15 @@ impl<S: Simd> SignedMonty<S> {
     }
 
     /// `(x + c)^d` of stored words `x`, `c` below `p` (given as the 32-bit
-    /// word `c − p`, formed before the broadcast: one vector instruction
-    /// less per S-box), as stored words below `p`: `x + c − p` lies in
-    /// `[−p, p)` and needs no reduction before the products; the even and
-    /// odd lanes are reduced together at the end.
+    /// words `c − p`, for a broadcast constant formed before the broadcast:
+    /// one vector instruction less per S-box), as stored words below `p`:
+    /// `x + c − p` lies in `[−p, p)` and needs no reduction before the
+    /// products; the even and odd lanes are reduced together at the end.
     #[inline(always)]
-    unsafe fn add_pow(&self, x: S::V, c_minus_p: u32, d: u64) -> S::V {
+    unsafe fn add_pow(&self, x: S::V, c_minus_p: S::V, d: u64) -> S::V {
         // SAFETY: the caller runs where `S` is available.
         unsafe {
-            let t = S::add32(x, S::splat32(c_minus_p));
+            let t = S::add32(x, c_minus_p);
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
             let qp_even = S::mul_even_signed(S::opaque(S::mul_even_signed(even, self.mu)), self.p);
@@ -249,10 +292,10 @@ impl<S: Simd> SignedMersenne<S> {
     /// `SignedMonty::add_pow`): `x + c − p` lies in `[−p, p)`, so the
     /// products need no reduction before they start.
     #[inline(always)]
-    unsafe fn add_pow(&self, x: S::V, c_minus_p: u32, d: u64) -> S::V {
+    unsafe fn add_pow(&self, x: S::V, c_minus_p: S::V, d: u64) -> S::V {
         // SAFETY: the caller runs where `S` is available.
         unsafe {
-            let t = S::add32(x, S::splat32(c_minus_p));
+            let t = S::add32(x, c_minus_p);
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
             self.reduce(even, odd)
@@ -364,27 +407,9 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
 
     #[inline(always)]
     fn add_pow(self, c: F, d: u64) -> Self {
-        match F::REDUCTION {
-            Reduction::Montgomery { mu, .. } => Self::from_vector(
-                // SAFETY: see above.
-                unsafe {
-                    let monty = SignedMonty::<S> {
-                        p: S::splat32(F::MODULUS),
-                        mu: S::splat32(mu),
-                    };
-                    monty.add_pow(self.v, c.to_stored().wrapping_sub(F::MODULUS), d)
-                },
-            ),
-            Reduction::Mersenne => Self::from_vector(
-                // SAFETY: see above.
-                unsafe {
-                    let mersenne = SignedMersenne::<S> {
-                        p: S::splat32(F::MODULUS),
-                    };
-                    mersenne.add_pow(self.v, c.to_stored().wrapping_sub(F::MODULUS), d)
-                },
-            ),
-        }
+        // SAFETY: see above.
+        let c_minus_p = unsafe { S::splat32(c.to_stored().wrapping_sub(F::MODULUS)) };
+        self.add_pow_minus_p(c_minus_p, d)
     }
 
     #[inline(always)]
@@ -495,6 +520,56 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     }
 }
 
+/// The moves between lanes of one state held in registers (see
+/// [`crate::Row`]; the trait is implemented per backend by
+/// `simd_backend!`, which knows the register's width).
+impl<S: Simd, F: Field31> Packed<S, F> {
+    #[inline(always)]
+    pub(super) fn row_add_pow_each(self, constants: S::V, d: u64) -> Self {
+        // SAFETY: a `Packed<S, F>` exists only where `S` is available.
+        let c_minus_p = unsafe { S::sub32(constants, S::splat32(F::MODULUS)) };
+        self.add_pow_minus_p(c_minus_p, d)
+    }
+
+    #[inline(always)]
+    pub(super) fn row_next_in_four(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::next_in_four(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_opposite_in_four(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::opposite_in_four(self.v) })
+    }
+
+    /// Column sums of the blocks of four: the halves swapped and added,
+    /// then (16 lanes) the neighbouring blocks.
+    #[inline(always)]
+    pub(super) fn row_sum_of_fours(self) -> Self {
+        // SAFETY: as above.
+        let halves = self + Self::from_vector(unsafe { S::swap_halves(self.v) });
+        if S::N == 16 {
+            // SAFETY: as above.
+            halves + Self::from_vector(unsafe { S::swap_neighbour_blocks(halves.v) })
+        } else {
+            halves
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn row_broadcast_first(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::broadcast_first(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_with_first(self, first: Self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::with_first(self.v, first.v) })
+    }
+}
+
 /// Loads and stores through a `[u32; N]` buffer.
 ///
 /// # Safety
@@ -539,6 +614,12 @@ macro_rules! simd_backend {
         or_and = |$oa_a:ident, $oa_b:ident, $oa_mask:ident| $or_and:expr,
         add_where = |$aw_src:ident, $aw_test:ident, $aw_bits:ident, $aw_a:ident, $aw_b:ident| $add_where:expr,
         sub_where = |$sw_src:ident, $sw_test:ident, $sw_bits:ident, $sw_a:ident, $sw_b:ident| $sub_where:expr,
+        next_in_four = |$nf:ident| $next_in_four:expr,
+        opposite_in_four = |$of:ident| $opposite_in_four:expr,
+        swap_halves = |$sh:ident| $swap_halves:expr,
+        swap_neighbour_blocks = |$snb:ident| $swap_neighbour_blocks:expr,
+        broadcast_first = |$bf:ident| $broadcast_first:expr,
+        with_first = |$wf_rest:ident, $wf_first:ident| $with_first:expr,
         load = $load:path, store = $store:path $(,)?
     ) => {
         #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
@@ -678,6 +759,37 @@ macro_rules! simd_backend {
                 // SAFETY: see above.
                 unsafe { $sub_where }
             }
+            #[inline(always)]
+            unsafe fn next_in_four($nf: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $next_in_four }
+            }
+            #[inline(always)]
+            unsafe fn opposite_in_four($of: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $opposite_in_four }
+            }
+            #[inline(always)]
+            unsafe fn swap_halves($sh: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $swap_halves }
+            }
+            #[inline(always)]
+            unsafe fn swap_neighbour_blocks($snb: $v) -> $v {
+                // SAFETY: see above.
+                #[allow(unused_unsafe)]
+                unsafe { $swap_neighbour_blocks }
+            }
+            #[inline(always)]
+            unsafe fn broadcast_first($bf: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $broadcast_first }
+            }
+            #[inline(always)]
+            unsafe fn with_first($wf_rest: $v, $wf_first: $v) -> $v {
+                // SAFETY: see above.
+                unsafe { $with_first }
+            }
         }
 
         // SAFETY: unaligned loads and stores of exactly the register's
@@ -715,6 +827,69 @@ macro_rules! simd_backend {
                     kernel, states,
                 )
             }
+        }
+
+        impl<F: $crate::Field31> $crate::Row for $crate::arch::packed::Packed<$backend, F> {
+            #[inline(always)]
+            fn load(cells: &[F]) -> Self {
+                let words: [u32; $n] = core::array::from_fn(|i| cells[i].to_stored());
+                // SAFETY: a `Packed` exists only where the backend is
+                // available (it is made inside `apply_one`).
+                unsafe { <Self as $crate::arch::Register<$n>>::load(&words) }
+            }
+            #[inline(always)]
+            fn store(self, cells: &mut [F]) {
+                let mut words = [0u32; $n];
+                // SAFETY: as above.
+                unsafe { <Self as $crate::arch::Register<$n>>::store(self, &mut words) };
+                for (cell, &word) in cells[..$n].iter_mut().zip(&words) {
+                    // The packed arithmetic keeps every lane below p.
+                    *cell = F::from_stored(word).expect("packed lane below p");
+                }
+            }
+            #[inline(always)]
+            fn add_pow_each(self, constants: &[F], d: u64) -> Self {
+                let words: [u32; $n] = core::array::from_fn(|i| constants[i].to_stored());
+                // SAFETY: as above.
+                let constants = unsafe { <$backend as $crate::arch::packed::Memory<$n>>::load(&words) };
+                self.row_add_pow_each(constants, d)
+            }
+            #[inline(always)]
+            fn next_in_four(self) -> Self {
+                self.row_next_in_four()
+            }
+            #[inline(always)]
+            fn opposite_in_four(self) -> Self {
+                self.row_opposite_in_four()
+            }
+            #[inline(always)]
+            fn sum_of_fours(self) -> Self {
+                self.row_sum_of_fours()
+            }
+            #[inline(always)]
+            fn broadcast_first(self) -> Self {
+                self.row_broadcast_first()
+            }
+            #[inline(always)]
+            fn with_first(self, first: Self) -> Self {
+                self.row_with_first(first)
+            }
+        }
+
+        #[doc = concat!("Runs `kernel` on one state in registers of ", $n, " lanes.")]
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have ", $features, ".")]
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn apply_one<
+            F: $crate::Field31,
+            K: $crate::arch::RowKernel<F, W>,
+            const W: usize,
+        >(
+            kernel: &K,
+            state: &mut [F; W],
+        ) {
+            kernel.apply::<$crate::arch::packed::Packed<$backend, F>>(state);
         }
     };
 }

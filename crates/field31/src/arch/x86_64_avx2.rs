@@ -32,5 +32,12 @@ super::packed::simd_backend! {
         src,
         _mm256_cmpeq_epi32(_mm256_and_si256(test, bits), _mm256_setzero_si256())
     ),
+    next_in_four = |a| _mm256_shuffle_epi32::<0b00_11_10_01>(a),
+    opposite_in_four = |a| _mm256_shuffle_epi32::<0b01_00_11_10>(a),
+    swap_halves = |a| _mm256_permute2x128_si256::<1>(a, a),
+    // Two blocks only: never called (`Packed::row_sum_of_fours`).
+    swap_neighbour_blocks = |a| a,
+    broadcast_first = |a| _mm256_broadcastd_epi32(_mm256_castsi256_si128(a)),
+    with_first = |rest, first| _mm256_blend_epi32::<1>(rest, first),
     load = _mm256_loadu_si256, store = _mm256_storeu_si256,
 }
