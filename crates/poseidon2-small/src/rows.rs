@@ -1,7 +1,7 @@
 //! The permutation of one state of a 31-bit field with its cells in the
-//! lanes of vector registers ([`Row`]: one AVX-512 register holds a
-//! 16-cell state, three AVX2 registers a 24-cell one), for the instances
-//! with Plonky3's external matrix.
+//! lanes of vector registers ([`Row`]: two AVX2 registers of 8 lanes hold
+//! a 16-cell state, three a 24-cell one), for the instances with Plonky3's
+//! external matrix.
 //!
 //! Why: on one element at a time, a full round is `W` S-boxes and the
 //! external layer's additions one by one; in registers it is one
@@ -25,7 +25,7 @@ use algebraic_hash_field31::{Field31, Row, RowKernel};
 
 use crate::{Constants, ExternalMatrix, Scale};
 
-/// Registers of one state: three AVX2 registers hold the widest (24).
+/// Registers of one state: three of 8 lanes hold the widest (24).
 const MAX_ROWS: usize = 3;
 
 /// The rounds of one instance as a [`RowKernel`] (Plonky3's external
@@ -151,7 +151,8 @@ mod tests {
     /// time) on edge states (0, 1, p − 1, p − 2 in every cell, then mixed
     /// with random cells) and random ones, for every instance they serve;
     /// `ALGEBRAIC_HASH_REQUIRE_AVX512=1` fails the test where they did not
-    /// run (the CPU lacks AVX-512F or its detection failed).
+    /// run (they need AVX2, which every AVX-512 CPU has; so the CPU lacks
+    /// it or its detection failed).
     #[test]
     fn registers_equal_portable_rounds() {
         use crate::{openvm, plonky3, sp1};

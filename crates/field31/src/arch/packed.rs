@@ -88,17 +88,24 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
         a: Self::V,
         b: Self::V,
     ) -> Self::V;
+}
+
+/// The moves between the lanes of a register of two blocks of four (8
+/// lanes) that hold cells of one state (see [`crate::Row`]). Only AVX2
+/// has them: measured on one AVX-512 register, a 16-cell state took 1.18
+/// times as long as in two AVX2 registers (BabyBear 16; NOTES of the
+/// Poseidon2 crate).
+///
+/// # Safety
+/// As [`Simd`]: the functions may only run where the backend is available.
+pub(super) unsafe trait Moves: Simd {
     /// Lane `4b + j` takes lane `4b + (j + 1) mod 4` (a rotation within
     /// each block of four lanes; one in-lane shuffle).
     unsafe fn next_in_four(a: Self::V) -> Self::V;
     /// Lane `4b + j` takes lane `4b + (j + 2) mod 4`.
     unsafe fn opposite_in_four(a: Self::V) -> Self::V;
-    /// Block `b` of four lanes takes block `b + N / 8` (mod `N / 4`): the
-    /// two halves of the register swapped.
+    /// The two blocks swapped.
     unsafe fn swap_halves(a: Self::V) -> Self::V;
-    /// Block `b` takes block `b ^ 1` where `N = 16`; unused (the identity)
-    /// where `N = 8`, whose halves are single blocks.
-    unsafe fn swap_neighbour_blocks(a: Self::V) -> Self::V;
     /// Every lane takes lane 0.
     unsafe fn broadcast_first(a: Self::V) -> Self::V;
     /// Lane 0 of `first`, the other lanes of `rest`.
@@ -520,10 +527,10 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     }
 }
 
-/// The moves between lanes of one state held in registers (see
-/// [`crate::Row`]; the trait is implemented per backend by
-/// `simd_backend!`, which knows the register's width).
-impl<S: Simd, F: Field31> Packed<S, F> {
+/// The operations of [`crate::Row`] that the lane-wise arithmetic does not
+/// have (the trait is implemented in the backend's module, which knows the
+/// register's width).
+impl<S: Moves, F: Field31> Packed<S, F> {
     #[inline(always)]
     pub(super) fn row_add_pow_each(self, constants: S::V, d: u64) -> Self {
         // SAFETY: a `Packed<S, F>` exists only where `S` is available.
@@ -543,18 +550,12 @@ impl<S: Simd, F: Field31> Packed<S, F> {
         Self::from_vector(unsafe { S::opposite_in_four(self.v) })
     }
 
-    /// Column sums of the blocks of four: the halves swapped and added,
-    /// then (16 lanes) the neighbouring blocks.
+    /// Column sums of the two blocks of four: the halves swapped and
+    /// added.
     #[inline(always)]
     pub(super) fn row_sum_of_fours(self) -> Self {
         // SAFETY: as above.
-        let halves = self + Self::from_vector(unsafe { S::swap_halves(self.v) });
-        if S::N == 16 {
-            // SAFETY: as above.
-            halves + Self::from_vector(unsafe { S::swap_neighbour_blocks(halves.v) })
-        } else {
-            halves
-        }
+        self + Self::from_vector(unsafe { S::swap_halves(self.v) })
     }
 
     #[inline(always)]
@@ -614,12 +615,6 @@ macro_rules! simd_backend {
         or_and = |$oa_a:ident, $oa_b:ident, $oa_mask:ident| $or_and:expr,
         add_where = |$aw_src:ident, $aw_test:ident, $aw_bits:ident, $aw_a:ident, $aw_b:ident| $add_where:expr,
         sub_where = |$sw_src:ident, $sw_test:ident, $sw_bits:ident, $sw_a:ident, $sw_b:ident| $sub_where:expr,
-        next_in_four = |$nf:ident| $next_in_four:expr,
-        opposite_in_four = |$of:ident| $opposite_in_four:expr,
-        swap_halves = |$sh:ident| $swap_halves:expr,
-        swap_neighbour_blocks = |$snb:ident| $swap_neighbour_blocks:expr,
-        broadcast_first = |$bf:ident| $broadcast_first:expr,
-        with_first = |$wf_rest:ident, $wf_first:ident| $with_first:expr,
         load = $load:path, store = $store:path $(,)?
     ) => {
         #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
@@ -759,37 +754,6 @@ macro_rules! simd_backend {
                 // SAFETY: see above.
                 unsafe { $sub_where }
             }
-            #[inline(always)]
-            unsafe fn next_in_four($nf: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $next_in_four }
-            }
-            #[inline(always)]
-            unsafe fn opposite_in_four($of: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $opposite_in_four }
-            }
-            #[inline(always)]
-            unsafe fn swap_halves($sh: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $swap_halves }
-            }
-            #[inline(always)]
-            unsafe fn swap_neighbour_blocks($snb: $v) -> $v {
-                // SAFETY: see above.
-                #[allow(unused_unsafe)]
-                unsafe { $swap_neighbour_blocks }
-            }
-            #[inline(always)]
-            unsafe fn broadcast_first($bf: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $broadcast_first }
-            }
-            #[inline(always)]
-            unsafe fn with_first($wf_rest: $v, $wf_first: $v) -> $v {
-                // SAFETY: see above.
-                unsafe { $with_first }
-            }
         }
 
         // SAFETY: unaligned loads and stores of exactly the register's
@@ -827,69 +791,6 @@ macro_rules! simd_backend {
                     kernel, states,
                 )
             }
-        }
-
-        impl<F: $crate::Field31> $crate::Row for $crate::arch::packed::Packed<$backend, F> {
-            #[inline(always)]
-            fn load(cells: &[F]) -> Self {
-                let words: [u32; $n] = core::array::from_fn(|i| cells[i].to_stored());
-                // SAFETY: a `Packed` exists only where the backend is
-                // available (it is made inside `apply_one`).
-                unsafe { <Self as $crate::arch::Register<$n>>::load(&words) }
-            }
-            #[inline(always)]
-            fn store(self, cells: &mut [F]) {
-                let mut words = [0u32; $n];
-                // SAFETY: as above.
-                unsafe { <Self as $crate::arch::Register<$n>>::store(self, &mut words) };
-                for (cell, &word) in cells[..$n].iter_mut().zip(&words) {
-                    // The packed arithmetic keeps every lane below p.
-                    *cell = F::from_stored(word).expect("packed lane below p");
-                }
-            }
-            #[inline(always)]
-            fn add_pow_each(self, constants: &[F], d: u64) -> Self {
-                let words: [u32; $n] = core::array::from_fn(|i| constants[i].to_stored());
-                // SAFETY: as above.
-                let constants = unsafe { <$backend as $crate::arch::packed::Memory<$n>>::load(&words) };
-                self.row_add_pow_each(constants, d)
-            }
-            #[inline(always)]
-            fn next_in_four(self) -> Self {
-                self.row_next_in_four()
-            }
-            #[inline(always)]
-            fn opposite_in_four(self) -> Self {
-                self.row_opposite_in_four()
-            }
-            #[inline(always)]
-            fn sum_of_fours(self) -> Self {
-                self.row_sum_of_fours()
-            }
-            #[inline(always)]
-            fn broadcast_first(self) -> Self {
-                self.row_broadcast_first()
-            }
-            #[inline(always)]
-            fn with_first(self, first: Self) -> Self {
-                self.row_with_first(first)
-            }
-        }
-
-        #[doc = concat!("Runs `kernel` on one state in registers of ", $n, " lanes.")]
-        ///
-        /// # Safety
-        #[doc = concat!("The CPU must have ", $features, ".")]
-        #[target_feature(enable = $features)]
-        pub(super) unsafe fn apply_one<
-            F: $crate::Field31,
-            K: $crate::arch::RowKernel<F, W>,
-            const W: usize,
-        >(
-            kernel: &K,
-            state: &mut [F; W],
-        ) {
-            kernel.apply::<$crate::arch::packed::Packed<$backend, F>>(state);
         }
     };
 }

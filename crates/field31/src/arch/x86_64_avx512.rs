@@ -44,11 +44,5 @@ super::packed::simd_backend! {
     or_and = |a, b, mask| _mm512_ternarylogic_epi32::<0xf8>(a, b, mask),
     add_where = |src, test, bits, a, b| _mm512_mask_add_epi32(src, _mm512_test_epi32_mask(test, bits), a, b),
     sub_where = |src, test, bits, a, b| _mm512_mask_sub_epi32(src, _mm512_test_epi32_mask(test, bits), a, b),
-    next_in_four = |a| _mm512_shuffle_epi32::<0b00_11_10_01>(a),
-    opposite_in_four = |a| _mm512_shuffle_epi32::<0b01_00_11_10>(a),
-    swap_halves = |a| _mm512_shuffle_i32x4::<0b01_00_11_10>(a, a),
-    swap_neighbour_blocks = |a| _mm512_shuffle_i32x4::<0b10_11_00_01>(a, a),
-    broadcast_first = |a| _mm512_broadcastd_epi32(_mm512_castsi512_si128(a)),
-    with_first = |rest, first| _mm512_mask_blend_epi32(1, rest, first),
     load = _mm512_loadu_si512, store = _mm512_storeu_si512,
 }
