@@ -47,7 +47,10 @@ impl<F: Field31, const W: usize, const D: u64> RowKernel<F, W> for OneState<F, W
     fn apply<R: Row<Scalar = F>>(&self, state: &mut [F; W]) {
         let n = R::COUNT;
         let rows = W / n;
-        assert!(rows * n == W && rows <= MAX_ROWS, "a width the registers hold");
+        assert!(
+            rows * n == W && rows <= MAX_ROWS,
+            "a width the registers hold"
+        );
         let mut r = [R::splat(F::ZERO); MAX_ROWS];
         for (i, row) in r.iter_mut().enumerate().take(rows) {
             *row = R::load(&state[i * n..]);
@@ -116,7 +119,7 @@ fn permute_rows<R: Row, const W: usize, const D: u64>(
         let rest = (pairs + pairs.opposite_in_four()).sum_of_fours();
         let mut sum = rest + s0;
         if let Some(c) = diagonal.off_diagonal {
-            sum = sum * R::splat(c);
+            sum *= R::splat(c);
         }
         first = if first_is_rest_minus_s0 {
             rest - s0
@@ -172,7 +175,9 @@ mod tests {
         );
         // RISC Zero's HorizenLabs block is not served: its one state stays
         // on the portable rounds.
-        assert!(!OneState::<_, 24, 7>::serves(crate::risc0::POSEIDON2.constants()));
+        assert!(!OneState::<_, 24, 7>::serves(
+            crate::risc0::POSEIDON2.constants()
+        ));
     }
 
     /// 1 if the registers' rounds ran here (and agreed), 0 if not.
@@ -180,7 +185,11 @@ mod tests {
         instance: Poseidon2<F, W, D>,
     ) -> usize {
         let constants: &'static Constants<F, W> = instance.constants();
-        assert!(OneState::<F, W, D>::serves(constants), "{}", instance.name());
+        assert!(
+            OneState::<F, W, D>::serves(constants),
+            "{}",
+            instance.name()
+        );
         let p = u64::from(F::MODULUS);
         let edges: &'static [u64] = const {
             let p = F::MODULUS as u64;

@@ -36,9 +36,9 @@ super::packed::simd_backend! {
     load = _mm256_loadu_si256, store = _mm256_storeu_si256,
 }
 
-// SAFETY (of the impl and of every `unsafe` block in it): one shuffle,
-// broadcast or blend each; the backend is available (the trait's
-// contract).
+// SAFETY: one AVX2 shuffle, broadcast or blend per function, which run
+// only where AVX2 is available (the trait's contract; so do the `unsafe`
+// blocks inside).
 unsafe impl super::packed::Moves for Avx2 {
     #[inline(always)]
     unsafe fn next_in_four(a: __m256i) -> __m256i {
