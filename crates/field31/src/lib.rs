@@ -16,7 +16,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use algebraic_hash::Error;
 
-pub use arch::{Backend, LaneKernel, apply_many, apply_many_with, backend};
+pub use arch::{Backend, LaneKernel, RowKernel, apply_many, apply_many_with, apply_one, backend};
 pub use mersenne::Mersenne31;
 pub use monty::{BabyBear, BabyBearParams, KoalaBear, KoalaBearParams, Monty, MontyParams};
 
@@ -97,6 +97,36 @@ pub trait Lanes:
         let scaled = x.div_2exp(k);
         if negative { sum - scaled } else { sum + scaled }
     }
+}
+
+/// One state's cells in the lanes of vector registers (`COUNT` cells per
+/// register, a state of `W` cells in `W / COUNT` of them): the lane-wise
+/// arithmetic of [`Lanes`], plus the moves between lanes that a permutation
+/// of one state needs (the blocks of four lanes are the 4 × 4 blocks of an
+/// external matrix such as Poseidon2's).
+///
+/// Made only by [`apply_one`] for a [`RowKernel`], once the CPU is known to
+/// have the instructions.
+pub trait Row: Lanes {
+    /// The register of `cells[..COUNT]`.
+    fn load(cells: &[Self::Scalar]) -> Self;
+    /// The lanes into `cells[..COUNT]`.
+    fn store(self, cells: &mut [Self::Scalar]);
+    /// `(x_i + c_i)^d` (`d` = 3, 5, 7) with the constant of each lane from
+    /// `constants[..COUNT]`.
+    fn add_pow_each(self, constants: &[Self::Scalar], d: u64) -> Self;
+    /// Lane `4b + j` takes lane `4b + (j + 1) mod 4` (a rotation within
+    /// each block of four lanes).
+    fn next_in_four(self) -> Self;
+    /// Lane `4b + j` takes lane `4b + (j + 2) mod 4`.
+    fn opposite_in_four(self) -> Self;
+    /// Lane `4b + j` takes the sum over the blocks `b'` of lane `4b' + j`
+    /// (the column sums of the blocks of four, in every block).
+    fn sum_of_fours(self) -> Self;
+    /// Every lane takes lane 0.
+    fn broadcast_first(self) -> Self;
+    /// Lane 0 of `first`, the other lanes of `self`.
+    fn with_first(self, first: Self) -> Self;
 }
 
 /// `x^d` for `d` = 3, 5 or 7 (anything else is `x^7`), three

@@ -80,6 +80,7 @@ pub mod p3_adapter;
 pub mod plonky3;
 pub mod risc0;
 mod rounds;
+mod rows;
 pub mod sp1;
 
 use core::fmt;
@@ -87,7 +88,7 @@ use core::fmt;
 use algebraic_hash::{Error, Permutation};
 use algebraic_hash_field31::{
     BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many,
-    apply_many_with,
+    apply_many_with, apply_one,
 };
 
 pub use algebraic_hash_field31 as field;
@@ -123,8 +124,10 @@ pub trait Poseidon2Field:
     );
 }
 
-/// The 31-bit fields: one element is its own `Lanes`; batches go to
-/// `field31::apply_many` (AVX-512, AVX2).
+/// The 31-bit fields: one state in vector registers where the CPU and the
+/// instance allow (`rows`, through `field31::apply_one`: AVX-512, Plonky3's
+/// external matrix), otherwise one element at a time (its own `Lanes`);
+/// batches go to `field31::apply_many` (AVX-512, AVX2).
 macro_rules! field31_poseidon2 {
     ($($ty:ty),*) => {$(
         impl sealed::Sealed for $ty {}
@@ -135,6 +138,12 @@ macro_rules! field31_poseidon2 {
                 constants: &'static Constants<Self, W>,
                 state: &mut [Self; W],
             ) {
+                let in_registers = rows::OneState::<$ty, W, D>(constants);
+                if rows::OneState::<$ty, W, D>::serves(constants)
+                    && apply_one(&in_registers, state)
+                {
+                    return;
+                }
                 rounds::permute::<$ty, W, D>(constants, state);
             }
             #[inline]

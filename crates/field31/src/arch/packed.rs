@@ -90,6 +90,28 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     ) -> Self::V;
 }
 
+/// The moves between the lanes of a register of two blocks of four (8
+/// lanes) that hold cells of one state (see [`crate::Row`]). Only AVX2
+/// has them: measured on one AVX-512 register, a 16-cell state took 1.18
+/// times as long as in two AVX2 registers (BabyBear 16; NOTES of the
+/// Poseidon2 crate).
+///
+/// # Safety
+/// As [`Simd`]: the functions may only run where the backend is available.
+pub(super) unsafe trait Moves: Simd {
+    /// Lane `4b + j` takes lane `4b + (j + 1) mod 4` (a rotation within
+    /// each block of four lanes; one in-lane shuffle).
+    unsafe fn next_in_four(a: Self::V) -> Self::V;
+    /// Lane `4b + j` takes lane `4b + (j + 2) mod 4`.
+    unsafe fn opposite_in_four(a: Self::V) -> Self::V;
+    /// The two blocks swapped.
+    unsafe fn swap_halves(a: Self::V) -> Self::V;
+    /// Every lane takes lane 0.
+    unsafe fn broadcast_first(a: Self::V) -> Self::V;
+    /// Lane 0 of `first`, the other lanes of `rest`.
+    unsafe fn with_first(rest: Self::V, first: Self::V) -> Self::V;
+}
+
 /// `N` elements of `F` side by side in a register of backend `S`.
 ///
 /// Only [`super::apply_many`] makes them, after checking the CPU.
@@ -105,6 +127,34 @@ impl<S: Simd, F: Field31> Packed<S, F> {
         Self {
             v,
             _field: PhantomData,
+        }
+    }
+
+    /// `(x + c)^d` with the constants given as the words `c − p` (see
+    /// `SignedMonty::add_pow`).
+    #[inline(always)]
+    fn add_pow_minus_p(self, c_minus_p: S::V, d: u64) -> Self {
+        match F::REDUCTION {
+            Reduction::Montgomery { mu, .. } => Self::from_vector(
+                // SAFETY: a `Packed<S, F>` exists only where `S` is
+                // available (see below).
+                unsafe {
+                    let monty = SignedMonty::<S> {
+                        p: S::splat32(F::MODULUS),
+                        mu: S::splat32(mu),
+                    };
+                    monty.add_pow(self.v, c_minus_p, d)
+                },
+            ),
+            Reduction::Mersenne => Self::from_vector(
+                // SAFETY: as above.
+                unsafe {
+                    let mersenne = SignedMersenne::<S> {
+                        p: S::splat32(F::MODULUS),
+                    };
+                    mersenne.add_pow(self.v, c_minus_p, d)
+                },
+            ),
         }
     }
 
@@ -164,15 +214,15 @@ impl<S: Simd> SignedMonty<S> {
     }
 
     /// `(x + c)^d` of stored words `x`, `c` below `p` (given as the 32-bit
-    /// word `c − p`, formed before the broadcast: one vector instruction
-    /// less per S-box), as stored words below `p`: `x + c − p` lies in
-    /// `[−p, p)` and needs no reduction before the products; the even and
-    /// odd lanes are reduced together at the end.
+    /// words `c − p`, for a broadcast constant formed before the broadcast:
+    /// one vector instruction less per S-box), as stored words below `p`:
+    /// `x + c − p` lies in `[−p, p)` and needs no reduction before the
+    /// products; the even and odd lanes are reduced together at the end.
     #[inline(always)]
-    unsafe fn add_pow(&self, x: S::V, c_minus_p: u32, d: u64) -> S::V {
+    unsafe fn add_pow(&self, x: S::V, c_minus_p: S::V, d: u64) -> S::V {
         // SAFETY: the caller runs where `S` is available.
         unsafe {
-            let t = S::add32(x, S::splat32(c_minus_p));
+            let t = S::add32(x, c_minus_p);
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
             let qp_even = S::mul_even_signed(S::opaque(S::mul_even_signed(even, self.mu)), self.p);
@@ -249,10 +299,10 @@ impl<S: Simd> SignedMersenne<S> {
     /// `SignedMonty::add_pow`): `x + c − p` lies in `[−p, p)`, so the
     /// products need no reduction before they start.
     #[inline(always)]
-    unsafe fn add_pow(&self, x: S::V, c_minus_p: u32, d: u64) -> S::V {
+    unsafe fn add_pow(&self, x: S::V, c_minus_p: S::V, d: u64) -> S::V {
         // SAFETY: the caller runs where `S` is available.
         unsafe {
-            let t = S::add32(x, S::splat32(c_minus_p));
+            let t = S::add32(x, c_minus_p);
             let even = self.pow_even(t, d);
             let odd = self.pow_even(S::odd_to_even(t), d);
             self.reduce(even, odd)
@@ -364,27 +414,9 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
 
     #[inline(always)]
     fn add_pow(self, c: F, d: u64) -> Self {
-        match F::REDUCTION {
-            Reduction::Montgomery { mu, .. } => Self::from_vector(
-                // SAFETY: see above.
-                unsafe {
-                    let monty = SignedMonty::<S> {
-                        p: S::splat32(F::MODULUS),
-                        mu: S::splat32(mu),
-                    };
-                    monty.add_pow(self.v, c.to_stored().wrapping_sub(F::MODULUS), d)
-                },
-            ),
-            Reduction::Mersenne => Self::from_vector(
-                // SAFETY: see above.
-                unsafe {
-                    let mersenne = SignedMersenne::<S> {
-                        p: S::splat32(F::MODULUS),
-                    };
-                    mersenne.add_pow(self.v, c.to_stored().wrapping_sub(F::MODULUS), d)
-                },
-            ),
-        }
+        // SAFETY: see above.
+        let c_minus_p = unsafe { S::splat32(c.to_stored().wrapping_sub(F::MODULUS)) };
+        self.add_pow_minus_p(c_minus_p, d)
     }
 
     #[inline(always)]
@@ -492,6 +524,50 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
                 if negative { sum - scaled } else { sum + scaled }
             }
         }
+    }
+}
+
+/// The operations of [`crate::Row`] that the lane-wise arithmetic does not
+/// have (the trait is implemented in the backend's module, which knows the
+/// register's width).
+impl<S: Moves, F: Field31> Packed<S, F> {
+    #[inline(always)]
+    pub(super) fn row_add_pow_each(self, constants: S::V, d: u64) -> Self {
+        // SAFETY: a `Packed<S, F>` exists only where `S` is available.
+        let c_minus_p = unsafe { S::sub32(constants, S::splat32(F::MODULUS)) };
+        self.add_pow_minus_p(c_minus_p, d)
+    }
+
+    #[inline(always)]
+    pub(super) fn row_next_in_four(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::next_in_four(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_opposite_in_four(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::opposite_in_four(self.v) })
+    }
+
+    /// Column sums of the two blocks of four: the halves swapped and
+    /// added.
+    #[inline(always)]
+    pub(super) fn row_sum_of_fours(self) -> Self {
+        // SAFETY: as above.
+        self + Self::from_vector(unsafe { S::swap_halves(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_broadcast_first(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::broadcast_first(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_with_first(self, first: Self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::with_first(self.v, first.v) })
     }
 }
 

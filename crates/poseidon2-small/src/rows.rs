@@ -1,0 +1,214 @@
+//! The permutation of one state of a 31-bit field with its cells in the
+//! lanes of vector registers ([`Row`]: two AVX2 registers of 8 lanes hold
+//! a 16-cell state, three a 24-cell one), for the instances with Plonky3's
+//! external matrix.
+//!
+//! Why: on one element at a time, a full round is `W` S-boxes and the
+//! external layer's additions one by one; in registers it is one
+//! vectorised S-box per register (the latency of one S-box, not the work
+//! of `W`) and the 4 × 4 blocks as shuffles within each block of four
+//! lanes. The partial rounds stay a chain of latencies (cell 0's S-box,
+//! the sum of all cells, the broadcast back), which a register does not
+//! shorten; they keep cell 0 broadcast in a register of its own, so the
+//! next S-box starts from `rest − s0` without moving it between lanes.
+//!
+//! The rounds are those of `crate::rounds` (same order, same matrices):
+//! - `M_E`: in each block, `y_j = s + x_j + 2·x_{j+1}` with `s` the block's
+//!   sum (Plonky3's `circ(2, 3, 1, 1)`), then the column sums of the
+//!   blocks added to every block.
+//! - partial rounds: `s0 = (x_0 + c)^D` on the broadcast cell 0, the sum of
+//!   cells `1..W` (lane 0 of the first register zeroed) reduced across the
+//!   lanes into every lane, cell `i` becomes `c·Σ + V_i·x_i` with `V` as a
+//!   vector of products.
+
+use algebraic_hash_field31::{Field31, Row, RowKernel};
+
+use crate::{Constants, ExternalMatrix, Scale};
+
+/// Registers of one state: three of 8 lanes hold the widest (24).
+const MAX_ROWS: usize = 3;
+
+/// The rounds of one instance as a [`RowKernel`] (Plonky3's external
+/// matrix only: `serves` says which).
+pub(crate) struct OneState<F: 'static, const W: usize, const D: u64>(
+    pub(crate) &'static Constants<F, W>,
+);
+
+impl<F, const W: usize, const D: u64> OneState<F, W, D> {
+    /// Whether these rounds serve the instance (Plonky3's 4 × 4 block, a
+    /// width the registers hold).
+    pub(crate) fn serves(constants: &Constants<F, W>) -> bool {
+        constants.external == ExternalMatrix::Plonky3 && W.is_multiple_of(8) && W <= 24
+    }
+}
+
+impl<F: Field31, const W: usize, const D: u64> RowKernel<F, W> for OneState<F, W, D> {
+    #[inline(always)]
+    fn apply<R: Row<Scalar = F>>(&self, state: &mut [F; W]) {
+        let n = R::COUNT;
+        let rows = W / n;
+        assert!(
+            rows * n == W && rows <= MAX_ROWS,
+            "a width the registers hold"
+        );
+        let mut r = [R::splat(F::ZERO); MAX_ROWS];
+        for (i, row) in r.iter_mut().enumerate().take(rows) {
+            *row = R::load(&state[i * n..]);
+        }
+        permute_rows::<R, W, D>(self.0, &mut r, rows);
+        for (i, row) in r.iter().enumerate().take(rows) {
+            row.store(&mut state[i * n..]);
+        }
+    }
+}
+
+/// `M_E` on the `rows` registers of `r`.
+#[inline(always)]
+fn external<R: Row>(r: &mut [R; MAX_ROWS], rows: usize) {
+    for x in r.iter_mut().take(rows) {
+        let next = x.next_in_four();
+        let pairs = *x + next;
+        let block = pairs + pairs.opposite_in_four();
+        *x = block + (*x + next.double());
+    }
+    let mut columns = r[0];
+    for &x in r.iter().take(rows).skip(1) {
+        columns += x;
+    }
+    let columns = columns.sum_of_fours();
+    for x in r.iter_mut().take(rows) {
+        *x += columns;
+    }
+}
+
+/// The whole permutation on the registers.
+#[inline(always)]
+fn permute_rows<R: Row, const W: usize, const D: u64>(
+    constants: &Constants<R::Scalar, W>,
+    r: &mut [R; MAX_ROWS],
+    rows: usize,
+) {
+    let n = R::COUNT;
+    external(r, rows);
+    for round in constants.initial {
+        for (i, x) in r.iter_mut().enumerate().take(rows) {
+            *x = x.add_pow_each(&round[i * n..], D);
+        }
+        external(r, rows);
+    }
+
+    let diagonal = &constants.diagonal;
+    let mut v = [R::splat(R::Scalar::ZERO); MAX_ROWS];
+    for (i, x) in v.iter_mut().enumerate().take(rows) {
+        *x = R::load(&diagonal.values[i * n..]);
+    }
+    // Every Plonky3 diagonal starts with V_0 = −2 (and c = 1): cell 0
+    // becomes sum − 2·s0 = rest − s0.
+    let first_is_rest_minus_s0 = diagonal.off_diagonal.is_none()
+        && diagonal.scales[0] == Scale::Mul2exp(1)
+        && diagonal.negative[0];
+    let zero = R::splat(R::Scalar::ZERO);
+    let mut first = r[0].broadcast_first();
+    for &c in constants.partial {
+        let s0 = first.add_pow(c, D);
+        let mut rest = r[0].with_first(zero);
+        for &x in r.iter().take(rows).skip(1) {
+            rest += x;
+        }
+        let pairs = rest + rest.next_in_four();
+        let rest = (pairs + pairs.opposite_in_four()).sum_of_fours();
+        let mut sum = rest + s0;
+        if let Some(c) = diagonal.off_diagonal {
+            sum *= R::splat(c);
+        }
+        first = if first_is_rest_minus_s0 {
+            rest - s0
+        } else {
+            sum + s0 * R::splat(diagonal.values[0])
+        };
+        for (x, &vi) in r.iter_mut().zip(&v).take(rows) {
+            *x = sum + *x * vi;
+        }
+    }
+    r[0] = r[0].with_first(first);
+
+    for round in constants.terminal {
+        for (i, x) in r.iter_mut().enumerate().take(rows) {
+            *x = x.add_pow_each(&round[i * n..], D);
+        }
+        external(r, rows);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use algebraic_hash_field31::{Field31, apply_one};
+    use algebraic_hash_testkit::{cases, lane_test_states};
+
+    use super::OneState;
+    use crate::{Constants, Poseidon2, Poseidon2Field, rounds};
+
+    /// The registers' rounds equal the portable rounds (one element at a
+    /// time) on edge states (0, 1, p − 1, p − 2 in every cell, then mixed
+    /// with random cells) and random ones, for every instance they serve;
+    /// `ALGEBRAIC_HASH_REQUIRE_AVX512=1` fails the test where they did not
+    /// run (they need AVX2, which every AVX-512 CPU has; so the CPU lacks
+    /// it or its detection failed).
+    #[test]
+    fn registers_equal_portable_rounds() {
+        use crate::{openvm, plonky3, sp1};
+        let mut ran = 0;
+        ran += check(plonky3::BABYBEAR_16);
+        ran += check(plonky3::BABYBEAR_24);
+        ran += check(plonky3::KOALABEAR_16);
+        ran += check(plonky3::KOALABEAR_24);
+        ran += check(plonky3::MERSENNE31_16);
+        ran += check(plonky3::MERSENNE31_24);
+        ran += check(sp1::POSEIDON2);
+        ran += check(sp1::v5::POSEIDON2);
+        ran += check(openvm::POSEIDON2);
+        assert!(
+            ran == 9 || std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),
+            "ALGEBRAIC_HASH_REQUIRE_AVX512 is set but the one-state path in registers ran for {ran} of 9 instances"
+        );
+        // RISC Zero's HorizenLabs block is not served: its one state stays
+        // on the portable rounds.
+        assert!(!OneState::<_, 24, 7>::serves(
+            crate::risc0::POSEIDON2.constants()
+        ));
+    }
+
+    /// 1 if the registers' rounds ran here (and agreed), 0 if not.
+    fn check<F: Field31 + Poseidon2Field, const W: usize, const D: u64>(
+        instance: Poseidon2<F, W, D>,
+    ) -> usize {
+        let constants: &'static Constants<F, W> = instance.constants();
+        assert!(
+            OneState::<F, W, D>::serves(constants),
+            "{}",
+            instance.name()
+        );
+        let p = u64::from(F::MODULUS);
+        let edges: &'static [u64] = const {
+            let p = F::MODULUS as u64;
+            &[0, 1, p - 1, p - 2]
+        };
+        let mut ran = true;
+        for words in lane_test_states::<W>(p ^ W as u64, p, edges, cases(2_000) as usize) {
+            let state: [F; W] = words.map(|x| F::from_u64_reduced(x));
+            let mut portable = state;
+            rounds::permute::<F, W, D>(constants, &mut portable);
+            let mut registers = state;
+            if !apply_one(&OneState::<F, W, D>(constants), &mut registers) {
+                ran = false;
+                break;
+            }
+            assert_eq!(registers, portable, "{} on {words:?}", instance.name());
+            // The public entry point takes the same path.
+            assert_eq!(instance.permute(state), portable, "{}", instance.name());
+        }
+        usize::from(ran)
+    }
+}
