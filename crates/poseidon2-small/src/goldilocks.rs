@@ -5,7 +5,8 @@
 //! The field and its lanes are the Rescue crate's (one Goldilocks in the
 //! workspace): [`Packed`] wraps any `GoldilocksLanes` — a raw `u64` for one
 //! state, or an AVX-512 / AVX2 register of eight or four states that
-//! `algebraic_hash_rescue::lanes::apply_many` hands to [`Kernel`]. A
+//! `algebraic_hash_rescue::lanes::apply_many_felts` hands to an instance's
+//! kernel (`goldilocks_instance!`). A
 //! wrapper, not an implementation of `Cells` for those types themselves:
 //! `Cells` is already implemented for every `Lanes` of the 31-bit fields,
 //! and Rust cannot rule out that a foreign type might implement that
@@ -14,7 +15,7 @@
 use core::ops::{Add, AddAssign, Mul, Sub};
 
 use algebraic_hash_rescue::Felt;
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many_felts};
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
 
 use crate::rounds::{self, Cells};
 use crate::{Constants, Diagonal, Poseidon2Field, sealed};
@@ -91,7 +92,7 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     type Scalar = Felt;
     // The cheap forms (`GoldilocksLanes::mul_2exp`, `div_2exp`: shifts and
     // one carry fix-up) on one element too, now that each instance's paths
-    // are compiled for its constants (`goldilocks_compiled!`): chosen per
+    // are compiled for its constants (`goldilocks_instance!`): chosen per
     // entry at run time, they had measured slower than a product (2.8
     // against 1.9 of Plonky3's time at width 8, NOTES.md).
     const MULTIPLY_DIAGONAL: bool = false;
@@ -169,19 +170,8 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     }
 }
 
-/// The rounds of one instance as a kernel of the shared Goldilocks lanes.
-struct Kernel<const W: usize, const D: u64>(&'static Constants<Felt, W>);
-
-impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
-    #[inline(always)]
-    fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]) {
-        permute_raw::<L, W, D>(self.0, state);
-    }
-}
-
-/// The rounds on raw lanes (the body of every Goldilocks kernel: this
-/// one, and those `goldilocks_compiled!` compiles for an instance's
-/// constants).
+/// The rounds on raw lanes (the body of the kernel `goldilocks_instance!`
+/// compiles for an instance's constants).
 #[inline(always)]
 pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
     constants: &Constants<Felt, W>,
@@ -224,31 +214,23 @@ impl sealed::Sealed for Felt {}
 
 impl Poseidon2Field for Felt {
     const NAME: &'static str = "Goldilocks";
-
-    /// Compiled once per instance here, not inlined into each caller.
-    #[inline(never)]
-    fn permute_state<const W: usize, const D: u64>(
-        constants: &'static Constants<Self, W>,
-        state: &mut [Self; W],
-    ) {
-        permute_one(&Kernel::<W, D>(constants), state);
-    }
-
-    /// Groups of states on the packed lanes of this CPU (eight on
-    /// AVX-512, four on AVX2), the rest one at a time.
-    #[inline]
-    fn permute_states<const W: usize, const D: u64>(
-        constants: &'static Constants<Self, W>,
-        states: &mut [[Self; W]],
-    ) {
-        apply_many_felts(&Kernel::<W, D>(constants), states);
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use algebraic_hash_rescue::lanes::{LaneBackend, apply_many_with};
+
+    /// The rounds of one instance as a kernel of the shared Goldilocks lanes.
+    struct Kernel<const W: usize, const D: u64>(&'static Constants<Felt, W>);
+
+    impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
+        #[inline(always)]
+        fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]) {
+            permute_raw::<L, W, D>(self.0, state);
+        }
+    }
+
     use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
 
     /// Every backend of the shared lanes this CPU runs equals the one-state
@@ -287,7 +269,7 @@ mod tests {
     }
 
     /// The batch and one-state paths compiled for each instance's
-    /// constants (`goldilocks_compiled!`, batches on the backend this CPU
+    /// constants (`goldilocks_instance!`, batches on the backend this CPU
     /// picks) equal the generic one-state rounds (constants read at run
     /// time), batches at every size 0..=33 (1 000 random states with edge
     /// values).
@@ -310,17 +292,13 @@ mod tests {
                 .iter()
                 .map(|s| s.map(|x| Felt::from_canonical(x).unwrap()))
                 .collect();
-        assert!(
-            instance.batch.is_some() && instance.single.is_some(),
-            "{instance:?} has no compiled paths"
-        );
         let mut none: [[Felt; W]; 0] = [];
         instance.permute_many(&mut none);
         let want: Vec<[Felt; W]> = states
             .iter()
             .map(|&s| {
                 let mut generic = s;
-                Felt::permute_state::<W, 7>(instance.constants(), &mut generic);
+                permute_one(&Kernel::<W, 7>(instance.constants()), &mut generic);
                 generic
             })
             .collect();

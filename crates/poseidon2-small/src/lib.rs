@@ -3,16 +3,22 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
-/// The batch path of one 31-bit instance, compiled for its constants
-/// (a [`BatchFn`] for [`Poseidon2::with_batch`]). `$constants` is a
-/// `static`, so the packed round code sees the round constants and the
-/// form of each internal diagonal entry as values known when it is
-/// compiled: the branch on each entry's form folds away and the partial
-/// rounds keep the state in registers. Read through a reference at run
-/// time instead, BabyBear 16 on AVX-512 took 1.26 of Plonky3's time per
-/// state; compiled for its constants, 1.13 (NOTES.md).
-macro_rules! static_batch {
-    ($field:ty, $width:literal, $degree:literal, $constants:path) => {{
+/// A 31-bit instance: `Poseidon2::new` with its batch and one-state paths
+/// compiled here, for its constants. `$constants` is a `static`, so the
+/// round code sees the round constants and the form of each internal
+/// diagonal entry as values known when it is compiled: the branch on each
+/// entry's form folds away and the partial rounds keep the state in
+/// registers. Read through a reference at run time instead, BabyBear 16 on
+/// AVX-512 took 1.26 of Plonky3's time per state; compiled for its
+/// constants, 1.13 (NOTES.md).
+///
+/// Both paths are plain functions of this crate, reached through function
+/// pointers: a crate that uses an instance calls them and does not compile
+/// the packed rounds again (generic code is compiled anew in every crate
+/// that instantiates it; the rounds on every backend are large enough that
+/// this cost each test binary and the CLI minutes of CI time).
+macro_rules! field31_instance {
+    ($field:ty, $width:literal, $degree:literal, $constants:path, $name:literal) => {{
         struct Kernel;
         impl $crate::field::LaneKernel<$field, $width> for Kernel {
             #[inline(always)]
@@ -29,19 +35,30 @@ macro_rules! static_batch {
                 Some(backend) => $crate::field::apply_many_with(backend, &Kernel, states),
             }
         }
-        batch as $crate::BatchFn<$field, $width>
+        fn single(state: &mut [$field; $width]) {
+            // In vector registers where the CPU and the instance allow
+            // (`rows`: AVX2, Plonky3's external matrix), otherwise one
+            // element at a time.
+            let in_registers = $crate::rows::OneState::<$field, $width, $degree>(&$constants);
+            if $crate::rows::OneState::<$field, $width, $degree>::serves(&$constants)
+                && $crate::field::apply_one(&in_registers, state)
+            {
+                return;
+            }
+            $crate::rounds::permute::<$field, $width, $degree>(&$constants, state);
+        }
+        $crate::Poseidon2::<$field, $width, $degree>::new(&$constants, $name, batch, single)
     }};
 }
 
-/// The batch and one-state paths of one Goldilocks instance compiled for
-/// its constants, as `static_batch!` for the 31-bit fields: the form of
-/// each internal diagonal entry is known when the rounds are compiled, so
-/// they take the cheap forms (shifts) without a branch per entry, on packed
-/// lanes and on one state alike. The batch path runs on the backend the
-/// rescue crate's dispatch picks; the backend argument is the 31-bit
-/// fields' (`permute_many_on`), so a named one gets `false`.
-macro_rules! goldilocks_compiled {
-    ($width:literal, $degree:literal, $constants:path) => {{
+/// A Goldilocks instance, as `field31_instance!` for the 31-bit fields: the
+/// form of each internal diagonal entry is known when the rounds are
+/// compiled, so they take the cheap forms (shifts) without a branch per
+/// entry, on packed lanes and on one state alike. The batch path runs on
+/// the backend the rescue crate's dispatch picks; the backend argument is
+/// the 31-bit fields' (`permute_many_on`), so a named one gets `false`.
+macro_rules! goldilocks_instance {
+    ($width:literal, $degree:literal, $constants:path, $name:literal) => {{
         struct Kernel;
         impl algebraic_hash_rescue::lanes::LaneKernel<$width> for Kernel {
             #[inline(always)]
@@ -65,9 +82,11 @@ macro_rules! goldilocks_compiled {
         fn single(state: &mut [$crate::Goldilocks; $width]) {
             $crate::goldilocks::permute_one(&Kernel, state);
         }
-        (
-            batch as $crate::BatchFn<$crate::Goldilocks, $width>,
-            single as $crate::SingleFn<$crate::Goldilocks, $width>,
+        $crate::Poseidon2::<$crate::Goldilocks, $width, $degree>::new(
+            &$constants,
+            $name,
+            batch,
+            single,
         )
     }};
 }
@@ -86,10 +105,7 @@ pub mod sp1;
 use core::fmt;
 
 use algebraic_hash::{Error, Permutation};
-use algebraic_hash_field31::{
-    BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many,
-    apply_many_with, apply_one,
-};
+use algebraic_hash_field31::{BabyBear, Backend, Field31, KoalaBear, Mersenne31};
 
 pub use algebraic_hash_field31 as field;
 /// The Goldilocks field `p = 2^64 − 2^32 + 1` (the Rescue crate's element
@@ -102,57 +118,20 @@ mod sealed {
 
 /// A field this crate's Poseidon2 runs over: the 31-bit fields of
 /// [`field`] (BabyBear, KoalaBear, Mersenne31) and [`Goldilocks`]. Sealed:
-/// each brings its own batch backend to the one round code.
+/// each instance brings its rounds compiled for its own constants and its
+/// field's batch backend (`field31_instance!`, `goldilocks_instance!`).
 pub trait Poseidon2Field:
     Copy + Eq + fmt::Debug + Default + Send + Sync + 'static + sealed::Sealed
 {
     /// The field's name in messages, e.g. `"BabyBear"`.
     const NAME: &'static str;
-
-    /// The rounds on one state.
-    #[doc(hidden)]
-    fn permute_state<const W: usize, const D: u64>(
-        constants: &'static Constants<Self, W>,
-        state: &mut [Self; W],
-    );
-
-    /// The rounds on many states (packed lanes where the field has them).
-    #[doc(hidden)]
-    fn permute_states<const W: usize, const D: u64>(
-        constants: &'static Constants<Self, W>,
-        states: &mut [[Self; W]],
-    );
 }
 
-/// The 31-bit fields: one state in vector registers where the CPU and the
-/// instance allow (`rows`, through `field31::apply_one`: AVX-512, Plonky3's
-/// external matrix), otherwise one element at a time (its own `Lanes`);
-/// batches go to `field31::apply_many` (AVX-512, AVX2).
 macro_rules! field31_poseidon2 {
     ($($ty:ty),*) => {$(
         impl sealed::Sealed for $ty {}
         impl Poseidon2Field for $ty {
             const NAME: &'static str = <$ty as Field31>::NAME;
-            #[inline]
-            fn permute_state<const W: usize, const D: u64>(
-                constants: &'static Constants<Self, W>,
-                state: &mut [Self; W],
-            ) {
-                let in_registers = rows::OneState::<$ty, W, D>(constants);
-                if rows::OneState::<$ty, W, D>::serves(constants)
-                    && apply_one(&in_registers, state)
-                {
-                    return;
-                }
-                rounds::permute::<$ty, W, D>(constants, state);
-            }
-            #[inline]
-            fn permute_states<const W: usize, const D: u64>(
-                constants: &'static Constants<Self, W>,
-                states: &mut [[Self; W]],
-            ) {
-                apply_many(&Kernel::<$ty, W, D>(constants), states);
-            }
         }
     )*};
 }
@@ -332,12 +311,10 @@ impl<F, const W: usize> Constants<F, W> {
 pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
     constants: &'static Constants<F, W>,
     name: &'static str,
-    /// The batch path compiled for these constants (`static_batch!`),
-    /// where the instance has one; otherwise the generic one.
-    batch: Option<BatchFn<F, W>>,
-    /// The one-state path compiled for these constants
-    /// (`goldilocks_compiled!`), where the instance has one.
-    single: Option<SingleFn<F, W>>,
+    /// The batch path compiled for these constants.
+    batch: BatchFn<F, W>,
+    /// The one-state path compiled for these constants.
+    single: SingleFn<F, W>,
 }
 
 /// A batch path compiled for one instance's constants: runs `states` on
@@ -374,7 +351,15 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// The S-box exponent.
     pub const DEGREE: u64 = D;
 
-    pub(crate) const fn new(constants: &'static Constants<F, W>, name: &'static str) -> Self {
+    /// The instance of `constants` with its paths compiled for them (by
+    /// `field31_instance!` or `goldilocks_instance!`, which name the same
+    /// constants and degree).
+    pub(crate) const fn new(
+        constants: &'static Constants<F, W>,
+        name: &'static str,
+        batch: BatchFn<F, W>,
+        single: SingleFn<F, W>,
+    ) -> Self {
         const {
             assert!(
                 W == 2 || W == 3 || (W >= 4 && W.is_multiple_of(4)),
@@ -385,8 +370,8 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
         Self {
             constants,
             name,
-            batch: None,
-            single: None,
+            batch,
+            single,
         }
     }
 
@@ -394,29 +379,6 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// it).
     pub(crate) const fn renamed(self, name: &'static str) -> Self {
         Self { name, ..self }
-    }
-
-    /// The instance with its batch path compiled for its constants
-    /// (`static_batch!`, which must name the same constants and degree).
-    pub(crate) const fn with_batch(self, batch: BatchFn<F, W>) -> Self {
-        Self {
-            batch: Some(batch),
-            ..self
-        }
-    }
-
-    /// The instance with its batch and one-state paths compiled for its
-    /// constants (`goldilocks_compiled!`, which must name the same
-    /// constants and degree).
-    pub(crate) const fn with_compiled(
-        self,
-        (batch, single): (BatchFn<F, W>, SingleFn<F, W>),
-    ) -> Self {
-        Self {
-            batch: Some(batch),
-            single: Some(single),
-            ..self
-        }
     }
 
     /// The instance's name, e.g. `"poseidon2-plonky3-babybear-16"`.
@@ -437,10 +399,7 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
 
     /// Permutes `state` in place (Plonky3's `permute_mut`).
     pub fn permute_mut(&self, state: &mut [F; W]) {
-        match self.single {
-            Some(single) => single(state),
-            None => F::permute_state::<W, D>(self.constants, state),
-        }
+        (self.single)(state);
     }
 }
 
@@ -449,10 +408,7 @@ impl<F: Field31 + Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, 
     /// done) when that backend does not run here. For tests and
     /// measurements; `permute_many` chooses the fastest by itself.
     pub fn permute_many_on(&self, backend: Backend, states: &mut [[F; W]]) -> bool {
-        match self.batch {
-            Some(batch) => batch(Some(backend), states),
-            None => apply_many_with(backend, &Kernel::<F, W, D>(self.constants), states),
-        }
+        (self.batch)(Some(backend), states)
     }
 
     /// Permutes a state given as a slice of user values: a wrong count is
@@ -480,16 +436,6 @@ pub fn state_from_u32s<F: Field31, const W: usize>(values: &[u32]) -> Result<[F;
     Ok(state)
 }
 
-/// The rounds as a [`LaneKernel`], for [`apply_many`].
-struct Kernel<F: 'static, const W: usize, const D: u64>(&'static Constants<F, W>);
-
-impl<F: Field31, const W: usize, const D: u64> LaneKernel<F, W> for Kernel<F, W, D> {
-    #[inline(always)]
-    fn apply<L: Lanes<Scalar = F>>(&self, state: &mut [L; W]) {
-        rounds::permute_lanes::<L, W, D>(self.0, state);
-    }
-}
-
 impl<F: Poseidon2Field, const W: usize, const D: u64> Permutation<[F; W]> for Poseidon2<F, W, D> {
     fn permute_mut(&self, state: &mut [F; W]) {
         Poseidon2::permute_mut(self, state);
@@ -499,11 +445,6 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Permutation<[F; W]> for Po
     /// them and the CPU runs them (31-bit fields: AVX-512, 16 lanes, or
     /// AVX2, 8 lanes).
     fn permute_many(&self, states: &mut [[F; W]]) {
-        match self.batch {
-            Some(batch) => {
-                batch(None, states);
-            }
-            None => F::permute_states::<W, D>(self.constants, states),
-        }
+        (self.batch)(None, states);
     }
 }

@@ -72,60 +72,75 @@ pub type Poseidon2Mersenne31<const W: usize> = Poseidon2<Mersenne31, W, 5>;
 pub type Poseidon2Goldilocks<const W: usize> = Poseidon2<Felt, W, 7>;
 
 /// `default_babybear_poseidon2_16()`.
-pub const BABYBEAR_16: Poseidon2BabyBear<16> =
-    Poseidon2::new(&constants::BABYBEAR_16, "poseidon2-plonky3-babybear-16")
-        .with_batch(static_batch!(BabyBear, 16, 7, constants::BABYBEAR_16));
-/// `default_babybear_poseidon2_24()`.
-pub const BABYBEAR_24: Poseidon2BabyBear<24> =
-    Poseidon2::new(&constants::BABYBEAR_24, "poseidon2-plonky3-babybear-24")
-        .with_batch(static_batch!(BabyBear, 24, 7, constants::BABYBEAR_24));
-/// `default_koalabear_poseidon2_16()`.
-pub const KOALABEAR_16: Poseidon2KoalaBear<16> =
-    Poseidon2::new(&constants::KOALABEAR_16, "poseidon2-plonky3-koalabear-16")
-        .with_batch(static_batch!(KoalaBear, 16, 3, constants::KOALABEAR_16));
-/// `default_koalabear_poseidon2_24()`.
-pub const KOALABEAR_24: Poseidon2KoalaBear<24> =
-    Poseidon2::new(&constants::KOALABEAR_24, "poseidon2-plonky3-koalabear-24")
-        .with_batch(static_batch!(KoalaBear, 24, 3, constants::KOALABEAR_24));
-/// `default_mersenne31_poseidon2_16()`.
-pub const MERSENNE31_16: Poseidon2Mersenne31<16> =
-    Poseidon2::new(&constants::MERSENNE31_16, "poseidon2-plonky3-mersenne31-16")
-        .with_batch(static_batch!(Mersenne31, 16, 5, constants::MERSENNE31_16));
-/// `default_mersenne31_poseidon2_24()`.
-pub const MERSENNE31_24: Poseidon2Mersenne31<24> =
-    Poseidon2::new(&constants::MERSENNE31_24, "poseidon2-plonky3-mersenne31-24")
-        .with_batch(static_batch!(Mersenne31, 24, 5, constants::MERSENNE31_24));
-
-/// `default_goldilocks_poseidon2_8()`.
-pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> = Poseidon2::new(
-    &goldilocks_constants::GOLDILOCKS_8,
-    "poseidon2-plonky3-goldilocks-8",
-)
-.with_compiled(goldilocks_compiled!(
-    8,
-    7,
-    goldilocks_constants::GOLDILOCKS_8
-));
-/// `default_goldilocks_poseidon2_12()`.
-pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = Poseidon2::new(
-    &goldilocks_constants::GOLDILOCKS_12,
-    "poseidon2-plonky3-goldilocks-12",
-)
-.with_compiled(goldilocks_compiled!(
-    12,
-    7,
-    goldilocks_constants::GOLDILOCKS_12
-));
-/// `default_goldilocks_poseidon2_16()`.
-pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = Poseidon2::new(
-    &goldilocks_constants::GOLDILOCKS_16,
-    "poseidon2-plonky3-goldilocks-16",
-)
-.with_compiled(goldilocks_compiled!(
+pub const BABYBEAR_16: Poseidon2BabyBear<16> = field31_instance!(
+    BabyBear,
     16,
     7,
-    goldilocks_constants::GOLDILOCKS_16
-));
+    constants::BABYBEAR_16,
+    "poseidon2-plonky3-babybear-16"
+);
+/// `default_babybear_poseidon2_24()`.
+pub const BABYBEAR_24: Poseidon2BabyBear<24> = field31_instance!(
+    BabyBear,
+    24,
+    7,
+    constants::BABYBEAR_24,
+    "poseidon2-plonky3-babybear-24"
+);
+/// `default_koalabear_poseidon2_16()`.
+pub const KOALABEAR_16: Poseidon2KoalaBear<16> = field31_instance!(
+    KoalaBear,
+    16,
+    3,
+    constants::KOALABEAR_16,
+    "poseidon2-plonky3-koalabear-16"
+);
+/// `default_koalabear_poseidon2_24()`.
+pub const KOALABEAR_24: Poseidon2KoalaBear<24> = field31_instance!(
+    KoalaBear,
+    24,
+    3,
+    constants::KOALABEAR_24,
+    "poseidon2-plonky3-koalabear-24"
+);
+/// `default_mersenne31_poseidon2_16()`.
+pub const MERSENNE31_16: Poseidon2Mersenne31<16> = field31_instance!(
+    Mersenne31,
+    16,
+    5,
+    constants::MERSENNE31_16,
+    "poseidon2-plonky3-mersenne31-16"
+);
+/// `default_mersenne31_poseidon2_24()`.
+pub const MERSENNE31_24: Poseidon2Mersenne31<24> = field31_instance!(
+    Mersenne31,
+    24,
+    5,
+    constants::MERSENNE31_24,
+    "poseidon2-plonky3-mersenne31-24"
+);
+
+/// `default_goldilocks_poseidon2_8()`.
+pub const GOLDILOCKS_8: Poseidon2Goldilocks<8> = goldilocks_instance!(
+    8,
+    7,
+    goldilocks_constants::GOLDILOCKS_8,
+    "poseidon2-plonky3-goldilocks-8"
+);
+/// `default_goldilocks_poseidon2_12()`.
+pub const GOLDILOCKS_12: Poseidon2Goldilocks<12> = goldilocks_instance!(
+    12,
+    7,
+    goldilocks_constants::GOLDILOCKS_12,
+    "poseidon2-plonky3-goldilocks-12"
+);
+/// `default_goldilocks_poseidon2_16()`.
+pub const GOLDILOCKS_16: Poseidon2Goldilocks<16> = goldilocks_instance!(
+    16,
+    7,
+    goldilocks_constants::GOLDILOCKS_16,
+    "poseidon2-plonky3-goldilocks-16"
+);
 
 /// Elements of a digest (hash output, compression input and output) of
 /// the 31-bit instances and of [`GOLDILOCKS_16`].

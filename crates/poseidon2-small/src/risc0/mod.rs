@@ -47,9 +47,13 @@ pub const ROUNDS_PARTIAL: usize = 21;
 pub type Poseidon2Risc0 = Poseidon2<BabyBear, CELLS, 7>;
 
 /// RISC Zero's permutation (`poseidon2_mix`).
-pub const POSEIDON2: Poseidon2Risc0 =
-    Poseidon2::new(&constants::BABYBEAR_24, "poseidon2-risc0-babybear-24")
-        .with_batch(static_batch!(BabyBear, 24, 7, constants::BABYBEAR_24));
+pub const POSEIDON2: Poseidon2Risc0 = field31_instance!(
+    BabyBear,
+    24,
+    7,
+    constants::BABYBEAR_24,
+    "poseidon2-risc0-babybear-24"
+);
 
 /// RISC Zero's digest: 8 BabyBear elements.
 pub type Digest = [BabyBear; CELLS_OUT];

@@ -32,9 +32,13 @@ pub type SP1Field = KoalaBear;
 pub type SP1Perm = Poseidon2<KoalaBear, 16, 3>;
 
 /// SP1 v6's `poseidon2_init()`.
-pub const POSEIDON2: SP1Perm =
-    Poseidon2::new(&constants::KOALABEAR_16, "poseidon2-sp1-koalabear-16")
-        .with_batch(static_batch!(KoalaBear, 16, 3, constants::KOALABEAR_16));
+pub const POSEIDON2: SP1Perm = field31_instance!(
+    KoalaBear,
+    16,
+    3,
+    constants::KOALABEAR_16,
+    "poseidon2-sp1-koalabear-16"
+);
 
 /// SP1 v6's `poseidon2_hasher()` (`PaddingFreeSponge<SP1Perm, 16, 8, 8>`;
 /// `poseidon2_hash` is its hash).
@@ -62,9 +66,13 @@ pub mod v5 {
     pub type SP1Perm = Poseidon2<BabyBear, 16, 7>;
 
     /// SP1 v5's `poseidon2_init()`.
-    pub const POSEIDON2: SP1Perm =
-        Poseidon2::new(&constants::BABYBEAR_16, "poseidon2-sp1v5-babybear-16")
-            .with_batch(static_batch!(BabyBear, 16, 7, constants::BABYBEAR_16));
+    pub const POSEIDON2: SP1Perm = field31_instance!(
+        BabyBear,
+        16,
+        7,
+        constants::BABYBEAR_16,
+        "poseidon2-sp1v5-babybear-16"
+    );
 
     /// SP1 v5's `poseidon2_hasher()` (`PaddingFreeSponge<_, 16, 8, 8>`).
     pub const HASH: Hash16<SP1Perm> = PaddingFreeSponge::new(POSEIDON2);
