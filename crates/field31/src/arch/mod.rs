@@ -94,8 +94,8 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// Every backend (whether or not it runs here).
-    pub const ALL: [Self; 4] = [Self::Scalar, Self::Avx2, Self::Avx512, Self::Neon];
+    /// Every backend (whether or not it runs here), fastest last.
+    pub const ALL: [Self; 4] = [Self::Scalar, Self::Neon, Self::Avx2, Self::Avx512];
 
     /// Elements per register.
     pub const fn lanes(self) -> usize {
@@ -128,26 +128,15 @@ impl Backend {
     }
 }
 
-/// The backend [`apply_many`] uses on this CPU with this build.
+/// The backend [`apply_many`] uses on this CPU with this build: the
+/// fastest available one.
 #[inline]
 pub fn backend() -> Backend {
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx512_available() {
-        return Backend::Avx512;
-    }
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx2_available() {
-        return Backend::Avx2;
-    }
-    #[cfg(all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    ))]
-    return Backend::Neon;
-    #[allow(unreachable_code)]
-    Backend::Scalar
+    Backend::ALL
+        .into_iter()
+        .rev()
+        .find(|b| b.available())
+        .unwrap_or(Backend::Scalar)
 }
 
 /// Runs `kernel` on every state, on the fastest backend of this CPU.

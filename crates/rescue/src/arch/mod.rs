@@ -431,31 +431,16 @@ impl LaneBackend {
     }
 }
 
-/// The backend [`apply_many`] uses on this CPU with this build (on aarch64
-/// NEON with the `neon-lanes` feature, scalars without it).
+/// The backend [`apply_many`] uses on this CPU with this build: the
+/// fastest available one (on aarch64 NEON with the `neon-lanes` feature,
+/// scalars without it).
 #[inline]
 pub fn lanes_backend() -> LaneBackend {
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx512_vbmi_available() {
-        return LaneBackend::Avx512Vbmi;
-    }
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx512_lanes_available() {
-        return LaneBackend::Avx512;
-    }
-    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-    if avx2_available() {
-        return LaneBackend::Avx2;
-    }
-    #[cfg(all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    ))]
-    return LaneBackend::Neon;
-    #[allow(unreachable_code)]
-    LaneBackend::Scalar
+    LaneBackend::ALL
+        .into_iter()
+        .rev()
+        .find(|b| b.available())
+        .unwrap_or(LaneBackend::Scalar)
 }
 
 /// Whether the AVX-512 lanes of [`apply_many`] may run: Rescue's AVX-512
