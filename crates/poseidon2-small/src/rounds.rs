@@ -332,52 +332,8 @@ fn full_round<L: Cells, M: Mat4, const W: usize, const D: u64>(
     state: &mut [L; W],
     constants: &[L::Scalar; W],
 ) {
-    if !L::WRITE_OUT_SBOXES && W >= 4 {
-        full_round_by_blocks::<L, M, W, D>(state, constants);
-        return;
-    }
     L::add_sbox_all::<D, W>(state, constants);
     external::<L, M, W>(state);
-}
-
-/// A full round one block of four cells at a time, for lanes whose
-/// registers do not hold the state (`!WRITE_OUT_SBOXES`: AVX2, 16
-/// registers): the block's S-boxes and its 4 × 4 block, its sum added to
-/// the column sums, the block stored; then the column sums added to every
-/// cell. A loop over the blocks keeps the state in memory and only one
-/// block, the column sums and the S-boxes' temporaries in registers; all
-/// S-boxes first and then the external layer kept the whole state live
-/// across the layer (BabyBear 16: 1 204 instructions per full round, 91 of
-/// them stack moves, against 1 058 for Plonky3's).
-#[inline(always)]
-fn full_round_by_blocks<L: Cells, M: Mat4, const W: usize, const D: u64>(
-    state: &mut [L; W],
-    constants: &[L::Scalar; W],
-) {
-    #[inline(always)]
-    fn block<L: Cells, M: Mat4, const D: u64>(cells: &mut [L], constants: &[L::Scalar]) -> [L; 4] {
-        // Written out: through `core::array::from_fn` the S-box stayed a
-        // call of the closure, its operands in memory.
-        let mut x = [
-            cells[0].add_sbox::<D>(constants[0]),
-            cells[1].add_sbox::<D>(constants[1]),
-            cells[2].add_sbox::<D>(constants[2]),
-            cells[3].add_sbox::<D>(constants[3]),
-        ];
-        M::apply(&mut x);
-        cells[..4].copy_from_slice(&x);
-        x
-    }
-    let mut columns = block::<L, M, D>(&mut state[..4], &constants[..4]);
-    for b in 1..W / 4 {
-        let x = block::<L, M, D>(&mut state[4 * b..], &constants[4 * b..]);
-        for (c, x) in columns.iter_mut().zip(x) {
-            *c += x;
-        }
-    }
-    for (i, x) in state.iter_mut().enumerate() {
-        *x += columns[i % 4];
-    }
 }
 
 /// The whole permutation on lanes, with the external block `M`.
