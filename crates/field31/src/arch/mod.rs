@@ -3,7 +3,10 @@
 //! Code written once over [`Lanes`] (a [`LaneKernel`]) runs on many
 //! independent states with [`apply_many`]: the states are transposed into
 //! registers of several lanes (one state per lane), the kernel runs once per
-//! group, and the leftover states run on scalars.
+//! group, and the leftover states run on scalars. The transposition goes
+//! word by word through a buffer of columns, or on AVX2, for widths that 8
+//! divides, by shuffles in registers (`Transpose`; measured faster there,
+//! not on AVX-512).
 //!
 //! The backends, fastest first, chosen once per call by [`backend`]:
 //! - AVX-512 (`avx512f`): 16 lanes of 32 bits;
