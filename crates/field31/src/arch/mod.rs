@@ -3,7 +3,10 @@
 //! Code written once over [`Lanes`] (a [`LaneKernel`]) runs on many
 //! independent states with [`apply_many`]: the states are transposed into
 //! registers of several lanes (one state per lane), the kernel runs once per
-//! group, and the leftover states run on scalars.
+//! group, and the leftover states run on scalars. The transposition goes
+//! word by word through a buffer of columns, or on AVX2, for widths that 8
+//! divides, by shuffles in registers (`Transpose`; measured faster there,
+//! not on AVX-512).
 //!
 //! The backends, fastest first, chosen once per call by [`backend`]:
 //! - AVX-512 (`avx512f`): 16 lanes of 32 bits;
@@ -243,6 +246,75 @@ unsafe trait Register<const N: usize>: Lanes {
     unsafe fn load(words: &[u32; N]) -> Self;
     /// The words of the lanes (each below `p`).
     unsafe fn store(self, words: &mut [u32; N]);
+}
+
+/// A register type that moves whole groups of `N` states in and out of
+/// registers by an `N × N` transposition in registers (shuffles), rather
+/// than word by word through a buffer of columns ([`drive`]).
+///
+/// # Safety
+/// As [`Register`]: `transpose` may only run where the backend is
+/// available.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+unsafe trait Transpose<const N: usize>: Register<N> {
+    /// Lane `j` of register `i` becomes lane `i` of register `j`.
+    unsafe fn transpose(block: &mut [Self; N]);
+}
+
+/// [`drive`] with whole groups moved by [`Transpose`] where `N` divides
+/// `W`: each block of `N` cells of the `N` states loaded as `N`
+/// registers (one state's cells each, contiguous words) and transposed
+/// into cells, and back. Other widths, and a last partial group, go
+/// through [`drive`].
+///
+/// # Safety
+/// As [`drive`].
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+unsafe fn drive_transposed<F, K, R, const W: usize, const N: usize>(
+    kernel: &K,
+    states: &mut [[F; W]],
+) where
+    F: Field31,
+    K: LaneKernel<F, W>,
+    R: Transpose<N, Scalar = F>,
+{
+    if !W.is_multiple_of(N) {
+        // SAFETY: the caller's contract.
+        return unsafe { drive::<F, K, R, W, N>(kernel, states) };
+    }
+    let whole = states.len() / N * N;
+    let (groups, rest) = states.split_at_mut(whole);
+    for group in groups.chunks_exact_mut(N) {
+        let mut registers = [R::splat(F::ZERO); W];
+        for start in (0..W).step_by(N) {
+            let mut block: [R; N] = core::array::from_fn(|lane| {
+                let words = core::array::from_fn(|j| group[lane][start + j].to_stored());
+                // SAFETY: the caller runs on a CPU with R's instructions.
+                unsafe { R::load(&words) }
+            });
+            // SAFETY: as above.
+            unsafe { R::transpose(&mut block) };
+            registers[start..start + N].copy_from_slice(&block);
+        }
+        kernel.apply(&mut registers);
+        for start in (0..W).step_by(N) {
+            let mut block: [R; N] = core::array::from_fn(|i| registers[start + i]);
+            // SAFETY: as above.
+            unsafe { R::transpose(&mut block) };
+            for (state, register) in group.iter_mut().zip(block) {
+                let mut words = [0u32; N];
+                // SAFETY: as above.
+                unsafe { register.store(&mut words) };
+                for (element, word) in state[start..start + N].iter_mut().zip(words) {
+                    // The packed arithmetic keeps every lane below p.
+                    *element = F::from_stored(word).expect("packed lane below p");
+                }
+            }
+        }
+    }
+    // SAFETY: the caller's contract.
+    unsafe { drive::<F, K, R, W, N>(kernel, rest) }
 }
 
 /// Runs `kernel` on `states`: groups of `N` states transposed into `W`

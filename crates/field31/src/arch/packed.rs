@@ -41,6 +41,11 @@ pub(super) unsafe trait Simd: Copy + Send + Sync + 'static {
     /// (of which only `q`'s low half matters) by a 64-bit `vpmullq` plus a
     /// shift, three instructions where one suffices.
     unsafe fn opaque(a: Self::V) -> Self::V;
+    /// Every 32-bit lane `c − p` (wrapping), for a round constant `c`:
+    /// the scalar difference broadcast (AVX-512, whose sums take a
+    /// broadcast operand from memory), or on AVX2 the broadcast `c` less
+    /// a register of `p` (see the backend).
+    unsafe fn splat_minus(c: u32, p: u32) -> Self::V;
     /// Lane-wise 64-bit wrapping sum.
     unsafe fn add64(a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise and.
@@ -123,11 +128,17 @@ pub(super) struct Packed<S: Simd, F> {
 
 impl<S: Simd, F: Field31> Packed<S, F> {
     #[inline(always)]
-    fn from_vector(v: S::V) -> Self {
+    pub(super) fn from_vector(v: S::V) -> Self {
         Self {
             v,
             _field: PhantomData,
         }
+    }
+
+    /// The register.
+    #[inline(always)]
+    pub(super) fn vector(self) -> S::V {
+        self.v
     }
 
     /// `(x + c)^d` with the constants given as the words `c − p` (see
@@ -228,8 +239,11 @@ impl<S: Simd> SignedMonty<S> {
             let qp_even = S::mul_even_signed(S::opaque(S::mul_even_signed(even, self.mu)), self.p);
             let qp_odd = S::mul_even_signed(S::opaque(S::mul_even_signed(odd, self.mu)), self.p);
             // In (−p, p); a negative one is brought up by p (a minimum, as
-            // in `Mul`).
-            let r = S::sub32(S::high_halves(even, odd), S::high_halves(qp_even, qp_odd));
+            // in `Mul`). The differences first (their high halves are those
+            // of the 64-bit differences: the low halves agree), then one
+            // gathering of the high halves (AVX2: a shuffle and a blend
+            // fewer than gathering both operands).
+            let r = S::high_halves(S::sub32(even, qp_even), S::sub32(odd, qp_odd));
             S::min32(r, S::add32(r, self.p))
         }
     }
@@ -415,7 +429,7 @@ impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     #[inline(always)]
     fn add_pow(self, c: F, d: u64) -> Self {
         // SAFETY: see above.
-        let c_minus_p = unsafe { S::splat32(c.to_stored().wrapping_sub(F::MODULUS)) };
+        let c_minus_p = unsafe { S::splat_minus(c.to_stored(), F::MODULUS) };
         self.add_pow_minus_p(c_minus_p, d)
     }
 
@@ -605,7 +619,9 @@ macro_rules! simd_backend {
         splat32 = $splat32:path, add32 = $add32:path, sub32 = $sub32:path,
         reg = $reg:ident,
         min32 = $min32:path, mul_even = $mul_even:path,
-        mul_even_signed = $mul_even_signed:path, add64 = $add64:path,
+        mul_even_signed = $mul_even_signed:path,
+        splat_minus = |$sm_c:ident, $sm_p:ident| $splat_minus:expr,
+        add64 = $add64:path,
         and = $and:path, andnot = $andnot:path, sign32 = $sign32:expr,
         shl32 = $shl32:path, shr32 = $shr32:path,
         shr64_32 = $shr64_32:expr, shr64_31 = $shr64_31:expr, shl64_32 = $shl64_32:expr,
@@ -615,7 +631,7 @@ macro_rules! simd_backend {
         or_and = |$oa_a:ident, $oa_b:ident, $oa_mask:ident| $or_and:expr,
         add_where = |$aw_src:ident, $aw_test:ident, $aw_bits:ident, $aw_a:ident, $aw_b:ident| $add_where:expr,
         sub_where = |$sw_src:ident, $sw_test:ident, $sw_bits:ident, $sw_a:ident, $sw_b:ident| $sub_where:expr,
-        load = $load:path, store = $store:path $(,)?
+        load = $load:path, store = $store:path, drive = $drive:ident $(,)?
     ) => {
         #[doc = concat!("The ", $name, " instructions of the packed arithmetic.")]
         #[derive(Clone, Copy)]
@@ -673,6 +689,11 @@ macro_rules! simd_backend {
                     core::arch::asm!("/* {0} */", inout($reg) a, options(pure, nomem, nostack, preserves_flags));
                 }
                 a
+            }
+            #[inline(always)]
+            unsafe fn splat_minus($sm_c: u32, $sm_p: u32) -> $v {
+                // SAFETY: see above.
+                unsafe { $splat_minus }
             }
             #[inline(always)]
             unsafe fn add64(a: $v, b: $v) -> $v {
@@ -787,7 +808,7 @@ macro_rules! simd_backend {
         ) {
             // SAFETY: the backend is available (this function's contract).
             unsafe {
-                $crate::arch::drive::<F, K, $crate::arch::packed::Packed<$backend, F>, W, $n>(
+                $crate::arch::$drive::<F, K, $crate::arch::packed::Packed<$backend, F>, W, $n>(
                     kernel, states,
                 )
             }

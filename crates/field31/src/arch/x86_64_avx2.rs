@@ -8,7 +8,17 @@ super::packed::simd_backend! {
     splat32 = _mm256_set1_epi32, add32 = _mm256_add_epi32, sub32 = _mm256_sub_epi32,
     reg = ymm_reg,
     min32 = _mm256_min_epu32, mul_even = _mm256_mul_epu32,
-    mul_even_signed = _mm256_mul_epi32, add64 = _mm256_add_epi64,
+    mul_even_signed = _mm256_mul_epi32,
+    // The constant broadcast straight from memory (`vpbroadcastd`) and
+    // `p` subtracted in the vector unit, rather than `c − p` formed on a
+    // general register and moved across (`vmovd`, `vpbroadcastd`): the
+    // looped rounds read their constants at run time. `opaque` keeps LLVM
+    // from folding the two splats back into one of `c − p`.
+    splat_minus = |c, p| _mm256_sub_epi32(
+        _mm256_set1_epi32(c as i32),
+        <Avx2 as super::packed::Simd>::opaque(_mm256_set1_epi32(p as i32))
+    ),
+    add64 = _mm256_add_epi64,
     and = _mm256_and_si256,
     andnot = _mm256_andnot_si256, sign32 = _mm256_srai_epi32::<31>,
     shl32 = _mm256_sllv_epi32, shr32 = _mm256_srlv_epi32,
@@ -33,7 +43,43 @@ super::packed::simd_backend! {
         src,
         _mm256_cmpeq_epi32(_mm256_and_si256(test, bits), _mm256_setzero_si256())
     ),
-    load = _mm256_loadu_si256, store = _mm256_storeu_si256,
+    load = _mm256_loadu_si256, store = _mm256_storeu_si256, drive = drive_transposed,
+}
+
+// SAFETY: AVX2 shifts, blends and lane permutations only, which run where
+// AVX2 is available (the trait's contract).
+unsafe impl<F: crate::Field31> super::Transpose<8> for Packed<F> {
+    /// For `b` = 1, 2, 4 the off-diagonal `b × b` blocks of every `2b × 2b`
+    /// block swap places. For the pair of registers `a`, `c = a + b` (bit
+    /// `b` of `a` clear), the new `a` keeps its lanes whose index has bit
+    /// `b` clear and takes `c`'s lane `j − b` at the others (`c` shifted
+    /// up by `b` lanes, blended); the new `c` takes `a`'s lane `j + b`
+    /// where bit `b` of `j` is clear (`a` shifted down) and keeps its own
+    /// elsewhere. Steps 1 and 2 shift within 64- and 128-bit halves, step
+    /// 4 exchanges 128-bit halves: 24 instructions for 64 words.
+    #[inline(always)]
+    unsafe fn transpose(block: &mut [Self; 8]) {
+        let mut v: [__m256i; 8] = block.map(Packed::vector);
+        // SAFETY: see above.
+        unsafe {
+            for a in [0, 2, 4, 6] {
+                let (x, y) = (v[a], v[a + 1]);
+                v[a] = _mm256_blend_epi32::<0b1010_1010>(x, _mm256_slli_epi64::<32>(y));
+                v[a + 1] = _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(x), y);
+            }
+            for a in [0, 1, 4, 5] {
+                let (x, y) = (v[a], v[a + 2]);
+                v[a] = _mm256_blend_epi32::<0b1100_1100>(x, _mm256_bslli_epi128::<8>(y));
+                v[a + 2] = _mm256_blend_epi32::<0b1100_1100>(_mm256_bsrli_epi128::<8>(x), y);
+            }
+            for a in [0, 1, 2, 3] {
+                let (x, y) = (v[a], v[a + 4]);
+                v[a] = _mm256_permute2x128_si256::<0x20>(x, y);
+                v[a + 4] = _mm256_permute2x128_si256::<0x31>(x, y);
+            }
+        }
+        *block = v.map(Packed::from_vector);
+    }
 }
 
 // SAFETY: one AVX2 shuffle, broadcast or blend per function, which run
