@@ -121,7 +121,13 @@ pub(crate) trait Cells:
     /// the form `scale` (`−` when `negative`), `value` itself for
     /// `Scale::General`. By parts by default.
     #[inline(always)]
-    fn sum_plus_scaled(sum: Self, x: Self, scale: Scale, negative: bool, value: Self::Scalar) -> Self {
+    fn sum_plus_scaled(
+        sum: Self,
+        x: Self,
+        scale: Scale,
+        negative: bool,
+        value: Self::Scalar,
+    ) -> Self {
         sum_plus_scaled_by_parts(sum, x, scale, negative, value)
     }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
@@ -397,7 +403,13 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
         // forms per entry.
         return sum + x * L::splat(diagonal.values[i]);
     }
-    L::sum_plus_scaled(sum, x, diagonal.scales[i], diagonal.negative[i], diagonal.values[i])
+    L::sum_plus_scaled(
+        sum,
+        x,
+        diagonal.scales[i],
+        diagonal.negative[i],
+        diagonal.values[i],
+    )
 }
 
 /// [`Cells::sum_plus_scaled`] by parts: `V · x` in its cheap form, then

@@ -174,7 +174,11 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     fn sum_plus_multiple(self, x: Self, m: u64, negative: bool) -> Self {
         debug_assert!((1..1 << 32).contains(&m));
         let product = x.mul(Self::splat(m));
-        if negative { self.sub(product) } else { self.add(product) }
+        if negative {
+            self.sub(product)
+        } else {
+            self.add(product)
+        }
     }
     /// `self ± x · 2^-k mod p` (`−` when `negative`) for `1 ≤ k ≤ 32`:
     /// [`Self::div_2exp`] and a sum by default; one lane forms `x · 2^-k ≡
@@ -182,7 +186,11 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     #[inline(always)]
     fn sum_plus_div_2exp(self, x: Self, k: u32, negative: bool) -> Self {
         let scaled = x.div_2exp(k);
-        if negative { self.sub(scaled) } else { self.add(scaled) }
+        if negative {
+            self.sub(scaled)
+        } else {
+            self.add(scaled)
+        }
     }
     /// `Σ xs[start..] mod p` (`start < N`): the additions one after another
     /// by default; one lane sums in 128 bits and reduces once, AVX-512

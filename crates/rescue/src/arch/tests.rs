@@ -776,7 +776,11 @@ mod shared_lanes {
         }
         let signed = |sum: u64, term: u128, negative: bool| {
             let (sum, term) = (u128::from(sum) % p, term % p);
-            if negative { (sum + p - term) % p } else { (sum + term) % p }
+            if negative {
+                (sum + p - term) % p
+            } else {
+                (sum + term) % p
+            }
         };
         let half = p.div_ceil(2);
         for (i, &s) in values.iter().enumerate() {

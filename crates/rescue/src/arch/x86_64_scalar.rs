@@ -343,7 +343,10 @@ mod tests {
                     let got = super::add_sub_canonical(c, ca, cb);
                     assert_eq!(u128::from(got) % p, want, "{c} + {ca} − {cb}");
                     let got = super::sub_canonical(c, cb);
-                    assert_eq!(u128::from(got) % p, (u128::from(c) + p - u128::from(cb)) % p);
+                    assert_eq!(
+                        u128::from(got) % p,
+                        (u128::from(c) + p - u128::from(cb)) % p
+                    );
                 }
             }
         }
