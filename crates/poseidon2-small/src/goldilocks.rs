@@ -18,7 +18,7 @@ use algebraic_hash_rescue::Felt;
 use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
 
 use crate::rounds::{self, Cells};
-use crate::{Constants, Diagonal, Poseidon2Field, sealed};
+use crate::{Constants, Diagonal, Poseidon2Field, Scale, sealed};
 
 /// `$body` for each `$i` in `0..$w` (`$w ≤ 24`), written out with constant
 /// indices.
@@ -110,6 +110,40 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
         let x = Self(self.0.add_canonical(L::splat(c.to_u64())));
         algebraic_hash_field31::small_power(x, D)
     }
+    /// On one lane, where cell 0's chain of latencies bounds the partial
+    /// rounds (`partial_cell0`).
+    const FOLD_PARTIAL_CONSTANTS: bool = L::LANES == 1;
+    /// The constant is canonical: the cheaper `add_canonical`.
+    #[inline(always)]
+    fn add_scalar(self, c: Felt) -> Self {
+        Self(self.0.add_canonical(L::splat(c.to_u64())))
+    }
+    /// One lane, `x^7`: the three dependent products with the shorter
+    /// reduction (`mul_short_chain`), and `x^3 · x^4` reduced twice from
+    /// one product, into the sum (`add_product`) and into the difference
+    /// (`sub_product`, the reduction merged into it).
+    #[inline(always)]
+    fn partial_cell0<const D: u64>(
+        self,
+        constant: Option<Felt>,
+        rest: Self,
+        next: Self,
+    ) -> (Self, Self) {
+        if L::LANES != 1 || D != 7 {
+            return rounds::partial_cell0_by_parts::<Self, D>(self, constant, rest, next);
+        }
+        let x = match constant {
+            Some(c) => self.add_scalar(c).0,
+            None => self.0,
+        };
+        let x2 = x.mul_short_chain(x);
+        let x3 = x2.mul_short_chain(x);
+        let x4 = x2.mul_short_chain(x2);
+        (
+            Self(rest.0.add_product(x3, x4)),
+            Self(next.0.sub_product(x3, x4)),
+        )
+    }
     /// One reduction for the whole sum (`GoldilocksLanes::sum_from`: a
     /// 128-bit sum on one lane, a count of the carries on AVX-512).
     #[inline(always)]
@@ -147,6 +181,29 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
         each_cell!(W, i, {
             state[i] = x2[i] * x4[i];
         });
+    }
+    /// One lane: `sum ± 2^k · x`, `sum ± 3 · x` summed exactly in 128 bits
+    /// with one fold, `sum ± x · 2^-k` (`k ≥ 2`) as `sum ± (a − c)` with
+    /// both fix-ups at once (`GoldilocksLanes::sum_plus_multiple`,
+    /// `sum_plus_div_2exp`): fewer instructions than the value scaled and
+    /// then added, which counts where the partial rounds are bound by
+    /// their instructions (widths 12 and 16). `x / 2` keeps its
+    /// three-instruction form (measured faster at widths 8 and 12).
+    #[inline(always)]
+    fn sum_plus_scaled(sum: Self, x: Self, scale: Scale, negative: bool, value: Felt) -> Self {
+        if L::LANES == 1 {
+            match scale {
+                Scale::Mul2exp(k @ 1..=31) => {
+                    return Self(sum.0.sum_plus_multiple(x.0, 1 << k, negative));
+                }
+                Scale::Three => return Self(sum.0.sum_plus_multiple(x.0, 3, negative)),
+                Scale::Div2exp(k @ 2..=32) => {
+                    return Self(sum.0.sum_plus_div_2exp(x.0, k, negative));
+                }
+                _ => {}
+            }
+        }
+        rounds::sum_plus_scaled_by_parts(sum, x, scale, negative, value)
     }
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {

@@ -83,11 +83,52 @@ pub(crate) trait Cells:
         cells!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
         const { assert!(W <= 24, "full rounds are written out for widths up to 24") };
     }
+    /// Whether the partial rounds (where `M_I` has `c = 1`, `V_0 = −2`)
+    /// add each round's constant to the sum beside cell 0's S-box rather
+    /// than to cell 0 before it: cell 0 becomes `(rest + c_next) − s` in
+    /// place of `rest − s`, and the next S-box starts from it, an addition
+    /// less on the chain of latencies through cell 0 (the first constant
+    /// is added before the first partial round). Same count of operations;
+    /// only where that chain bounds the rounds (one Goldilocks state on
+    /// the scalar units).
+    const FOLD_PARTIAL_CONSTANTS: bool = false;
+    /// `self + c` for a round constant.
+    #[inline(always)]
+    fn add_scalar(self, c: Self::Scalar) -> Self {
+        self + Self::splat(c)
+    }
+    /// Cell 0 of a partial round whose `M_I` has `c = 1`, `V_0 = −2`: with
+    /// `s = (self + constant)^D` (`self^D` where the constant was folded,
+    /// `None`), the sum of the cells `rest + s` and cell 0's new value
+    /// `next − s` (`next` is `rest`, plus the next round's constant where
+    /// folded). By parts by default.
+    #[inline(always)]
+    fn partial_cell0<const D: u64>(
+        self,
+        constant: Option<Self::Scalar>,
+        rest: Self,
+        next: Self,
+    ) -> (Self, Self) {
+        partial_cell0_by_parts::<Self, D>(self, constant, rest, next)
+    }
     /// `Σ state[1..]`, the partial rounds' sum beside cell 0's S-box: a
     /// balanced tree of additions by default.
     #[inline(always)]
     fn sum_of_rest<const W: usize>(state: &[Self; W]) -> Self {
         sum_of_rest(state)
+    }
+    /// `sum + V · x` for an entry `V` of the internal diagonal: `±V` of
+    /// the form `scale` (`−` when `negative`), `value` itself for
+    /// `Scale::General`. By parts by default.
+    #[inline(always)]
+    fn sum_plus_scaled(
+        sum: Self,
+        x: Self,
+        scale: Scale,
+        negative: bool,
+        value: Self::Scalar,
+    ) -> Self {
+        sum_plus_scaled_by_parts(sum, x, scale, negative, value)
     }
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
@@ -250,31 +291,82 @@ fn sum_of_rest<L: Cells, const W: usize>(state: &[L; W]) -> L {
     level[0]
 }
 
-/// A partial round: the constant and S-box on cell 0, then the internal
-/// linear layer `M_I = c·1·1ᵀ + diag(V)`. The sum of cells `1..W` and their
-/// products with `V` do not wait for the S-box of cell 0 (they overlap
-/// its latency, which otherwise bounds these rounds).
+/// [`Cells::partial_cell0`] by parts: the S-box, then the sum and the
+/// difference.
+#[inline(always)]
+pub(crate) fn partial_cell0_by_parts<L: Cells, const D: u64>(
+    x: L,
+    constant: Option<L::Scalar>,
+    rest: L,
+    next: L,
+) -> (L, L) {
+    let s0 = match constant {
+        Some(c) => x.add_sbox::<D>(c),
+        None => small_power(x, D),
+    };
+    (rest + s0, next - s0)
+}
+
+/// The partial rounds, one constant each.
+#[inline(always)]
+fn partial_rounds<L: Cells, const W: usize, const D: u64>(
+    state: &mut [L; W],
+    constants: &[L::Scalar],
+    diagonal: &Diagonal<L::Scalar, W>,
+) {
+    // Every Plonky3 diagonal starts with V_0 = −2 (and c = 1): cell 0
+    // becomes sum − 2·s0 = rest − s0.
+    let difference = diagonal.off_diagonal.is_none()
+        && diagonal.scales[0] == Scale::Mul2exp(1)
+        && diagonal.negative[0];
+    if !(L::FOLD_PARTIAL_CONSTANTS && difference) {
+        for &c in constants {
+            partial_round::<L, W, D>(state, c, None, false, difference, diagonal);
+        }
+        return;
+    }
+    let Some((&last, _)) = constants.split_last() else {
+        return;
+    };
+    state[0] = state[0].add_scalar(constants[0]);
+    // The last round apart (no next constant): a choice inside the loop
+    // had cost a branch and spilled cells to the stack.
+    for pair in constants.windows(2) {
+        partial_round::<L, W, D>(state, pair[0], Some(pair[1]), true, true, diagonal);
+    }
+    partial_round::<L, W, D>(state, last, None, true, true, diagonal);
+}
+
+/// A partial round: the constant and S-box on cell 0 (the constant already
+/// in cell 0 where `fold`, which then adds `next_constant` to cell 0's new
+/// value), then the internal linear layer `M_I = c·1·1ᵀ + diag(V)`
+/// (`difference`: `c = 1` and `V_0 = −2`). The sum of cells `1..W` and
+/// their products with `V` do not wait for the S-box of cell 0 (they
+/// overlap its latency, which otherwise bounds these rounds).
 #[inline(always)]
 fn partial_round<L: Cells, const W: usize, const D: u64>(
     state: &mut [L; W],
     constant: L::Scalar,
+    next_constant: Option<L::Scalar>,
+    fold: bool,
+    difference: bool,
     diagonal: &Diagonal<L::Scalar, W>,
 ) {
     let rest = L::sum_of_rest(state);
-    let s0 = state[0].add_sbox::<D>(constant);
-    let mut sum = rest + s0;
-    if let Some(c) = diagonal.off_diagonal {
-        sum = sum * L::splat(c);
-    }
-    // Every Plonky3 diagonal starts with V_0 = −2 (and c = 1): cell 0
-    // becomes sum − 2·s0 = rest − s0.
-    let first = if diagonal.off_diagonal.is_none()
-        && diagonal.scales[0] == Scale::Mul2exp(1)
-        && diagonal.negative[0]
-    {
-        rest - s0
+    let (sum, first) = if difference {
+        let next = match next_constant {
+            Some(c) => rest.add_scalar(c),
+            None => rest,
+        };
+        let constant = if fold { None } else { Some(constant) };
+        state[0].partial_cell0::<D>(constant, rest, next)
     } else {
-        sum_plus_scaled(sum, s0, diagonal, 0)
+        let s0 = state[0].add_sbox::<D>(constant);
+        let mut sum = rest + s0;
+        if let Some(c) = diagonal.off_diagonal {
+            sum = sum * L::splat(c);
+        }
+        (sum, sum_plus_scaled(sum, s0, diagonal, 0))
     };
     // Written out cell by cell (widths up to 24): a loop whose body
     // branches on the entry's form is not unrolled by the compiler, which
@@ -311,19 +403,34 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
         // forms per entry.
         return sum + x * L::splat(diagonal.values[i]);
     }
-    let scaled = match diagonal.scales[i] {
+    L::sum_plus_scaled(
+        sum,
+        x,
+        diagonal.scales[i],
+        diagonal.negative[i],
+        diagonal.values[i],
+    )
+}
+
+/// [`Cells::sum_plus_scaled`] by parts: `V · x` in its cheap form, then
+/// the sum or difference.
+#[inline(always)]
+pub(crate) fn sum_plus_scaled_by_parts<L: Cells>(
+    sum: L,
+    x: L,
+    scale: Scale,
+    negative: bool,
+    value: L::Scalar,
+) -> L {
+    let scaled = match scale {
         Scale::Mul2exp(k) => x.mul_2exp(k),
         Scale::Three => x.double() + x,
-        Scale::Div2exp(k) => return L::sum_plus_div_2exp(sum, x, k, diagonal.negative[i]),
-        Scale::General => x * L::splat(diagonal.values[i]),
+        Scale::Div2exp(k) => return L::sum_plus_div_2exp(sum, x, k, negative),
+        Scale::General => x * L::splat(value),
     };
     // `scaled + sum`, not `sum + scaled`: Goldilocks lanes make the right
     // operand canonical, and `sum` is shared by every cell.
-    if diagonal.negative[i] {
-        sum - scaled
-    } else {
-        scaled + sum
-    }
+    if negative { sum - scaled } else { scaled + sum }
 }
 
 /// A full round: constants on every cell, S-box on every cell, `M_E`.
@@ -346,9 +453,7 @@ fn permute_with<L: Cells, M: Mat4, const W: usize, const D: u64>(
     for round in constants.initial {
         full_round::<L, M, W, D>(state, round);
     }
-    for &c in constants.partial {
-        partial_round::<L, W, D>(state, c, &constants.diagonal);
-    }
+    partial_rounds::<L, W, D>(state, constants.partial, &constants.diagonal);
     for round in constants.terminal {
         full_round::<L, M, W, D>(state, round);
     }

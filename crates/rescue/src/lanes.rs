@@ -151,6 +151,47 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
     fn add_product(self, a: Self, b: Self) -> Self {
         self.add(a.mul(b))
     }
+    /// `self · rhs mod p` for a product on a chain of latencies (each
+    /// product waiting on the last, as the S-box of a partial round): as
+    /// [`Self::mul`] by default; one lane takes a reduction two steps
+    /// shorter, at two instructions more.
+    #[inline(always)]
+    fn mul_short_chain(self, rhs: Self) -> Self {
+        self.mul(rhs)
+    }
+    /// `self − a · b mod p`: a product and a difference by default; one
+    /// lane merges the product's reduction into the difference (six steps
+    /// after the product instead of twelve).
+    #[inline(always)]
+    fn sub_product(self, a: Self, b: Self) -> Self {
+        self.sub(a.mul(b))
+    }
+    /// `self ± m · x mod p` (`−` when `negative`) for `1 ≤ m < 2^32` (the
+    /// internal diagonal's entries `±2^k`, `±3` of Poseidon2): a product
+    /// and a sum by default; one lane sums exactly in 128 bits and folds
+    /// the high word once.
+    #[inline(always)]
+    fn sum_plus_multiple(self, x: Self, m: u64, negative: bool) -> Self {
+        debug_assert!((1..1 << 32).contains(&m));
+        let product = x.mul(Self::splat(m));
+        if negative {
+            self.sub(product)
+        } else {
+            self.add(product)
+        }
+    }
+    /// `self ± x · 2^-k mod p` (`−` when `negative`) for `1 ≤ k ≤ 32`:
+    /// [`Self::div_2exp`] and a sum by default; one lane forms `x · 2^-k ≡
+    /// a − c` (two canonical words) and adds both at once.
+    #[inline(always)]
+    fn sum_plus_div_2exp(self, x: Self, k: u32, negative: bool) -> Self {
+        let scaled = x.div_2exp(k);
+        if negative {
+            self.sub(scaled)
+        } else {
+            self.add(scaled)
+        }
+    }
     /// `Σ xs[start..] mod p` (`start < N`): the additions one after another
     /// by default; one lane sums in 128 bits and reduces once, AVX-512
     /// counts the carries and reduces once.
@@ -342,6 +383,43 @@ impl GoldilocksLanes for u64 {
         let c_high = self << (64 - k);
         crate::arch::scalar_sub(self >> k, c_high - (c_high >> 32))
     }
+    /// `self ± m · x = r + h · 2^64` exactly (`h ≤ m`, counting the carry
+    /// or borrow of `self ± lo`), and `h · 2^64 ≡ h · (2^32 − 1) < p`:
+    /// one fix-up.
+    #[inline(always)]
+    fn sum_plus_multiple(self, x: Self, m: u64, negative: bool) -> Self {
+        debug_assert!((1..1 << 32).contains(&m));
+        let product = u128::from(x) * u128::from(m);
+        let (lo, hi) = (product as u64, (product >> 64) as u64);
+        if negative {
+            let (r, borrow) = self.overflowing_sub(lo);
+            let h = hi + u64::from(borrow);
+            crate::arch::scalar_sub_canonical(r, (h << 32) - h)
+        } else {
+            let (r, carry) = self.overflowing_add(lo);
+            let h = hi + u64::from(carry);
+            crate::arch::scalar_add_canonical(r, (h << 32) - h)
+        }
+    }
+    /// `x = a · 2^k + b`: `x · 2^-k ≡ a − c` with `c = c_high − ⌊c_high /
+    /// 2^32⌋`, `c_high = b · 2^(64−k)` (as [`Self::div_2exp`]); `a < 2^63`
+    /// and `c < p`, so `self ± (a − c)` is one `add_sub_canonical`.
+    #[inline(always)]
+    fn sum_plus_div_2exp(self, x: Self, k: u32, negative: bool) -> Self {
+        debug_assert!((1..=32).contains(&k));
+        let a = x >> k;
+        let c_high = x << (64 - k);
+        let c = c_high - (c_high >> 32);
+        if negative {
+            crate::arch::scalar_add_sub_canonical(self, c, a)
+        } else {
+            crate::arch::scalar_add_sub_canonical(self, a, c)
+        }
+    }
+    #[inline(always)]
+    fn sub_canonical(self, rhs: Self) -> Self {
+        crate::arch::scalar_sub_canonical(self, rhs)
+    }
     /// One 128-bit sum (`add`, `adc` per term) and one reduction.
     #[inline(always)]
     fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
@@ -390,6 +468,14 @@ impl GoldilocksLanes for u64 {
     #[inline(always)]
     fn add_product(self, a: Self, b: Self) -> Self {
         crate::arch::scalar_mul_add(a, b, self)
+    }
+    #[inline(always)]
+    fn mul_short_chain(self, rhs: Self) -> Self {
+        crate::arch::scalar_mul_short_chain(self, rhs)
+    }
+    #[inline(always)]
+    fn sub_product(self, a: Self, b: Self) -> Self {
+        crate::arch::scalar_sub_product(self, a, b)
     }
     /// One reduction for the whole sum: the low and the high words of the
     /// products are summed apart in 128 bits (no carries to count, which

@@ -77,6 +77,49 @@ pub(crate) fn scalar_mul_add(a: u64, b: u64, c: u64) -> u64 {
     crate::field::raw::reduce128(u128::from(a) * u128::from(b) + u128::from(c))
 }
 
+/// `a · b mod p` (raw) with the shortest dependency chain on the scalar
+/// units (for products on a chain of latencies): the x86_64 assembly where
+/// it exists, else `raw::mul`.
+#[inline(always)]
+pub(crate) fn scalar_mul_short_chain(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::mul_short_chain(a, b);
+    #[allow(unreachable_code)]
+    crate::field::raw::mul(a, b)
+}
+
+/// `c − a · b mod p` (raw) for any `c`, the product's reduction merged into
+/// the subtraction on the scalar units: the x86_64 assembly where it
+/// exists, else a product and a subtraction.
+#[inline(always)]
+pub(crate) fn scalar_sub_product(c: u64, a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::sub_product(c, a, b);
+    #[allow(unreachable_code)]
+    scalar_sub(c, scalar_mul(a, b))
+}
+
+/// `a - b mod p` (raw) for `b < p` on the scalar units: the x86_64
+/// assembly fix-up where it exists, else `scalar_sub`.
+#[inline(always)]
+pub(crate) fn scalar_sub_canonical(a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::sub_canonical(a, b);
+    #[allow(unreachable_code)]
+    scalar_sub(a, b)
+}
+
+/// `s + a - b mod p` (raw) for `a, b < p` on the scalar units: the x86_64
+/// assembly (both fix-ups' masks at the end) where it exists, else an
+/// addition and a subtraction.
+#[inline(always)]
+pub(crate) fn scalar_add_sub_canonical(s: u64, a: u64, b: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::add_sub_canonical(s, a, b);
+    #[allow(unreachable_code)]
+    scalar_sub(scalar_add_canonical(s, a), b)
+}
+
 /// `x mod p` (raw) on the scalar units: the x86_64 assembly fix-ups where
 /// they exist, else `raw::reduce128`.
 #[inline(always)]

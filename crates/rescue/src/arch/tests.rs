@@ -746,6 +746,68 @@ mod shared_lanes {
         }
     }
 
+    /// One lane's fused internal-layer steps (`u64`: `sum_plus_multiple`
+    /// for `m` from 1 to `2^32 − 1`, `sum_plus_div_2exp` for every `k` in
+    /// 1..=32, `mul_short_chain`, `sub_product`) equal `u128` arithmetic
+    /// mod `p`, on edge and random raw values, both signs.
+    #[test]
+    fn one_lane_fused_steps_equal_u128() {
+        use crate::lanes::GoldilocksLanes;
+        let p = u128::from(MODULUS);
+        let mut values = std::vec![
+            0,
+            1,
+            2,
+            MODULUS - 1,
+            MODULUS,
+            MODULUS + 1,
+            u64::MAX,
+            1 << 63,
+            (1 << 32) - 1,
+            1 << 32,
+            0xffff_ffff_0000_0000,
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..cases(300) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(x);
+        }
+        let signed = |sum: u64, term: u128, negative: bool| {
+            let (sum, term) = (u128::from(sum) % p, term % p);
+            if negative {
+                (sum + p - term) % p
+            } else {
+                (sum + term) % p
+            }
+        };
+        let half = p.div_ceil(2);
+        for (i, &s) in values.iter().enumerate() {
+            let x = values[(i * 7 + 3) % values.len()];
+            for negative in [false, true] {
+                for m in [1u64, 2, 3, 4, 5, 1 << 31, (1 << 32) - 1] {
+                    let got = s.sum_plus_multiple(x, m, negative);
+                    let want = signed(s, u128::from(x) * u128::from(m), negative);
+                    assert_eq!(u128::from(got) % p, want, "{s} ± {m}·{x}");
+                }
+                for k in 1..=32u32 {
+                    let inverse = (0..k).fold(1u128, |acc, _| acc * half % p);
+                    let got = s.sum_plus_div_2exp(x, k, negative);
+                    let want = signed(s, u128::from(x) % p * inverse, negative);
+                    assert_eq!(u128::from(got) % p, want, "{s} ± {x}/2^{k}");
+                }
+            }
+            let y = values[(i * 5 + 1) % values.len()];
+            let product = u128::from(x) * u128::from(y) % p;
+            assert_eq!(u128::from(x.mul_short_chain(y)) % p, product);
+            assert_eq!(
+                u128::from(s.sub_product(x, y)) % p,
+                (u128::from(s) % p + p - product) % p
+            );
+        }
+    }
+
     /// Constants of the 12-term dot product: the largest ones, so that
     /// the 128-bit sums overflow (up to 11 times) on large inputs.
     const DOT12: [u64; 12] = [

@@ -79,6 +79,107 @@ fn reduce128(lo: u64, hi: u64) -> u64 {
     r
 }
 
+/// `lo + hi · 2^64 mod p` (raw) with the shortest dependency chain, for
+/// products in a chain of latencies (the partial rounds' S-box of
+/// Poseidon2): five steps after `hi` where [`reduce128`] takes seven.
+/// `hi_lo · (2^32 − 1)` by a shift and a subtraction (not `imul`: ready a
+/// step earlier), and both fix-ups' masks taken from the flags before
+/// either is applied: with `r = lo − hi_hi + t1` (wrapped), a borrow of the
+/// first step takes `2^32 − 1` away and a carry of the second adds it back.
+/// Exact: borrow and carry together cancel; a borrow alone leaves `r ≥
+/// 2^64 − 2^33 + 2` (`lo − hi_hi` wrapped is at least `2^64 − 2^32 + 1`),
+/// a carry alone `r < t1 ≤ 2^64 − 2^33 + 1`, so the value stays in
+/// `[0, 2^64)`. Two instructions more than [`reduce128`] (moves), no
+/// `imul`.
+#[inline(always)]
+fn reduce128_short_chain(lo: u64, hi: u64) -> u64 {
+    let mut r = lo;
+    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
+    // changes are declared clobbered by default (no `preserves_flags`).
+    unsafe {
+        asm!(
+            // t = hi_lo · (2^32 − 1) = (hi_lo << 32) − hi_lo.
+            "mov {t}, {hi}",
+            "shl {t}, 32",
+            "mov {m:e}, {hi:e}",
+            "sub {t}, {m}",
+            "shr {hi}, 32",
+            // r = lo − hi_hi + t, the two masks from the flags.
+            "sub {r}, {hi}",
+            "sbb {m:e}, {m:e}",
+            "add {r}, {t}",
+            "sbb {t:e}, {t:e}",
+            "sub {r}, {m}",
+            "add {r}, {t}",
+            r = inout(reg) r,
+            hi = inout(reg) hi => _,
+            t = out(reg) _,
+            m = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    r
+}
+
+/// `a · b mod p` (raw) through [`reduce128_short_chain`]: for products on a
+/// chain of latencies; [`mul`] for throughput.
+#[inline(always)]
+pub(crate) fn mul_short_chain(a: u64, b: u64) -> u64 {
+    let x = u128::from(a) * u128::from(b);
+    reduce128_short_chain(x as u64, (x >> 64) as u64)
+}
+
+/// `c − a · b mod p` (raw) for any `c`, the reduction of the product
+/// merged into the subtraction: with `a · b = lo + hi · 2^64` and `t =
+/// hi_lo · (2^32 − 1)`, `c − lo + hi_hi − t`, six steps after `hi` where a
+/// reduction and a subtraction take twelve (cell 0 of Poseidon2's
+/// partial rounds).
+///
+/// Each wrap of a step (borrow or carry) is a mask of `2^32 − 1 ≡ 2^64`.
+/// The first borrow's mask joins `t` before `t` is subtracted (`t + mask ≤
+/// 2^64 − 2^32`: no overflow); the other two are applied at the end. The
+/// result is exact: a carry of `+ hi_hi` leaves a value below `hi_hi <
+/// 2^32` (which its mask keeps below `2^33`), a borrow of `− t` one of at
+/// least `2^64 − (t + mask) ≥ 2^32` (its mask takes away less), and both
+/// together cancel. Checked against `u128` arithmetic in this module's
+/// tests (edge values, products with `hi_lo = 0`, a million random
+/// triples).
+#[inline(always)]
+pub(crate) fn sub_product(c: u64, a: u64, b: u64) -> u64 {
+    let x = u128::from(a) * u128::from(b);
+    let mut r = c;
+    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
+    // changes are declared clobbered by default (no `preserves_flags`).
+    unsafe {
+        asm!(
+            // t = hi_lo · (2^32 − 1) = (hi_lo << 32) − hi_lo.
+            "mov {t}, {hi}",
+            "shl {t}, 32",
+            "mov {m:e}, {hi:e}",
+            "sub {t}, {m}",
+            "shr {hi}, 32",
+            // r = c − lo; its borrow's mask into t.
+            "sub {r}, {lo}",
+            "sbb {m:e}, {m:e}",
+            "add {t}, {m}",
+            // + hi_hi, − t: their masks.
+            "add {r}, {hi}",
+            "sbb {lo:e}, {lo:e}",
+            "sub {r}, {t}",
+            "sbb {t:e}, {t:e}",
+            "add {r}, {lo}",
+            "sub {r}, {t}",
+            r = inout(reg) r,
+            lo = inout(reg) x as u64 => _,
+            hi = inout(reg) (x >> 64) as u64 => _,
+            t = out(reg) _,
+            m = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    r
+}
+
 /// `a op b` (`add` or `sub`) followed by carry or borrow fix-ups, each
 /// `sbb r32, r32` (all-ones low half on a carry, zero-extended) and the
 /// same `op` of that mask: a carry dropped `2^64 ≡ 2^32 - 1`, which is
@@ -123,6 +224,41 @@ op_with_fixups!(
 );
 
 op_with_fixups!(
+    /// `a - b mod p` for `b < p`: one fix-up (a borrow leaves at least
+    /// `2^64 - b > 2^32 - 1`, so taking `2^32 - 1` away cannot borrow).
+    fn sub_canonical = "sub", fix-ups: "sub"
+);
+
+/// `s + a - b mod p` for `a, b < p` and any `s`, both masks taken from
+/// the flags before either is applied (four steps where an addition and a
+/// subtraction take six): a carry alone leaves a value below `a`, which
+/// `+ (2^32 - 1)` keeps below `2^64`; a borrow alone leaves at least
+/// `2^64 - b > 2^32 - 1`; both together cancel.
+#[inline(always)]
+pub(crate) fn add_sub_canonical(s: u64, a: u64, b: u64) -> u64 {
+    let mut r = s;
+    // SAFETY: register-only arithmetic (no memory, no stack); the flags it
+    // changes are declared clobbered by default (no `preserves_flags`).
+    unsafe {
+        asm!(
+            "add {r}, {a}",
+            "sbb {carry:e}, {carry:e}",
+            "sub {r}, {b}",
+            "sbb {borrow:e}, {borrow:e}",
+            "add {r}, {carry}",
+            "sub {r}, {borrow}",
+            r = inout(reg) r,
+            a = in(reg) a,
+            b = in(reg) b,
+            carry = out(reg) _,
+            borrow = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    r
+}
+
+op_with_fixups!(
     /// `a - b mod p` for any `a`, `b`: the first fix-up can borrow again;
     /// the second cannot.
     fn sub = "sub", fix-ups: "sub" "sub"
@@ -156,6 +292,85 @@ mod tests {
             // SAFETY: BMI2 detected above.
             unsafe { super::permute_bmi2::<Rpo>(&mut b, 0..NUM_ROUNDS) };
             assert_eq!(a, b, "RPO on {state:?}");
+        }
+    }
+
+    /// `mul_short_chain`, `sub_product`, `add_sub_canonical` and
+    /// `sub_canonical` against `u128` arithmetic mod `p` (any raw inputs,
+    /// canonical where required): edge values, products whose high word has a
+    /// zero low half (`hi_lo = 0`, where `t = 0`) or an all-ones one, and a
+    /// million random triples.
+    #[test]
+    fn short_chain_forms_equal_u128() {
+        let p = u128::from(MODULUS);
+        let check = |a: u64, b: u64, c: u64| {
+            let product = u128::from(a) * u128::from(b) % p;
+            assert_eq!(
+                u128::from(super::mul_short_chain(a, b)) % p,
+                product,
+                "{a} · {b}"
+            );
+            let want = (u128::from(c) % p + p - product) % p;
+            assert_eq!(
+                u128::from(super::sub_product(c, a, b)) % p,
+                want,
+                "{c} − {a} · {b}"
+            );
+            let (ca, cb) = (a % MODULUS, b % MODULUS);
+            let want = (u128::from(c) + u128::from(ca) + p - u128::from(cb)) % p;
+            assert_eq!(
+                u128::from(super::add_sub_canonical(c, ca, cb)) % p,
+                want,
+                "{c} + {ca} − {cb}"
+            );
+            let want = (u128::from(c) + p - u128::from(cb)) % p;
+            assert_eq!(
+                u128::from(super::sub_canonical(c, cb)) % p,
+                want,
+                "{c} − {cb}"
+            );
+        };
+        let edges = [
+            0,
+            1,
+            2,
+            MODULUS - 1,
+            MODULUS,
+            MODULUS + 1,
+            u64::MAX,
+            u64::MAX - 1,
+            1 << 32,
+            (1 << 32) - 1,
+            (1 << 32) + 1,
+            1 << 63,
+            (1 << 63) + 5,
+            MODULUS - (1 << 32),
+            0xffff_ffff_0000_0000,
+        ];
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges {
+                    check(a, b, c);
+                }
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..1_000_000 {
+            let (a, b, c) = (next(), next(), next());
+            check(a, b, c);
+            // hi = a' · b' >> 64 with a zero or all-ones low half: a' =
+            // 2^32 · k, b' = 2^32 · j gives hi = k · j (k, j < 2^32).
+            let (k, j) = (a >> 32, b >> 32);
+            check(k << 32, j << 32, c);
+            check(k << 32, j << 32, c >> 40);
+            // Large lo, a small c and t near lo (the order of the masks).
+            check(a | 1 << 63, b, c >> 33);
         }
     }
 
