@@ -272,6 +272,26 @@ mod tests {
     use crate::field::{MODULUS, raw};
     use crate::permutation::{permute_scalar, test_states};
 
+    /// Raw words at the edges of the reductions' cases: around 0, p,
+    /// 2^32, 2^63 and 2^64, and values whose low or high half is zero.
+    const EDGES: [u64; 15] = [
+        0,
+        1,
+        2,
+        MODULUS - 1,
+        MODULUS,
+        MODULUS + 1,
+        u64::MAX,
+        u64::MAX - 1,
+        1 << 32,
+        (1 << 32) - 1,
+        (1 << 32) + 1,
+        1 << 63,
+        (1 << 63) + 5,
+        MODULUS - (1 << 32),
+        0xffff_ffff_0000_0000,
+    ];
+
     /// The BMI2 build of the scalar permutation equals the portable one
     /// bit for bit, on edge-value states and 20 000 random ones (Rp64_256
     /// and RPO rounds).
@@ -330,26 +350,9 @@ mod tests {
                 "{c} − {cb}"
             );
         };
-        let edges = [
-            0,
-            1,
-            2,
-            MODULUS - 1,
-            MODULUS,
-            MODULUS + 1,
-            u64::MAX,
-            u64::MAX - 1,
-            1 << 32,
-            (1 << 32) - 1,
-            (1 << 32) + 1,
-            1 << 63,
-            (1 << 63) + 5,
-            MODULUS - (1 << 32),
-            0xffff_ffff_0000_0000,
-        ];
-        for &a in &edges {
-            for &b in &edges {
-                for &c in &edges {
+        for &a in &EDGES {
+            for &b in &EDGES {
+                for &c in &EDGES {
                     check(a, b, c);
                 }
             }
@@ -378,23 +381,8 @@ mod tests {
     /// output), on edge values and on random pairs.
     #[test]
     fn equals_portable_reduction() {
-        let edges = [
-            0,
-            1,
-            2,
-            MODULUS - 1,
-            MODULUS,
-            MODULUS + 1,
-            u64::MAX,
-            u64::MAX - 1,
-            1 << 32,
-            (1 << 32) - 1,
-            (1 << 32) + 1,
-            1 << 63,
-            MODULUS - (1 << 32),
-        ];
-        for &a in &edges {
-            for &b in &edges {
+        for &a in &EDGES {
+            for &b in &EDGES {
                 assert_eq!(super::mul(a, b), raw::mul(a, b), "{a} · {b}");
                 assert_eq!(super::add(a, b), raw::add(a, b), "{a} + {b}");
                 let d =
