@@ -6,7 +6,19 @@
 //! fix-up. Here each fix-up is `sub`/`add`, `sbb r32, r32` (all-ones low
 //! half on a carry, zero-extended), `sub`/`add`: three, with no constant
 //! register. Same values as `raw::reduce128`, tested against it
-//! (`crate::arch::tests`). Used by the scalar permutation (also in builds
+//! (`crate::arch::tests`).
+//!
+//! Which register takes the mask matters on Intel: there `sbb r, r` still
+//! waits for the register's previous value (AMD's cores read only the
+//! flag). A mask written to a free register of the compiler's choice (an
+//! `out` operand) waited for whatever that register last held, often the
+//! mask of an unrelated sum just before, which chained independent sums
+//! and products one after another (on an Emerald Rapids Xeon, a full
+//! round of Poseidon2's Goldilocks state took about 15 % longer). So each
+//! mask overwrites an operand that the instruction setting the flag has
+//! just read (ready by then: no wait on any CPU), or a register this
+//! block wrote itself; the compiler copies the operand first where it is
+//! still needed. Used by the scalar permutation (also in builds
 //! with `--cfg algebraic_hash_force_scalar`, which only turn off SIMD);
 //! miri, which runs no inline assembly, gets the portable code.
 
@@ -61,18 +73,19 @@ fn reduce128(lo: u64, hi: u64) -> u64 {
         asm!(
             // lo - hi_hi; a borrow added 2^64 ≡ 2^32 - 1: take that away
             // (the difference is then ≥ 2^64 - 2^32, so no second borrow).
+            // (Each mask overwrites the operand just consumed: see the
+            // module's doc on `sbb`'s dependency on its register.)
             "sub {r}, {hi_hi}",
-            "sbb {m:e}, {m:e}",
-            "sub {r}, {m}",
+            "sbb {hi_hi:e}, {hi_hi:e}",
+            "sub {r}, {hi_hi}",
             // + hi_lo · (2^32 - 1); a carry dropped 2^64 ≡ 2^32 - 1: add it
             // back (the sum is then < t1 < p, so no second carry).
             "add {r}, {t1}",
-            "sbb {m:e}, {m:e}",
-            "add {r}, {m}",
+            "sbb {t1:e}, {t1:e}",
+            "add {r}, {t1}",
             r = inout(reg) r,
-            hi_hi = in(reg) hi_hi,
-            t1 = in(reg) t1,
-            m = out(reg) _,
+            hi_hi = inout(reg) hi_hi => _,
+            t1 = inout(reg) t1 => _,
             options(pure, nomem, nostack),
         );
     }
@@ -183,7 +196,8 @@ pub(crate) fn sub_product(c: u64, a: u64, b: u64) -> u64 {
 /// `a op b` (`add` or `sub`) followed by carry or borrow fix-ups, each
 /// `sbb r32, r32` (all-ones low half on a carry, zero-extended) and the
 /// same `op` of that mask: a carry dropped `2^64 ≡ 2^32 - 1`, which is
-/// added back; a borrow added it, which is taken away.
+/// added back; a borrow added it, which is taken away. The mask goes to
+/// `b`'s register (`b` is consumed by then; see the module's doc).
 macro_rules! op_with_fixups {
     ($(#[$doc:meta])* fn $name:ident = $op:literal, fix-ups: $($fix:literal)+) => {
         $(#[$doc])*
@@ -196,10 +210,9 @@ macro_rules! op_with_fixups {
             unsafe {
                 asm!(
                     concat!($op, " {r}, {b}"),
-                    $("sbb {m:e}, {m:e}", concat!($fix, " {r}, {m}"),)+
+                    $("sbb {b:e}, {b:e}", concat!($fix, " {r}, {b}"),)+
                     r = inout(reg) r,
-                    b = in(reg) b,
-                    m = out(reg) _,
+                    b = inout(reg) b => _,
                     options(pure, nomem, nostack),
                 );
             }
@@ -241,17 +254,17 @@ pub(crate) fn add_sub_canonical(s: u64, a: u64, b: u64) -> u64 {
     // changes are declared clobbered by default (no `preserves_flags`).
     unsafe {
         asm!(
+            // The carry's mask in `a`'s register, the borrow's in `b`'s
+            // (each consumed by then; see the module's doc).
             "add {r}, {a}",
-            "sbb {carry:e}, {carry:e}",
+            "sbb {a:e}, {a:e}",
             "sub {r}, {b}",
-            "sbb {borrow:e}, {borrow:e}",
-            "add {r}, {carry}",
-            "sub {r}, {borrow}",
+            "sbb {b:e}, {b:e}",
+            "add {r}, {a}",
+            "sub {r}, {b}",
             r = inout(reg) r,
-            a = in(reg) a,
-            b = in(reg) b,
-            carry = out(reg) _,
-            borrow = out(reg) _,
+            a = inout(reg) a => _,
+            b = inout(reg) b => _,
             options(pure, nomem, nostack),
         );
     }
