@@ -68,11 +68,12 @@ const fn montgomery(x: u64) -> u64 {
 const BIAS_LO: u64 = (1 << 53) + 1;
 const BIAS_HI: u64 = (1 << 32) - 1 - (1 << 21);
 const _: () = assert!(BIAS_LO as u128 + ((BIAS_HI as u128) << 32) == P as u128);
-/// A second bias, `2 · p = EXIT_BIAS_LO + EXIT_BIAS_HI · 2^32`, with room
-/// in the high limb for the subtraction of [`leave_montgomery`].
-const EXIT_BIAS_LO: u64 = 2;
-const EXIT_BIAS_HI: u64 = (1 << 33) - 2;
-const _: () = assert!(EXIT_BIAS_LO as u128 + ((EXIT_BIAS_HI as u128) << 32) == 2 * P as u128);
+/// A second bias, `4 · p = EXIT_BIAS_LO + EXIT_BIAS_HI · 2^32`, with room
+/// in the high limb for the subtraction of [`leave_montgomery`] (of the
+/// sum of two limbs, below `2^33 + 2^32 + 2^23`).
+const EXIT_BIAS_LO: u64 = 4;
+const EXIT_BIAS_HI: u64 = (1 << 34) - 4;
+const _: () = assert!(EXIT_BIAS_LO as u128 + ((EXIT_BIAS_HI as u128) << 32) == 4 * P as u128);
 
 /// The bias of [`normalize`]'s input: a pair `(l, h)` there stands for `l
 /// + (h + 1) · 2^32`, so a sum of limbs read by it starts `2^32` lower
@@ -625,23 +626,41 @@ fn load(v: &[u64; 8]) -> __m512i {
     unsafe { _mm512_loadu_si512(v.as_ptr().cast()) }
 }
 
-/// `x · 2^64 mod p` (canonical) of any lanes: with `x = x_l + x_h · 2^32`,
-/// `x · (2^32 − 1) ≡ x_l · 2^32 − x_l − x_h` (`2^64 ≡ 2^32 − 1`).
+/// `x · 2^64 mod p` of any lanes as `l + h · 2^32` (each below 2^54): with
+/// `x = x_l + x_h · 2^32`, `x · (2^32 − 1) ≡ x_l · 2^32 − x_l − x_h` (`2^64
+/// ≡ 2^32 − 1`), the bias keeping `l` positive. `h` has `h_bias` added:
+/// `BIAS_HI` for [`pack`], `BIAS_HI − 1` for [`normalize`].
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn enter_montgomery_parts(x: Limbs<__m512i>, h_bias: u64) -> (__m512i, __m512i) {
+    let l = _mm512_sub_epi64(_mm512_sub_epi64(splat(BIAS_LO), x.lo), x.hi);
+    (l, _mm512_add_epi64(x.lo, splat(h_bias)))
+}
+
+/// `x · 2^64 mod p` (canonical) of any lanes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn enter_montgomery(x: __m512i) -> __m512i {
-    let x = split(x);
-    let l = _mm512_sub_epi64(_mm512_sub_epi64(splat(BIAS_LO), x.lo), x.hi);
-    let h = _mm512_add_epi64(x.lo, splat(BIAS_HI));
+    let (l, h) = enter_montgomery_parts(split(x), BIAS_HI);
     pack(l, h)
 }
 
-/// `y · 2^-64 mod p` (canonical) of lanes below `2^64`: `2^-64 ≡ −2^32`,
-/// and with `y = y_l + y_h · 2^32`, `−y · 2^32 ≡ y_h − (y_l + y_h) · 2^32`.
+/// `x · 2^64 mod p` of any lanes as [`Limbs`]: no reduction to the
+/// canonical form, which the products do not need.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
-fn leave_montgomery(y: __m512i) -> __m512i {
-    let y = split(y);
+fn enter_montgomery_limbs(x: __m512i) -> Limbs<__m512i> {
+    let (l, h) = enter_montgomery_parts(split(x), BIAS_HI - 1);
+    normalize(l, h)
+}
+
+/// `y · 2^-64 mod p` (canonical) of [`Limbs`] `y` (or of any lanes split
+/// into limbs): `2^-64 ≡ −2^32`, and with `y = y_l + y_h · 2^32`, `−y ·
+/// 2^32 ≡ y_h − (y_l + y_h) · 2^32`. One reduction (the limbs need not be
+/// made canonical first).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn leave_montgomery(y: Limbs<__m512i>) -> __m512i {
     let l = _mm512_add_epi64(y.hi, splat(EXIT_BIAS_LO));
     let h = _mm512_sub_epi64(_mm512_sub_epi64(splat(EXIT_BIAS_HI), y.lo), y.hi);
     pack(l, h)
@@ -659,20 +678,29 @@ pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
         first.try_into().expect("eight cells"),
         second.try_into().expect("eight cells"),
     );
-    let mut a = enter_montgomery(load(first));
-    let mut c = split(_mm512_extracti64x4_epi64::<1>(a));
-    let mut b = split(enter_montgomery(load(second)));
+    // Into Montgomery form: cells 0–3 canonical (the lookups read their
+    // bytes), the others as limbs (read by products only).
+    let x = split(load(first));
+    let (l, h) = enter_montgomery_parts(x, BIAS_HI);
+    let mut a = pack(l, h);
+    let (l, h) = enter_montgomery_parts(x, BIAS_HI - 1);
+    let mut c = normalize(
+        _mm512_extracti64x4_epi64::<1>(l),
+        _mm512_extracti64x4_epi64::<1>(h),
+    );
+    let mut b = enter_montgomery_limbs(load(second));
     for r in 0..NUM_ROUNDS {
         (a, c, b) = round(a, c, b, &table, r);
     }
-    // Cells 0–3 canonical, cells 4–7 from their limbs.
+    // Out of Montgomery form from limbs: cells 0–3 split, cells 4–7 as
+    // they are; one reduction to the canonical form per register.
     let a = split(a);
-    let a = pack(
-        _mm512_inserti64x4::<1>(a.lo, c.lo),
-        _mm512_inserti64x4::<1>(a.hi, c.hi),
-    );
+    let a = Limbs {
+        lo: _mm512_inserti64x4::<1>(a.lo, c.lo),
+        hi: _mm512_inserti64x4::<1>(a.hi, c.hi),
+    };
     store(first, leave_montgomery(a));
-    store(second, leave_montgomery(pack(b.lo, b.hi)));
+    store(second, leave_montgomery(b));
 }
 
 /// States per group of [`permute_many`]: one per 64-bit lane.
@@ -821,13 +849,18 @@ fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) 
     }
     let (first, second) = (transpose8(halves[0]), transpose8(halves[1]));
     let cells: [__m512i; STATE_SIZE] =
-        core::array::from_fn(|i| enter_montgomery(if i < 8 { first[i] } else { second[i - 8] }));
+        core::array::from_fn(|i| if i < 8 { first[i] } else { second[i - 8] });
     let mut group = Group {
-        lookup_cells: [cells[0], cells[1], cells[2], cells[3]],
+        lookup_cells: [
+            enter_montgomery(cells[0]),
+            enter_montgomery(cells[1]),
+            enter_montgomery(cells[2]),
+            enter_montgomery(cells[3]),
+        ],
         power_cells: [split(zero512()); STATE_SIZE - 4],
     };
     for (limbs, &cell) in group.power_cells.iter_mut().zip(&cells[4..]) {
-        *limbs = split(cell);
+        *limbs = enter_montgomery_limbs(cell);
     }
     macro_rules! rounds {
         ($($round:literal)*) => { $(group_round(&mut group, table, $round);)* };
@@ -835,10 +868,10 @@ fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) 
     rounds!(0 1 2 3 4);
     let mut cells = [zero512(); STATE_SIZE];
     for (cell, &x) in cells.iter_mut().zip(&group.lookup_cells) {
-        *cell = leave_montgomery(x);
+        *cell = leave_montgomery(split(x));
     }
-    for (cell, limbs) in cells[4..].iter_mut().zip(&group.power_cells) {
-        *cell = leave_montgomery(pack(limbs.lo, limbs.hi));
+    for (cell, &limbs) in cells[4..].iter_mut().zip(&group.power_cells) {
+        *cell = leave_montgomery(limbs);
     }
     let first = transpose8([
         cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7],
@@ -1064,13 +1097,39 @@ mod tests {
         for chunk in values.chunks(8) {
             let x: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()]);
             let (mut entered, mut left) = ([0u64; 8], [0u64; 8]);
+            let mut limbs = [[0u64; 8]; 2];
             store(&mut entered, enter_montgomery(load(&x)));
-            store(&mut left, leave_montgomery(load(&x)));
+            store(&mut left, leave_montgomery(split(load(&x))));
+            let entered_limbs = enter_montgomery_limbs(load(&x));
+            store(&mut limbs[0], entered_limbs.lo);
+            store(&mut limbs[1], entered_limbs.hi);
             for lane in 0..8 {
                 assert_eq!(entered[lane], montgomery(x[lane]), "{}", x[lane]);
+                let (lo, hi) = (limbs[0][lane], limbs[1][lane]);
+                assert!(lo < 1 << 33 && hi < (1 << 32) + (1 << 23), "{}", x[lane]);
+                assert_eq!(value((lo, hi)) as u64, montgomery(x[lane]), "{}", x[lane]);
                 // 2^-64 ≡ p − 2^32.
                 let inverse = reduce(u128::from(x[lane]) * u128::from(P - (1 << 32)));
                 assert_eq!(left[lane], inverse, "{}", x[lane]);
+            }
+        }
+        // Out of Montgomery form from limbs anywhere in their ranges.
+        let limbs = boundary_limbs();
+        for chunk in limbs.chunks(8) {
+            let lo: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()].0);
+            let hi: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()].1);
+            let mut left = [0u64; 8];
+            store(
+                &mut left,
+                leave_montgomery(Limbs {
+                    lo: load(&lo),
+                    hi: load(&hi),
+                }),
+            );
+            for lane in 0..8 {
+                let y = value((lo[lane], hi[lane]));
+                let inverse = reduce(y * u128::from(P - (1 << 32)));
+                assert_eq!(left[lane], inverse, "{:?}", (lo[lane], hi[lane]));
             }
         }
     }
