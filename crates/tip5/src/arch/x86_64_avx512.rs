@@ -511,22 +511,12 @@ fn round(
     let looked_up = split(lookup(a, table));
     let (a7, b) = pow7(c, b);
 
-    // MDS layer and round constants, on each limb.
-    let constants = &ROUND_CONSTANT_LIMBS[round];
-    // Eight accumulators per output register (one per input pair `j`, `j
-    // + 8`) keep the multiply-add chains short after `x^7`: the products
-    // of the lookup cells, ready early, are done by then.
-    const ACCUMULATORS: usize = 8;
-    let zero = _mm512_setzero_si512();
-    let mut out = [[zero; ACCUMULATORS]; 4];
-    for (half, c) in out.iter_mut().zip(constants) {
-        half[0] = load(c);
-    }
-    // The limbs go through memory: a broadcast from memory is a load, and
-    // leaves the vector units to the multiply-adds (in-register
-    // broadcasts are shuffles on them).
-    // Cells 0–3 (the lookups, ready early) and 4–7 are stored apart, so
-    // that the products of the first need not wait for the second.
+    // MDS layer and round constants, on each limb. The limbs go through
+    // memory: a broadcast from memory is a load, and leaves the vector
+    // units to the multiply-adds (in-register broadcasts are shuffles on
+    // them). Cells 0–3 (the lookups, ready early) and 4–7 are stored
+    // apart, so that the products of the first need not wait for the
+    // second.
     let mut limbs = [[0u64; 8]; 4];
     store(&mut limbs[0], looked_up.lo);
     store(&mut limbs[1], looked_up.hi);
@@ -534,39 +524,57 @@ fn round(
     store_upper(&mut limbs[1], a7.hi);
     store(&mut limbs[2], b.lo);
     store(&mut limbs[3], b.hi);
-    for j in 0..8 {
-        let inputs = [
-            broadcast(&limbs[0][j]),
-            broadcast(&limbs[1][j]),
-            broadcast(&limbs[2][j]),
-            broadcast(&limbs[3][j]),
-        ];
-        let (same, other) = (load(&MDS_COLUMNS[j]), load(&MDS_COLUMNS[j + 8]));
-        let k = j % ACCUMULATORS;
-        for limb in 0..2 {
-            let (from_a, from_b) = (inputs[limb], inputs[2 + limb]);
-            // Outputs 0–7: cell j with column j, cell j + 8 with column j + 8.
-            let acc = &mut out[limb][k];
-            *acc = _mm512_madd52lo_epu64(*acc, same, from_a);
-            *acc = _mm512_madd52lo_epu64(*acc, other, from_b);
-            // Outputs 8–15: cell j with column j + 8, cell j + 8 with column j.
-            let acc = &mut out[2 + limb][k];
-            *acc = _mm512_madd52lo_epu64(*acc, other, from_a);
-            *acc = _mm512_madd52lo_epu64(*acc, same, from_b);
-        }
+    // Each output register (low and high limbs of outputs 0–7 and 8–15)
+    // sums 16 products in `CHAINS` multiply-add chains: the first starts at
+    // the round constant and takes the four lookup cells (ready early),
+    // then each chain takes `12 / CHAINS` of the cells that x^7 gives, all
+    // ready at about the same time; the chains are then added in a tree.
+    // Six chains: two multiply-adds after x^7 and three levels of
+    // additions, five additions per output register.
+    const CHAINS: usize = 6;
+    const LATE_PER_CHAIN: usize = 12 / CHAINS;
+    let constants = &ROUND_CONSTANT_LIMBS[round];
+    // (Every index below is a constant once the macro is expanded: the
+    // accumulators stay in registers, with no zero-filled array.)
+    let zero = _mm512_setzero_si512();
+    let mut chains = [[zero; 4]; CHAINS];
+    for (acc, c) in chains[0].iter_mut().zip(constants) {
+        *acc = load(c);
     }
-    let mut sums = [zero; 4];
-    for (sum, acc) in sums.iter_mut().zip(out) {
-        let mut width = ACCUMULATORS;
-        let mut acc = acc;
-        while width > 1 {
-            width /= 2;
-            for i in 0..width {
-                acc[i] = acc[i].add(acc[i + width]);
+    macro_rules! cells {
+        ($($cell:literal)*) => {$({
+            let chain = if $cell < 4 { 0 } else { ($cell - 4) / LATE_PER_CHAIN };
+            let (words, lane) = if $cell < 8 { (0, $cell) } else { (2, $cell - 8) };
+            let (x_lo, x_hi) = (
+                broadcast(&limbs[words][lane]),
+                broadcast(&limbs[words + 1][lane]),
+            );
+            // Outputs 0–7 take cell `j` with column `j`, outputs 8–15 with
+            // column `j + 8` (mod 16).
+            let (to_a, to_b) = (
+                load(&MDS_COLUMNS[$cell]),
+                load(&MDS_COLUMNS[($cell + 8) % STATE_SIZE]),
+            );
+            let acc = &mut chains[chain];
+            acc[0] = _mm512_madd52lo_epu64(acc[0], to_a, x_lo);
+            acc[1] = _mm512_madd52lo_epu64(acc[1], to_a, x_hi);
+            acc[2] = _mm512_madd52lo_epu64(acc[2], to_b, x_lo);
+            acc[3] = _mm512_madd52lo_epu64(acc[3], to_b, x_hi);
+        })*};
+    }
+    cells!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    let mut width = CHAINS;
+    while width > 1 {
+        let half = width.div_ceil(2);
+        for i in 0..width / 2 {
+            let other = chains[i + half];
+            for (acc, x) in chains[i].iter_mut().zip(other) {
+                *acc = acc.add(x);
             }
         }
-        *sum = acc[0];
+        width = half;
     }
+    let sums = chains[0];
     let [a_lo, a_hi, b_lo, b_hi] = sums;
     // Cells 4–7 go from the sums straight to limbs (x^7 reads them next),
     // not through the canonical form of the lookup cells: the reduction
