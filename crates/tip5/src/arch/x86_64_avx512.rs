@@ -52,7 +52,7 @@ use core::arch::x86_64::*;
 use algebraic_hash_rescue::field::MODULUS as P;
 
 use crate::constants::{LOOKUP_TABLE, MDS_MATRIX_FIRST_COLUMN, ROUND_CONSTANTS};
-use crate::{NUM_ROUNDS, STATE_SIZE};
+use crate::{NUM_ROUNDS, RATE, STATE_SIZE};
 
 /// `2^64 mod p = 2^32 − 1`, also the mask of a low limb.
 const EPSILON: u64 = 0xffff_ffff;
@@ -674,41 +674,95 @@ fn leave_montgomery(y: Limbs<__m512i>) -> __m512i {
     pack(l, h)
 }
 
+/// Cells 0–7 (canonical, any lanes below 2^64) into Montgomery form: cells
+/// 0–3 canonical in lanes 0–3 (the lookups read their bytes; the other
+/// lanes are read and their results dropped), cells 4–7 as limbs (read by
+/// products only).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn enter_first_half(x: __m512i) -> (__m512i, Limbs<__m256i>) {
+    let x = split(x);
+    let (l, h) = enter_montgomery_parts(x, BIAS_HI);
+    let a = pack(l, h);
+    let (l, h) = enter_montgomery_parts(x, BIAS_HI - 1);
+    let c = normalize(
+        _mm512_extracti64x4_epi64::<1>(l),
+        _mm512_extracti64x4_epi64::<1>(h),
+    );
+    (a, c)
+}
+
+/// Out of Montgomery form, canonical, from the registers of [`round`]:
+/// cells 0–3 split, cells 4–7 and 8–15 as the limbs they are; one
+/// reduction per register.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn leave_state(a: __m512i, c: Limbs<__m256i>, b: Limbs<__m512i>, state: &mut [u64; STATE_SIZE]) {
+    let a = split(a);
+    let a = Limbs {
+        lo: _mm512_inserti64x4::<1>(a.lo, c.lo),
+        hi: _mm512_inserti64x4::<1>(a.hi, c.hi),
+    };
+    let (first, second) = state.split_at_mut(8);
+    store(first.try_into().expect("eight cells"), leave_montgomery(a));
+    store(second.try_into().expect("eight cells"), leave_montgomery(b));
+}
+
 /// The permutation of one state: canonical in, canonical out.
 ///
 /// # Safety
 /// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
-    let table = lookup_table();
-    let (first, second) = state.split_at_mut(8);
-    let (first, second): (&mut [u64; 8], &mut [u64; 8]) = (
-        first.try_into().expect("eight cells"),
-        second.try_into().expect("eight cells"),
-    );
-    // Into Montgomery form: cells 0–3 canonical (the lookups read their
-    // bytes), the others as limbs (read by products only).
-    let x = split(load(first));
-    let (l, h) = enter_montgomery_parts(x, BIAS_HI);
-    let mut a = pack(l, h);
-    let (l, h) = enter_montgomery_parts(x, BIAS_HI - 1);
-    let mut c = normalize(
-        _mm512_extracti64x4_epi64::<1>(l),
-        _mm512_extracti64x4_epi64::<1>(h),
-    );
-    let mut b = enter_montgomery_limbs(load(second));
-    for r in 0..NUM_ROUNDS {
-        (a, c, b) = round(a, c, b, &table, r);
+    sponge(state, None);
+}
+
+/// The absorption of a sponge in overwrite mode (canonical in and out): for
+/// each block in turn, the rate (cells 0–9) is overwritten with it and the
+/// state permuted. The state stays in registers, in Montgomery form, from
+/// the first block to the last: only the blocks enter it, and the state
+/// leaves it once.
+///
+/// # Safety
+/// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+pub(crate) unsafe fn absorb(state: &mut [u64; STATE_SIZE], blocks: &[[u64; RATE]]) {
+    if !blocks.is_empty() {
+        sponge(state, Some(blocks));
     }
-    // Out of Montgomery form from limbs: cells 0–3 split, cells 4–7 as
-    // they are; one reduction to the canonical form per register.
-    let a = split(a);
-    let a = Limbs {
-        lo: _mm512_inserti64x4::<1>(a.lo, c.lo),
-        hi: _mm512_inserti64x4::<1>(a.hi, c.hi),
-    };
-    store(first, leave_montgomery(a));
-    store(second, leave_montgomery(b));
+}
+
+/// [`permute`] (`blocks` `None`) and [`absorb`] (`Some`, not empty) in one
+/// function: the only caller of [`round`], which is then inlined into it
+/// (with two callers LLVM kept it as a function of its own, with the state
+/// passed through memory every round).
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn sponge(state: &mut [u64; STATE_SIZE], blocks: Option<&[[u64; RATE]]>) {
+    let table = lookup_table();
+    let (first, second) = state.split_at(8);
+    let (mut a, mut c) = enter_first_half(load(first.try_into().expect("eight cells")));
+    let mut b = enter_montgomery_limbs(load(second.try_into().expect("eight cells")));
+    let permutations = blocks.map_or(1, <[_]>::len);
+    for i in 0..permutations {
+        if let Some(blocks) = blocks {
+            let (first, rest) = blocks[i].split_at(8);
+            (a, c) = enter_first_half(load(first.try_into().expect("eight cells")));
+            // SAFETY: a 16-byte unaligned load of `rest`, the block's last
+            // two words; SSE2 is enabled here (lanes 2–7 are zero).
+            let rest = unsafe { _mm512_zextsi128_si512(_mm_loadu_si128(rest.as_ptr().cast())) };
+            let rest = enter_montgomery_limbs(rest);
+            // Cells 8 and 9 from the block, 10–15 kept.
+            b = Limbs {
+                lo: _mm512_mask_blend_epi64(0b11, b.lo, rest.lo),
+                hi: _mm512_mask_blend_epi64(0b11, b.hi, rest.hi),
+            };
+        }
+        for r in 0..NUM_ROUNDS {
+            (a, c, b) = round(a, c, b, &table, r);
+        }
+    }
+    leave_state(a, c, b, state);
 }
 
 /// States per group of [`permute_many`]: one per 64-bit lane.
