@@ -110,22 +110,34 @@ impl Tip5 {
     /// written over the rate ten elements at a time, each block followed
     /// by one permutation; the digest is the first five cells.
     pub fn hash_varlen(input: &[Felt]) -> Digest {
+        // The blocks as raw words, up to `CHUNK` per absorption (the
+        // AVX-512 backend keeps the state in registers within one).
+        const CHUNK: usize = 16;
         let mut state = Domain::VariableLength.initial_state().map(Felt::to_u64);
+        let mut buffer = [[0u64; RATE]; CHUNK];
         let mut blocks = input.chunks_exact(RATE);
-        for block in &mut blocks {
-            for (cell, x) in state.iter_mut().zip(block) {
-                *cell = x.to_u64();
-            }
-            permutation::permute(&mut state);
-        }
         let rest = blocks.remainder();
-        state[..RATE].fill(0);
-        for (cell, x) in state.iter_mut().zip(rest) {
-            *cell = x.to_u64();
+        loop {
+            let mut n = 0;
+            for (raw, block) in buffer.iter_mut().zip(&mut blocks) {
+                for (word, x) in raw.iter_mut().zip(block) {
+                    *word = x.to_u64();
+                }
+                n += 1;
+            }
+            if n < CHUNK {
+                // The last block: the rest of the input, a 1, zeros.
+                let last = &mut buffer[n];
+                last.fill(0);
+                for (word, x) in last.iter_mut().zip(rest) {
+                    *word = x.to_u64();
+                }
+                last[rest.len()] = 1;
+                permutation::absorb(&mut state, &buffer[..=n]);
+                return raw_digest(&state);
+            }
+            permutation::absorb(&mut state, &buffer);
         }
-        state[rest.len()] = 1;
-        permutation::permute(&mut state);
-        raw_digest(&state)
     }
 }
 

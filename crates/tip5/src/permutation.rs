@@ -27,7 +27,7 @@ use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
 
 use crate::constants::{LOOKUP_TABLE, ROUND_CONSTANTS};
 use crate::mds::mds16;
-use crate::{NUM_ROUNDS, NUM_SPLIT_AND_LOOKUP, STATE_SIZE};
+use crate::{NUM_ROUNDS, NUM_SPLIT_AND_LOOKUP, RATE, STATE_SIZE};
 
 /// `2^64 mod p`: multiplying by it enters Montgomery form.
 const MONTGOMERY_R: u64 = 0xffff_ffff;
@@ -115,6 +115,20 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
 pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
     if !crate::arch::permute_avx512(state) {
         permute_lanes::<u64>(state);
+    }
+}
+
+/// The absorption of a sponge in overwrite mode: for each block in turn,
+/// the rate of `state` (canonical) is overwritten with it (canonical
+/// words) and the state permuted. On the AVX-512 IFMA/VBMI backend where
+/// the CPU has it (the state kept in registers from block to block), else
+/// one [`permute`] per block.
+pub(crate) fn absorb(state: &mut [u64; STATE_SIZE], blocks: &[[u64; RATE]]) {
+    if !crate::arch::absorb_avx512(state, blocks) {
+        for block in blocks {
+            state[..RATE].copy_from_slice(block);
+            permute(state);
+        }
     }
 }
 
@@ -211,5 +225,34 @@ mod tests {
             },
             portable,
         );
+    }
+
+    /// The absorption on the AVX-512 backend (where it runs) and through
+    /// the dispatching entry point equals one portable permutation per
+    /// block, the rate overwritten first: 0..=40 blocks (more than one
+    /// chunk of `hash_varlen`), edge and random states and blocks.
+    #[test]
+    fn absorption_equals_one_permutation_per_block() {
+        let states = lane_test_states::<STATE_SIZE>(7, MODULUS, EDGES, cases(200) as usize);
+        let words = lane_test_states::<RATE>(11, MODULUS, EDGES, 40 * states.len());
+        let mut ran = false;
+        for (i, start) in states.iter().enumerate() {
+            let count = i % 41;
+            let blocks = &words[40 * i..40 * i + count];
+            let mut want = *start;
+            for block in blocks {
+                want[..RATE].copy_from_slice(block);
+                portable(&mut want);
+            }
+            let mut state = *start;
+            ran |= crate::arch::absorb_avx512(&mut state, blocks);
+            if crate::arch::avx512_available() {
+                assert_eq!(state, want, "{count} blocks from {start:?}");
+            }
+            let mut state = *start;
+            absorb(&mut state, blocks);
+            assert_eq!(state, want, "{count} blocks from {start:?}");
+        }
+        require_lanes_where_listed(ran || cfg!(algebraic_hash_force_scalar));
     }
 }

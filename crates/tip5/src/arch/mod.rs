@@ -10,7 +10,7 @@
 //! All `unsafe` of the crate lives in this module.
 #![allow(unsafe_code)]
 
-use crate::STATE_SIZE;
+use crate::{RATE, STATE_SIZE};
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_avx512;
@@ -83,5 +83,23 @@ pub(crate) fn permute_avx512(state: &mut [u64; STATE_SIZE]) -> bool {
     };
     #[cfg(not(all(target_arch = "x86_64", not(algebraic_hash_force_scalar))))]
     let _ = state;
+    true
+}
+
+/// The absorption of a sponge in overwrite mode (canonical in and out: for
+/// each block, the rate overwritten with it, then the permutation) on the
+/// AVX-512 backend, or `false` (state untouched) where it does not run.
+#[inline]
+pub(crate) fn absorb_avx512(state: &mut [u64; STATE_SIZE], blocks: &[[u64; RATE]]) -> bool {
+    if !avx512_available() {
+        return false;
+    }
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    // SAFETY: as in `permute_many_avx512`.
+    unsafe {
+        x86_64_avx512::absorb(state, blocks)
+    };
+    #[cfg(not(all(target_arch = "x86_64", not(algebraic_hash_force_scalar))))]
+    let _ = (state, blocks);
     true
 }

@@ -15,12 +15,15 @@
 //!   `x^7` needs no correction because `(2^64)^6 = 2^384 ≡ 1 (mod p)` (`2^96
 //!   ≡ −1`), so `(x · 2^64)^7 ≡ x^7 · 2^64`.
 //! - **Limbs.** Products take and give pairs of 64-bit lanes `(l, h)`
-//!   standing for `l + h · 2^32 mod p`, with `l < 2^32` and `h < 2^32 +
+//!   standing for `l + h · 2^32 mod p`, with `l < 2^33` and `h < 2^32 +
 //!   2^23`; the four partial products of the limbs come from 52-bit
 //!   multiply-adds (`vpmadd52luq`/`vpmadd52huq`), split at bit 52, and are
 //!   folded with `2^64 ≡ 2^32 − 1` and `2^96 ≡ −1` into two lanes below
 //!   2^54, a bias (a multiple of `p` in limb form) keeping every difference
-//!   positive: no carry is ever looked at. The lookups read canonical
+//!   positive: no carry is ever looked at. Those two lanes (and the MDS
+//!   layer's sums) become limbs again by splits, additions and
+//!   subtractions only ([`normalize`], with a bias of its own), no product.
+//!   The lookups read canonical
 //!   values (one reduction of cells 0–7 per round); the lookup table is
 //!   applied by two two-table byte permutations (`vpermi2b`) and a choice
 //!   by each byte's top bit.
@@ -31,7 +34,9 @@
 //!   entries (16 bits · 33 bits: exact in the 52 bits of a multiply-add),
 //!   the accumulators starting at the round constant's limbs; the row sums
 //!   stay below 2^53. `x^7` of cells 4–7 runs on a 256-bit register (a
-//!   512-bit one would carry four idle lanes).
+//!   512-bit one would carry four idle lanes), its input limbs taken from
+//!   the MDS layer's sums (not from the canonical form that the lookups of
+//!   cells 0–3 need, whose reduction is longer).
 //! - **MDS layer, eight states.** Lane-wise, from the halves' sum and
 //!   difference (`M = [[C0, C1], [C1, C0]]` in 8 × 8 blocks): `S = (C0 +
 //!   C1)·(a + b)` exactly and `D = (C0 − C1)·(a − b)` modulo 2^52 by
@@ -47,7 +52,7 @@ use core::arch::x86_64::*;
 use algebraic_hash_rescue::field::MODULUS as P;
 
 use crate::constants::{LOOKUP_TABLE, MDS_MATRIX_FIRST_COLUMN, ROUND_CONSTANTS};
-use crate::{NUM_ROUNDS, STATE_SIZE};
+use crate::{NUM_ROUNDS, RATE, STATE_SIZE};
 
 /// `2^64 mod p = 2^32 − 1`, also the mask of a low limb.
 const EPSILON: u64 = 0xffff_ffff;
@@ -63,24 +68,49 @@ const fn montgomery(x: u64) -> u64 {
 const BIAS_LO: u64 = (1 << 53) + 1;
 const BIAS_HI: u64 = (1 << 32) - 1 - (1 << 21);
 const _: () = assert!(BIAS_LO as u128 + ((BIAS_HI as u128) << 32) == P as u128);
-/// A second bias, `2 · p = EXIT_BIAS_LO + EXIT_BIAS_HI · 2^32`, with room
-/// in the high limb for the subtraction of [`leave_montgomery`].
-const EXIT_BIAS_LO: u64 = 2;
-const EXIT_BIAS_HI: u64 = (1 << 33) - 2;
-const _: () = assert!(EXIT_BIAS_LO as u128 + ((EXIT_BIAS_HI as u128) << 32) == 2 * P as u128);
+/// A second bias, `4 · p = EXIT_BIAS_LO + EXIT_BIAS_HI · 2^32`, with room
+/// in the high limb for the subtraction of [`leave_montgomery`] (of the
+/// sum of two limbs, below `2^33 + 2^32 + 2^23`).
+const EXIT_BIAS_LO: u64 = 4;
+const EXIT_BIAS_HI: u64 = (1 << 34) - 4;
+const _: () = assert!(EXIT_BIAS_LO as u128 + ((EXIT_BIAS_HI as u128) << 32) == 4 * P as u128);
 
-/// The round constants in Montgomery form, split into limbs: for each
-/// round, the low limbs of cells 0–7, their high limbs, then the same for
-/// cells 8–15.
+/// The bias of [`normalize`]'s input: a pair `(l, h)` there stands for `l
+/// + (h + 1) · 2^32`, so a sum of limbs read by it starts `2^32` lower
+/// than its value — on the high limb, `p − 2^32 = 1 + (2^32 − 2) · 2^32`
+/// is added instead: `NORMALIZE_BIAS_LO` to the low limb,
+/// `NORMALIZE_BIAS_HI` to the high one.
+const NORMALIZE_BIAS_LO: u64 = 1;
+const NORMALIZE_BIAS_HI: u64 = (1 << 32) - 2;
+const _: () = assert!(NORMALIZE_BIAS_LO + (NORMALIZE_BIAS_HI << 32) == P - (1 << 32));
+
+/// The limbs of round constant `i` of `round` in Montgomery form, as the
+/// MDS layer adds them: cells 0–3 go to [`pack`] (`l + h · 2^32`), the
+/// others to [`normalize`] (`l + (h + 1) · 2^32`, its bias added).
+const fn constant_limbs(round: usize, i: usize) -> (u64, u64) {
+    let m = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + i]);
+    if i < 4 {
+        (m & EPSILON, m >> 32)
+    } else {
+        (
+            (m & EPSILON) + NORMALIZE_BIAS_LO,
+            (m >> 32) + NORMALIZE_BIAS_HI,
+        )
+    }
+}
+
+/// The round constants' limbs ([`constant_limbs`]): for each round, the
+/// low limbs of cells 0–7, their high limbs, then the same for cells
+/// 8–15.
 const ROUND_CONSTANT_LIMBS: [[[u64; 8]; 4]; NUM_ROUNDS] = {
     let mut out = [[[0u64; 8]; 4]; NUM_ROUNDS];
     let mut round = 0;
     while round < NUM_ROUNDS {
         let mut i = 0;
         while i < STATE_SIZE {
-            let m = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + i]);
-            out[round][2 * (i / 8)][i % 8] = m & EPSILON;
-            out[round][2 * (i / 8) + 1][i % 8] = m >> 32;
+            let (lo, hi) = constant_limbs(round, i);
+            out[round][2 * (i / 8)][i % 8] = lo;
+            out[round][2 * (i / 8) + 1][i % 8] = hi;
             i += 1;
         }
         round += 1;
@@ -105,9 +135,9 @@ const MDS_COLUMNS: [[u64; 8]; STATE_SIZE] = {
     out
 };
 
-/// The round constants in Montgomery form, as the batches' MDS layer adds
-/// them: for each round and limb, the sum and the difference of the
-/// constants of cells `r` and `r + 8` (`r` = 0–7); order `[sum of low
+/// The round constants' limbs ([`constant_limbs`]) as the batches' MDS
+/// layer adds them: for each round and limb, the sum and the difference of
+/// the constants of cells `r` and `r + 8` (`r` = 0–7); order `[sum of low
 /// limbs, sum of high limbs, difference of low limbs, difference of high
 /// limbs]`, differences wrapping.
 const ROUND_CONSTANT_HALVES: [[[u64; 8]; 4]; NUM_ROUNDS] = {
@@ -116,12 +146,12 @@ const ROUND_CONSTANT_HALVES: [[[u64; 8]; 4]; NUM_ROUNDS] = {
     while round < NUM_ROUNDS {
         let mut r = 0;
         while r < 8 {
-            let first = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + r]);
-            let second = montgomery(ROUND_CONSTANTS[round * STATE_SIZE + r + 8]);
-            out[round][0][r] = (first & EPSILON) + (second & EPSILON);
-            out[round][1][r] = (first >> 32) + (second >> 32);
-            out[round][2][r] = (first & EPSILON).wrapping_sub(second & EPSILON);
-            out[round][3][r] = (first >> 32).wrapping_sub(second >> 32);
+            let first = constant_limbs(round, r);
+            let second = constant_limbs(round, r + 8);
+            out[round][0][r] = first.0 + second.0;
+            out[round][1][r] = first.1 + second.1;
+            out[round][2][r] = first.0.wrapping_sub(second.0);
+            out[round][3][r] = first.1.wrapping_sub(second.1);
             r += 1;
         }
         round += 1;
@@ -199,6 +229,8 @@ trait Vector: Copy {
     fn sub(self, rhs: Self) -> Self;
     /// `self mod 2^32`.
     fn low32(self) -> Self;
+    /// `(self mod 2^32) + 2^32`.
+    fn low32_plus_2_32(self) -> Self;
     fn shr32(self) -> Self;
     fn shl20(self) -> Self;
     /// `self · (2^32 − 1)` for `self < 2^32`.
@@ -229,6 +261,18 @@ impl Vector for __m512i {
     fn low32(self) -> Self {
         // SAFETY: see the trait's doc.
         unsafe { _mm512_and_si512(self, _mm512_set1_epi64(EPSILON as i64)) }
+    }
+    #[inline(always)]
+    fn low32_plus_2_32(self) -> Self {
+        // `(a & b) | c` (0xea) with b = 2^32 − 1, c = 2^32: one instruction.
+        // SAFETY: see the trait's doc.
+        unsafe {
+            _mm512_ternarylogic_epi64::<0xea>(
+                self,
+                _mm512_set1_epi64(EPSILON as i64),
+                _mm512_set1_epi64(1 << 32),
+            )
+        }
     }
     #[inline(always)]
     fn shr32(self) -> Self {
@@ -279,6 +323,18 @@ impl Vector for __m256i {
         unsafe { _mm256_and_si256(self, _mm256_set1_epi64x(EPSILON as i64)) }
     }
     #[inline(always)]
+    fn low32_plus_2_32(self) -> Self {
+        // As for `__m512i`.
+        // SAFETY: see the trait's doc.
+        unsafe {
+            _mm256_ternarylogic_epi64::<0xea>(
+                self,
+                _mm256_set1_epi64x(EPSILON as i64),
+                _mm256_set1_epi64x(1 << 32),
+            )
+        }
+    }
+    #[inline(always)]
     fn shr32(self) -> Self {
         // SAFETY: see the trait's doc.
         unsafe { _mm256_srli_epi64::<32>(self) }
@@ -326,16 +382,20 @@ fn split<V: Vector>(x: V) -> Limbs<V> {
     }
 }
 
-/// `l + h · 2^32` (each below 2^54) as [`Limbs`] of the same residue:
-/// with `h = h_lo + h_hi · 2^32`, `h_hi · 2^64 ≡ h_hi · (2^32 − 1)`, so the
-/// value is `a + h_lo · 2^32` with `a = l + h_hi · (2^32 − 1) < 2^55`,
-/// whose own high limb (below 2^23) joins `h_lo`.
+/// `l + (h + 1) · 2^32` (each below 2^54; the `+ 1` is the bias that the
+/// producers of `l` and `h` subtract, see [`NORMALIZE_BIAS_HI`]) as
+/// [`Limbs`] of the same residue. With `l = l_0 + l_1 · 2^32`, `h = h_0 +
+/// h_1 · 2^32` (`l_1, h_1 < 2^22`) and `h_1 · 2^64 ≡ h_1 · (2^32 − 1)`, the
+/// value is `(l_0 + 2^32 − h_1) + (l_1 + h_0 + h_1) · 2^32`: a low limb in
+/// `(2^32 − 2^22, 2^33)`, a high one below `2^32 + 2^23`. No product: two
+/// operations deep on each limb after the splits (a product by `2^32 − 1`
+/// and the sums around it were four).
 #[inline(always)]
 fn normalize<V: Vector>(l: V, h: V) -> Limbs<V> {
-    let a = l.add(h.shr32().times_epsilon());
+    let h_1 = h.shr32();
     Limbs {
-        lo: a.low32(),
-        hi: a.shr32().add(h.low32()),
+        lo: l.low32_plus_2_32().sub(h_1),
+        hi: l.shr32().add(h.low32()).add(h_1),
     }
 }
 
@@ -356,15 +416,17 @@ fn pack(l: __m512i, h: __m512i) -> __m512i {
 }
 
 /// Folds the split partial products of `x · y` (`x = x_l + x_h · 2^32`,
-/// likewise `y`) into limbs. The arguments are the low and high 52 bits of
-/// `P00 = x_l·y_l` (low part with `BIAS_LO` added), of `M = x_l·y_h +
-/// x_h·y_l` (low part with `BIAS_HI` added) and of `P11 = x_h·y_h`. With
-/// `2^52 = 2^20 · 2^32`, `2^84 ≡ 2^20 · (2^32 − 1)` and `2^116 ≡ −2^20`:
+/// likewise `y`, limbs as [`Limbs`]) into limbs. The arguments are the low
+/// and high 52 bits of `P00 = x_l·y_l` (low part with `BIAS_LO` added), of
+/// `M = x_l·y_h + x_h·y_l` (low part with `BIAS_HI − 1` added: the `− 1`
+/// is [`normalize`]'s bias) and of `P11 = x_h·y_h`. With `2^52 = 2^20 ·
+/// 2^32`, `2^84 ≡ 2^20 · (2^32 − 1)` and `2^116 ≡ −2^20`:
 ///
 /// `x·y ≡ (p00_lo − p11_lo − (m_hi + p11_hi)·2^20)
 ///      + (m_lo + p11_lo + (p00_hi + m_hi)·2^20) · 2^32`,
 ///
-/// both parts in `0..2^54` thanks to the bias.
+/// both parts in `0..2^54` thanks to the bias (the high 52-bit parts are
+/// below 2^14, 2^15 and 2^13 for limbs below `2^33` and `2^32 + 2^23`).
 #[inline(always)]
 fn fold<V: Vector>(p00: (V, V), m: (V, V), p11: (V, V)) -> Limbs<V> {
     let to_low = m.1.add(p11.1).shl20();
@@ -383,7 +445,9 @@ fn mul<V: Vector>(x: Limbs<V>, y: Limbs<V>) -> Limbs<V> {
         zero.madd52hi(x.lo, y.lo),
     );
     let m = (
-        V::splat(BIAS_HI).madd52lo(x.lo, y.hi).madd52lo(x.hi, y.lo),
+        V::splat(BIAS_HI - 1)
+            .madd52lo(x.lo, y.hi)
+            .madd52lo(x.hi, y.lo),
         zero.madd52hi(x.lo, y.hi).madd52hi(x.hi, y.lo),
     );
     let p11 = (zero.madd52lo(x.hi, y.hi), zero.madd52hi(x.hi, y.hi));
@@ -401,7 +465,7 @@ fn square<V: Vector>(x: Limbs<V>) -> Limbs<V> {
         zero.madd52hi(x.lo, x.lo),
     );
     let m = (
-        V::splat(BIAS_HI).madd52lo(x.lo, twice_hi),
+        V::splat(BIAS_HI - 1).madd52lo(x.lo, twice_hi),
         zero.madd52hi(x.lo, twice_hi),
     );
     let p11 = (zero.madd52lo(x.hi, x.hi), zero.madd52hi(x.hi, x.hi));
@@ -429,37 +493,30 @@ fn lookup(x: __m512i, table: &[__m512i; 4]) -> __m512i {
     _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low, high)
 }
 
-/// One round on canonical Montgomery forms; `b` comes out as limbs (only
-/// the S-box reads it next), `a` canonical (the lookups read its bytes).
+/// One round on the state in Montgomery form: `a` holds cells 0–3
+/// canonical in its lanes 0–3 (the lookups read their bytes; lanes 4–7
+/// are read and their results dropped), `c` cells 4–7 as limbs, `b`
+/// cells 8–15 as limbs (only the S-box reads them next).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn round(
     a: __m512i,
+    c: Limbs<__m256i>,
     b: Limbs<__m512i>,
     table: &[__m512i; 4],
     round: usize,
-) -> (__m512i, Limbs<__m512i>) {
+) -> (__m512i, Limbs<__m256i>, Limbs<__m512i>) {
     // S-box layer: lookups on cells 0–3, x^7 on the others (cells 4–7 in
     // a 256-bit register).
     let looked_up = split(lookup(a, table));
-    let (a7, b) = pow7(split(_mm512_extracti64x4_epi64::<1>(a)), b);
+    let (a7, b) = pow7(c, b);
 
-    // MDS layer and round constants, on each limb.
-    let constants = &ROUND_CONSTANT_LIMBS[round];
-    // Eight accumulators per output register (one per input pair `j`, `j
-    // + 8`) keep the multiply-add chains short after `x^7`: the products
-    // of the lookup cells, ready early, are done by then.
-    const ACCUMULATORS: usize = 8;
-    let zero = _mm512_setzero_si512();
-    let mut out = [[zero; ACCUMULATORS]; 4];
-    for (half, c) in out.iter_mut().zip(constants) {
-        half[0] = load(c);
-    }
-    // The limbs go through memory: a broadcast from memory is a load, and
-    // leaves the vector units to the multiply-adds (in-register
-    // broadcasts are shuffles on them).
-    // Cells 0–3 (the lookups, ready early) and 4–7 are stored apart, so
-    // that the products of the first need not wait for the second.
+    // MDS layer and round constants, on each limb. The limbs go through
+    // memory: a broadcast from memory is a load, and leaves the vector
+    // units to the multiply-adds (in-register broadcasts are shuffles on
+    // them). Cells 0–3 (the lookups, ready early) and 4–7 are stored
+    // apart, so that the products of the first need not wait for the
+    // second.
     let mut limbs = [[0u64; 8]; 4];
     store(&mut limbs[0], looked_up.lo);
     store(&mut limbs[1], looked_up.hi);
@@ -467,41 +524,66 @@ fn round(
     store_upper(&mut limbs[1], a7.hi);
     store(&mut limbs[2], b.lo);
     store(&mut limbs[3], b.hi);
-    for j in 0..8 {
-        let inputs = [
-            broadcast(&limbs[0][j]),
-            broadcast(&limbs[1][j]),
-            broadcast(&limbs[2][j]),
-            broadcast(&limbs[3][j]),
-        ];
-        let (same, other) = (load(&MDS_COLUMNS[j]), load(&MDS_COLUMNS[j + 8]));
-        let k = j % ACCUMULATORS;
-        for limb in 0..2 {
-            let (from_a, from_b) = (inputs[limb], inputs[2 + limb]);
-            // Outputs 0–7: cell j with column j, cell j + 8 with column j + 8.
-            let acc = &mut out[limb][k];
-            *acc = _mm512_madd52lo_epu64(*acc, same, from_a);
-            *acc = _mm512_madd52lo_epu64(*acc, other, from_b);
-            // Outputs 8–15: cell j with column j + 8, cell j + 8 with column j.
-            let acc = &mut out[2 + limb][k];
-            *acc = _mm512_madd52lo_epu64(*acc, other, from_a);
-            *acc = _mm512_madd52lo_epu64(*acc, same, from_b);
-        }
+    // Each output register (low and high limbs of outputs 0–7 and 8–15)
+    // sums 16 products in `CHAINS` multiply-add chains: the first starts at
+    // the round constant and takes the four lookup cells (ready early),
+    // then each chain takes `12 / CHAINS` of the cells that x^7 gives, all
+    // ready at about the same time; the chains are then added in a tree.
+    // Six chains: two multiply-adds after x^7 and three levels of
+    // additions, five additions per output register.
+    const CHAINS: usize = 6;
+    const LATE_PER_CHAIN: usize = 12 / CHAINS;
+    let constants = &ROUND_CONSTANT_LIMBS[round];
+    // (Every index below is a constant once the macro is expanded: the
+    // accumulators stay in registers, with no zero-filled array.)
+    let zero = _mm512_setzero_si512();
+    let mut chains = [[zero; 4]; CHAINS];
+    for (acc, c) in chains[0].iter_mut().zip(constants) {
+        *acc = load(c);
     }
-    let mut sums = [zero; 4];
-    for (sum, acc) in sums.iter_mut().zip(out) {
-        let mut width = ACCUMULATORS;
-        let mut acc = acc;
-        while width > 1 {
-            width /= 2;
-            for i in 0..width {
-                acc[i] = acc[i].add(acc[i + width]);
+    macro_rules! cells {
+        ($($cell:literal)*) => {$({
+            let chain = if $cell < 4 { 0 } else { ($cell - 4) / LATE_PER_CHAIN };
+            let (words, lane) = if $cell < 8 { (0, $cell) } else { (2, $cell - 8) };
+            let (x_lo, x_hi) = (
+                broadcast(&limbs[words][lane]),
+                broadcast(&limbs[words + 1][lane]),
+            );
+            // Outputs 0–7 take cell `j` with column `j`, outputs 8–15 with
+            // column `j + 8` (mod 16).
+            let (to_a, to_b) = (
+                load(&MDS_COLUMNS[$cell]),
+                load(&MDS_COLUMNS[($cell + 8) % STATE_SIZE]),
+            );
+            let acc = &mut chains[chain];
+            acc[0] = _mm512_madd52lo_epu64(acc[0], to_a, x_lo);
+            acc[1] = _mm512_madd52lo_epu64(acc[1], to_a, x_hi);
+            acc[2] = _mm512_madd52lo_epu64(acc[2], to_b, x_lo);
+            acc[3] = _mm512_madd52lo_epu64(acc[3], to_b, x_hi);
+        })*};
+    }
+    cells!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    let mut width = CHAINS;
+    while width > 1 {
+        let half = width.div_ceil(2);
+        for i in 0..width / 2 {
+            let other = chains[i + half];
+            for (acc, x) in chains[i].iter_mut().zip(other) {
+                *acc = acc.add(x);
             }
         }
-        *sum = acc[0];
+        width = half;
     }
+    let sums = chains[0];
     let [a_lo, a_hi, b_lo, b_hi] = sums;
-    (pack(a_lo, a_hi), normalize(b_lo, b_hi))
+    // Cells 4–7 go from the sums straight to limbs (x^7 reads them next),
+    // not through the canonical form of the lookup cells: the reduction
+    // to it is off the round's longest chain.
+    let c = normalize(
+        _mm512_extracti64x4_epi64::<1>(a_lo),
+        _mm512_extracti64x4_epi64::<1>(a_hi),
+    );
+    (pack(a_lo, a_hi), c, normalize(b_lo, b_hi))
 }
 
 /// `*x` in every lane, loaded by `vpbroadcastq` from memory. (Written as
@@ -552,26 +634,78 @@ fn load(v: &[u64; 8]) -> __m512i {
     unsafe { _mm512_loadu_si512(v.as_ptr().cast()) }
 }
 
-/// `x · 2^64 mod p` (canonical) of any lanes: with `x = x_l + x_h · 2^32`,
-/// `x · (2^32 − 1) ≡ x_l · 2^32 − x_l − x_h` (`2^64 ≡ 2^32 − 1`).
+/// `x · 2^64 mod p` of any lanes as `l + h · 2^32` (each below 2^54): with
+/// `x = x_l + x_h · 2^32`, `x · (2^32 − 1) ≡ x_l · 2^32 − x_l − x_h` (`2^64
+/// ≡ 2^32 − 1`), the bias keeping `l` positive. `h` has `h_bias` added:
+/// `BIAS_HI` for [`pack`], `BIAS_HI − 1` for [`normalize`].
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn enter_montgomery_parts(x: Limbs<__m512i>, h_bias: u64) -> (__m512i, __m512i) {
+    let l = _mm512_sub_epi64(_mm512_sub_epi64(splat(BIAS_LO), x.lo), x.hi);
+    (l, _mm512_add_epi64(x.lo, splat(h_bias)))
+}
+
+/// `x · 2^64 mod p` (canonical) of any lanes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 fn enter_montgomery(x: __m512i) -> __m512i {
-    let x = split(x);
-    let l = _mm512_sub_epi64(_mm512_sub_epi64(splat(BIAS_LO), x.lo), x.hi);
-    let h = _mm512_add_epi64(x.lo, splat(BIAS_HI));
+    let (l, h) = enter_montgomery_parts(split(x), BIAS_HI);
     pack(l, h)
 }
 
-/// `y · 2^-64 mod p` (canonical) of lanes below `2^64`: `2^-64 ≡ −2^32`,
-/// and with `y = y_l + y_h · 2^32`, `−y · 2^32 ≡ y_h − (y_l + y_h) · 2^32`.
+/// `x · 2^64 mod p` of any lanes as [`Limbs`]: no reduction to the
+/// canonical form, which the products do not need.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
-fn leave_montgomery(y: __m512i) -> __m512i {
-    let y = split(y);
+fn enter_montgomery_limbs(x: __m512i) -> Limbs<__m512i> {
+    let (l, h) = enter_montgomery_parts(split(x), BIAS_HI - 1);
+    normalize(l, h)
+}
+
+/// `y · 2^-64 mod p` (canonical) of [`Limbs`] `y` (or of any lanes split
+/// into limbs): `2^-64 ≡ −2^32`, and with `y = y_l + y_h · 2^32`, `−y ·
+/// 2^32 ≡ y_h − (y_l + y_h) · 2^32`. One reduction (the limbs need not be
+/// made canonical first).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn leave_montgomery(y: Limbs<__m512i>) -> __m512i {
     let l = _mm512_add_epi64(y.hi, splat(EXIT_BIAS_LO));
     let h = _mm512_sub_epi64(_mm512_sub_epi64(splat(EXIT_BIAS_HI), y.lo), y.hi);
     pack(l, h)
+}
+
+/// Cells 0–7 (canonical, any lanes below 2^64) into Montgomery form: cells
+/// 0–3 canonical in lanes 0–3 (the lookups read their bytes; the other
+/// lanes are read and their results dropped), cells 4–7 as limbs (read by
+/// products only).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn enter_first_half(x: __m512i) -> (__m512i, Limbs<__m256i>) {
+    let x = split(x);
+    let (l, h) = enter_montgomery_parts(x, BIAS_HI);
+    let a = pack(l, h);
+    let (l, h) = enter_montgomery_parts(x, BIAS_HI - 1);
+    let c = normalize(
+        _mm512_extracti64x4_epi64::<1>(l),
+        _mm512_extracti64x4_epi64::<1>(h),
+    );
+    (a, c)
+}
+
+/// Out of Montgomery form, canonical, from the registers of [`round`]:
+/// cells 0–3 split, cells 4–7 and 8–15 as the limbs they are; one
+/// reduction per register.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn leave_state(a: __m512i, c: Limbs<__m256i>, b: Limbs<__m512i>, state: &mut [u64; STATE_SIZE]) {
+    let a = split(a);
+    let a = Limbs {
+        lo: _mm512_inserti64x4::<1>(a.lo, c.lo),
+        hi: _mm512_inserti64x4::<1>(a.hi, c.hi),
+    };
+    let (first, second) = state.split_at_mut(8);
+    store(first.try_into().expect("eight cells"), leave_montgomery(a));
+    store(second.try_into().expect("eight cells"), leave_montgomery(b));
 }
 
 /// The permutation of one state: canonical in, canonical out.
@@ -580,19 +714,55 @@ fn leave_montgomery(y: __m512i) -> __m512i {
 /// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
 pub(crate) unsafe fn permute(state: &mut [u64; STATE_SIZE]) {
-    let table = lookup_table();
-    let (first, second) = state.split_at_mut(8);
-    let (first, second): (&mut [u64; 8], &mut [u64; 8]) = (
-        first.try_into().expect("eight cells"),
-        second.try_into().expect("eight cells"),
-    );
-    let mut a = enter_montgomery(load(first));
-    let mut b = split(enter_montgomery(load(second)));
-    for r in 0..NUM_ROUNDS {
-        (a, b) = round(a, b, &table, r);
+    sponge(state, None);
+}
+
+/// The absorption of a sponge in overwrite mode (canonical in and out): for
+/// each block in turn, the rate (cells 0–9) is overwritten with it and the
+/// state permuted. The state stays in registers, in Montgomery form, from
+/// the first block to the last: only the blocks enter it, and the state
+/// leaves it once.
+///
+/// # Safety
+/// The CPU must support AVX-512 F, VL, BW, VBMI and IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+pub(crate) unsafe fn absorb(state: &mut [u64; STATE_SIZE], blocks: &[[u64; RATE]]) {
+    if !blocks.is_empty() {
+        sponge(state, Some(blocks));
     }
-    store(first, leave_montgomery(a));
-    store(second, leave_montgomery(pack(b.lo, b.hi)));
+}
+
+/// [`permute`] (`blocks` `None`) and [`absorb`] (`Some`, not empty) in one
+/// function: the only caller of [`round`], which is then inlined into it
+/// (with two callers LLVM kept it as a function of its own, with the state
+/// passed through memory every round).
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+fn sponge(state: &mut [u64; STATE_SIZE], blocks: Option<&[[u64; RATE]]>) {
+    let table = lookup_table();
+    let (first, second) = state.split_at(8);
+    let (mut a, mut c) = enter_first_half(load(first.try_into().expect("eight cells")));
+    let mut b = enter_montgomery_limbs(load(second.try_into().expect("eight cells")));
+    let permutations = blocks.map_or(1, <[_]>::len);
+    for i in 0..permutations {
+        if let Some(blocks) = blocks {
+            let (first, rest) = blocks[i].split_at(8);
+            (a, c) = enter_first_half(load(first.try_into().expect("eight cells")));
+            // SAFETY: a 16-byte unaligned load of `rest`, the block's last
+            // two words; SSE2 is enabled here (lanes 2–7 are zero).
+            let rest = unsafe { _mm512_zextsi128_si512(_mm_loadu_si128(rest.as_ptr().cast())) };
+            let rest = enter_montgomery_limbs(rest);
+            // Cells 8 and 9 from the block, 10–15 kept.
+            b = Limbs {
+                lo: _mm512_mask_blend_epi64(0b11, b.lo, rest.lo),
+                hi: _mm512_mask_blend_epi64(0b11, b.hi, rest.hi),
+            };
+        }
+        for r in 0..NUM_ROUNDS {
+            (a, c, b) = round(a, c, b, &table, r);
+        }
+    }
+    leave_state(a, c, b, state);
 }
 
 /// States per group of [`permute_many`]: one per 64-bit lane.
@@ -741,13 +911,18 @@ fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) 
     }
     let (first, second) = (transpose8(halves[0]), transpose8(halves[1]));
     let cells: [__m512i; STATE_SIZE] =
-        core::array::from_fn(|i| enter_montgomery(if i < 8 { first[i] } else { second[i - 8] }));
+        core::array::from_fn(|i| if i < 8 { first[i] } else { second[i - 8] });
     let mut group = Group {
-        lookup_cells: [cells[0], cells[1], cells[2], cells[3]],
+        lookup_cells: [
+            enter_montgomery(cells[0]),
+            enter_montgomery(cells[1]),
+            enter_montgomery(cells[2]),
+            enter_montgomery(cells[3]),
+        ],
         power_cells: [split(zero512()); STATE_SIZE - 4],
     };
     for (limbs, &cell) in group.power_cells.iter_mut().zip(&cells[4..]) {
-        *limbs = split(cell);
+        *limbs = enter_montgomery_limbs(cell);
     }
     macro_rules! rounds {
         ($($round:literal)*) => { $(group_round(&mut group, table, $round);)* };
@@ -755,10 +930,10 @@ fn permute_group(states: &mut [[u64; STATE_SIZE]; GROUP], table: &[__m512i; 4]) 
     rounds!(0 1 2 3 4);
     let mut cells = [zero512(); STATE_SIZE];
     for (cell, &x) in cells.iter_mut().zip(&group.lookup_cells) {
-        *cell = leave_montgomery(x);
+        *cell = leave_montgomery(split(x));
     }
-    for (cell, limbs) in cells[4..].iter_mut().zip(&group.power_cells) {
-        *cell = leave_montgomery(pack(limbs.lo, limbs.hi));
+    for (cell, &limbs) in cells[4..].iter_mut().zip(&group.power_cells) {
+        *cell = leave_montgomery(limbs);
     }
     let first = transpose8([
         cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7],
@@ -852,10 +1027,21 @@ mod tests {
     use std::vec;
     use std::vec::Vec;
 
-    /// Limbs at and next to the ends of their ranges (`l < 2^32`, `h <
+    /// Limbs at and next to the ends of their ranges (`l < 2^33`, `h <
     /// 2^32 + 2^23`), and the limbs of 64-bit boundary values.
     fn boundary_limbs() -> Vec<(u64, u64)> {
-        let lows = [0, 1, 2, (1 << 31) + 5, (1 << 32) - 2, (1 << 32) - 1];
+        let lows = [
+            0,
+            1,
+            2,
+            (1 << 31) + 5,
+            (1 << 32) - 2,
+            (1 << 32) - 1,
+            1 << 32,
+            (1 << 32) - (1 << 22) + 1,
+            (1 << 33) - 2,
+            (1 << 33) - 1,
+        ];
         let highs = [
             0,
             1,
@@ -932,7 +1118,7 @@ mod tests {
                         (words[0][lane], words[1][lane], want),
                         (words[2][lane], words[3][lane], want_square),
                     ] {
-                        assert!(lo < 1 << 32 && hi < (1 << 32) + (1 << 23), "{x:?} {y:?}");
+                        assert!(lo < 1 << 33 && hi < (1 << 32) + (1 << 23), "{x:?} {y:?}");
                         assert_eq!(value((lo, hi)) as u64, want, "{x:?} {y:?}");
                     }
                     assert_eq!(words[4][lane], want, "{x:?} {y:?}");
@@ -973,15 +1159,113 @@ mod tests {
         for chunk in values.chunks(8) {
             let x: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()]);
             let (mut entered, mut left) = ([0u64; 8], [0u64; 8]);
+            let mut limbs = [[0u64; 8]; 2];
             store(&mut entered, enter_montgomery(load(&x)));
-            store(&mut left, leave_montgomery(load(&x)));
+            store(&mut left, leave_montgomery(split(load(&x))));
+            let entered_limbs = enter_montgomery_limbs(load(&x));
+            store(&mut limbs[0], entered_limbs.lo);
+            store(&mut limbs[1], entered_limbs.hi);
             for lane in 0..8 {
                 assert_eq!(entered[lane], montgomery(x[lane]), "{}", x[lane]);
+                let (lo, hi) = (limbs[0][lane], limbs[1][lane]);
+                assert!(lo < 1 << 33 && hi < (1 << 32) + (1 << 23), "{}", x[lane]);
+                assert_eq!(value((lo, hi)) as u64, montgomery(x[lane]), "{}", x[lane]);
                 // 2^-64 ≡ p − 2^32.
                 let inverse = reduce(u128::from(x[lane]) * u128::from(P - (1 << 32)));
                 assert_eq!(left[lane], inverse, "{}", x[lane]);
             }
         }
+        // Out of Montgomery form from limbs anywhere in their ranges.
+        let limbs = boundary_limbs();
+        for chunk in limbs.chunks(8) {
+            let lo: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()].0);
+            let hi: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()].1);
+            let mut left = [0u64; 8];
+            store(
+                &mut left,
+                leave_montgomery(Limbs {
+                    lo: load(&lo),
+                    hi: load(&hi),
+                }),
+            );
+            for lane in 0..8 {
+                let y = value((lo[lane], hi[lane]));
+                let inverse = reduce(y * u128::from(P - (1 << 32)));
+                assert_eq!(left[lane], inverse, "{:?}", (lo[lane], hi[lane]));
+            }
+        }
+    }
+
+    /// `normalize` (512- and 256-bit) on its whole input range, `l, h <
+    /// 2^54` (the ends, the values next to the limb boundaries, and random
+    /// pairs), against `u128` arithmetic: the residue of `l + (h + 1) ·
+    /// 2^32`, a low limb in `(2^32 − 2^22, 2^33)`, a high one below `2^32 +
+    /// 2^23`.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512ifma")]
+    fn normalize_on_its_range() {
+        let top = (1u64 << 54) - 1;
+        let edges = [
+            0,
+            1,
+            EPSILON,
+            1 << 32,
+            (1 << 32) + 1,
+            (1 << 33) - 1,
+            1 << 53,
+            top - EPSILON,
+            top - 1,
+            top,
+        ];
+        let mut rng = algebraic_hash_testkit::Rng64::new(0x7105, u64::MAX, &[0]);
+        let mut pairs: Vec<(u64, u64)> = vec![];
+        for &l in &edges {
+            for &h in &edges {
+                pairs.push((l, h));
+            }
+        }
+        for _ in 0..20_000 {
+            let (l, h) = (rng.u64() >> 10, rng.u64() >> 10);
+            // Also values with few bits, where carries and zeros meet.
+            let bits = rng.below(55) as u32;
+            pairs.push((l, h));
+            pairs.push((l >> (54 - bits.min(54)), h & ((1u64 << bits.min(54)) - 1)));
+        }
+        for chunk in pairs.chunks(8) {
+            let l: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()].0);
+            let h: [u64; 8] = core::array::from_fn(|i| chunk[i % chunk.len()].1);
+            let wide = normalize(load(&l), load(&h));
+            let narrow = normalize(
+                _mm512_castsi512_si256(load(&l)),
+                _mm512_castsi512_si256(load(&h)),
+            );
+            let mut words = [[0u64; 8]; 4];
+            store(&mut words[0], wide.lo);
+            store(&mut words[1], wide.hi);
+            store(&mut words[2], _mm512_castsi256_si512(narrow.lo));
+            store(&mut words[3], _mm512_castsi256_si512(narrow.hi));
+            for lane in 0..8 {
+                let want = reduce(u128::from(l[lane]) + ((u128::from(h[lane]) + 1) << 32));
+                let mut outputs = vec![(words[0][lane], words[1][lane])];
+                if lane < 4 {
+                    outputs.push((words[2][lane], words[3][lane]));
+                }
+                for (lo, hi) in outputs {
+                    let input = (l[lane], h[lane]);
+                    assert!(lo > (1 << 32) - (1 << 22) && lo < 1 << 33, "{input:?}");
+                    assert!(hi < (1 << 32) + (1 << 23), "{input:?}");
+                    assert_eq!(value((lo, hi)) as u64, want, "{input:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn normalize_equals_u128_arithmetic() {
+        if !crate::arch::avx512_available() {
+            return;
+        }
+        // SAFETY: the features were detected just above.
+        unsafe { normalize_on_its_range() };
     }
 
     #[test]
