@@ -88,8 +88,37 @@ impl<L: GoldilocksLanes> Mul for Packed<L> {
     }
 }
 
+/// A wide value of the external layer (`GoldilocksLanes::widen`: `lo + hi ·
+/// 2^64`, exact on one lane).
+#[derive(Clone, Copy)]
+pub(crate) struct Wide<L>(L, L);
+
+impl<L: GoldilocksLanes> Add for Wide<L> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        let (lo, hi) = L::wide_add((self.0, self.1), (rhs.0, rhs.1));
+        Self(lo, hi)
+    }
+}
+
 impl<L: GoldilocksLanes> Cells for Packed<L> {
     type Scalar = Felt;
+    type Wide = Wide<L>;
+    /// One lane: the external layer's sums in 128 bits (`add`, `adc`),
+    /// one reduction per cell, where each sum reduced took two `sbb`
+    /// fix-ups. Packed lanes keep their sums (a canonical operand and one
+    /// fix-up, below).
+    const WIDE_EXTERNAL: bool = L::LANES == 1;
+    #[inline(always)]
+    fn widen(self) -> Wide<L> {
+        let (lo, hi) = self.0.widen();
+        Wide(lo, hi)
+    }
+    #[inline(always)]
+    fn narrow(wide: Wide<L>) -> Self {
+        Self(L::narrow((wide.0, wide.1)))
+    }
     // The cheap forms (`GoldilocksLanes::mul_2exp`, `div_2exp`: shifts and
     // one carry fix-up) on one element too, now that each instance's paths
     // are compiled for its constants (`goldilocks_instance!`): chosen per

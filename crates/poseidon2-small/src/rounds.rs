@@ -130,6 +130,16 @@ pub(crate) trait Cells:
     ) -> Self {
         sum_plus_scaled_by_parts(sum, x, scale, negative, value)
     }
+    /// A value of the external layer's sums (`external_wide`): `Self`
+    /// where the sums stay reduced.
+    type Wide: Copy + Add<Output = Self::Wide>;
+    /// Whether the external layer with Plonky3's block sums each output
+    /// exactly and reduces it once (`external_wide`; one Goldilocks lane).
+    const WIDE_EXTERNAL: bool = false;
+    /// `self` as a [`Self::Wide`].
+    fn widen(self) -> Self::Wide;
+    /// A [`Self::Wide`] reduced (below `2^96`: `external_wide`'s sums).
+    fn narrow(wide: Self::Wide) -> Self;
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
     /// `x · 2^-k` (`k` as `Scale::Div2exp` found it for the field).
@@ -152,6 +162,15 @@ impl<L: Lanes> Cells for L {
     /// permutation of Mersenne31 16 went from 0.66 to 0.48 of Plonky3's
     /// time, BabyBear 16 from 1.01 to 1.04.
     const WRITE_OUT_SBOXES: bool = L::COUNT != 8;
+    type Wide = Self;
+    #[inline(always)]
+    fn widen(self) -> Self {
+        self
+    }
+    #[inline(always)]
+    fn narrow(wide: Self) -> Self {
+        wide
+    }
     #[inline(always)]
     fn splat(value: Self::Scalar) -> Self {
         Lanes::splat(value)
@@ -180,6 +199,8 @@ impl<L: Lanes> Cells for L {
 
 /// A 4 × 4 block of the external matrix, applied in place.
 trait Mat4 {
+    /// Plonky3's block (`external_wide` computes it).
+    const PLONKY3: bool = false;
     fn apply<L: Cells>(x: &mut [L]);
 }
 
@@ -187,6 +208,7 @@ trait Mat4 {
 struct Plonky3Mat4;
 
 impl Mat4 for Plonky3Mat4 {
+    const PLONKY3: bool = true;
     /// `y_i = 2·x_i + 3·x_{i+1} + x_{i+2} + x_{i+3}` (indices mod 4), as
     /// `y_i = s + x_i + 2·x_{i+1}` with `s = Σ x`; the pair sums that make
     /// `s` serve two outputs each.
@@ -241,6 +263,9 @@ fn external<L: Cells, M: Mat4, const W: usize>(state: &mut [L; W]) {
         }
         return;
     }
+    if M::PLONKY3 && L::WIDE_EXTERNAL {
+        return external_wide(state);
+    }
     for block in state.chunks_exact_mut(4) {
         M::apply(block);
     }
@@ -256,6 +281,46 @@ fn external<L: Cells, M: Mat4, const W: usize>(state: &mut [L; W]) {
         for (x, &c) in block.iter_mut().zip(&columns) {
             *x += c;
         }
+    }
+}
+
+/// `M_E` with Plonky3's block on exact sums, each output reduced once:
+/// `circ(2·M4, M4, …)` sends block `b` to `2·M4·x_b + Σ_{c≠b} M4·x_c =
+/// M4·(x_b + S)` with `S = Σ_c x_c` (the column sums), so `S` first, then
+/// block by block `x_b + S` and `M4` (`y_i = s + x_i + 2·x_{i+1}` with
+/// shared pair sums, as `Plonky3Mat4`), each output reduced as soon as it
+/// is formed (fewer values held at once than the column sums of the
+/// outputs would need). Every output is below `7 · (W/4 + 1) · 2^64 <
+/// 2^70` for `W ≤ 24`, which `Cells::narrow` takes.
+#[inline(always)]
+fn external_wide<L: Cells, const W: usize>(state: &mut [L; W]) {
+    const { assert!(W >= 4 && W % 4 == 0 && W <= 24) };
+    let mut columns = [
+        state[0].widen(),
+        state[1].widen(),
+        state[2].widen(),
+        state[3].widen(),
+    ];
+    for block in state[4..].chunks_exact(4) {
+        for (c, &x) in columns.iter_mut().zip(block) {
+            *c = *c + x.widen();
+        }
+    }
+    for block in state.chunks_exact_mut(4) {
+        // (Not `array::map`: it was left a call.)
+        let x0 = block[0].widen() + columns[0];
+        let x1 = block[1].widen() + columns[1];
+        let x2 = block[2].widen() + columns[2];
+        let x3 = block[3].widen() + columns[3];
+        let p01 = x0 + x1;
+        let p23 = x2 + x3;
+        let s = p01 + p23;
+        let s1 = s + x1;
+        let s3 = s + x3;
+        block[0] = L::narrow(s1 + p01);
+        block[1] = L::narrow(s1 + (x2 + x2));
+        block[2] = L::narrow(s3 + p23);
+        block[3] = L::narrow(s3 + (x0 + x0));
     }
 }
 

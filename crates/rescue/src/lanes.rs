@@ -192,6 +192,28 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
             self.add(scaled)
         }
     }
+    /// `(self, 0)`: a wide value, a pair `(lo, hi)` standing for `lo + hi ·
+    /// 2^64 mod p`, for linear layers with small integer coefficients
+    /// (sums and doublings with [`Self::wide_add`], each output reduced
+    /// once by [`Self::narrow`]).
+    #[inline(always)]
+    fn widen(self) -> (Self, Self) {
+        (self, Self::splat(0))
+    }
+    /// `a + b` of wide values ([`Self::widen`]) whose sum has `hi < 2^32`:
+    /// by default `lo` summed mod p and `hi` as integers; one lane sums
+    /// exactly in 128 bits (`add`, `adc`: one carry fix-up fewer than a
+    /// sum mod p with two, and none of their `sbb` masks).
+    #[inline(always)]
+    fn wide_add(a: (Self, Self), b: (Self, Self)) -> (Self, Self) {
+        (a.0.add(b.0), a.1.wrapping_add(b.1))
+    }
+    /// `lo + hi · 2^64 mod p` for `hi < 2^32`: `hi · 2^64 ≡ hi · 2^32 − hi <
+    /// p`, one carry fix-up.
+    #[inline(always)]
+    fn narrow((lo, hi): (Self, Self)) -> Self {
+        lo.add_canonical(hi.shl::<32>().wrapping_sub(hi))
+    }
     /// `Σ xs[start..] mod p` (`start < N`): the additions one after another
     /// by default; one lane sums in 128 bits and reduces once, AVX-512
     /// counts the carries and reduces once.
@@ -419,6 +441,13 @@ impl GoldilocksLanes for u64 {
     #[inline(always)]
     fn sub_canonical(self, rhs: Self) -> Self {
         crate::arch::scalar_sub_canonical(self, rhs)
+    }
+    /// `lo + hi · 2^64` exactly (the caller keeps `hi < 2^32`).
+    #[inline(always)]
+    fn wide_add(a: (Self, Self), b: (Self, Self)) -> (Self, Self) {
+        let wide = |(lo, hi): (u64, u64)| u128::from(lo) | u128::from(hi) << 64;
+        let sum = wide(a) + wide(b);
+        (sum as u64, (sum >> 64) as u64)
     }
     /// One 128-bit sum (`add`, `adc` per term) and one reduction.
     #[inline(always)]

@@ -748,8 +748,9 @@ mod shared_lanes {
 
     /// One lane's fused internal-layer steps (`u64`: `sum_plus_multiple`
     /// for `m` from 1 to `2^32 − 1`, `sum_plus_div_2exp` for every `k` in
-    /// 1..=32, `mul_short_chain`, `sub_product`) equal `u128` arithmetic
-    /// mod `p`, on edge and random raw values, both signs.
+    /// 1..=32, `mul_short_chain`, `sub_product`, wide sums reduced once by
+    /// `narrow`) equal `u128` arithmetic mod `p`, on edge and random raw
+    /// values, both signs.
     #[test]
     fn one_lane_fused_steps_equal_u128() {
         use crate::lanes::GoldilocksLanes;
@@ -799,6 +800,16 @@ mod shared_lanes {
                 }
             }
             let y = values[(i * 5 + 1) % values.len()];
+            // Wide sums as the external layer forms them: up to 35 words
+            // (`7 · (16/4 + 1)`), then one reduction.
+            let mut wide = s.widen();
+            let mut exact = u128::from(s);
+            for j in 0..35 {
+                let term = values[(i * 3 + j) % values.len()];
+                wide = u64::wide_add(wide, term.widen());
+                exact += u128::from(term);
+            }
+            assert_eq!(u128::from(u64::narrow(wide)) % p, exact % p, "wide sum from {s}");
             let product = u128::from(x) * u128::from(y) % p;
             assert_eq!(u128::from(x.mul_short_chain(y)) % p, product);
             assert_eq!(
