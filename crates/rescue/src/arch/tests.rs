@@ -809,7 +809,11 @@ mod shared_lanes {
                 wide = u64::wide_add(wide, term.widen());
                 exact += u128::from(term);
             }
-            assert_eq!(u128::from(u64::narrow(wide)) % p, exact % p, "wide sum from {s}");
+            assert_eq!(
+                u128::from(u64::narrow(wide)) % p,
+                exact % p,
+                "wide sum from {s}"
+            );
             let product = u128::from(x) * u128::from(y) % p;
             assert_eq!(u128::from(x.mul_short_chain(y)) % p, product);
             assert_eq!(
