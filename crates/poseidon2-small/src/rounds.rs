@@ -294,7 +294,7 @@ fn external<L: Cells, M: Mat4, const W: usize>(state: &mut [L; W]) {
 /// 2^70` for `W ≤ 24`, which `Cells::narrow` takes.
 #[inline(always)]
 fn external_wide<L: Cells, const W: usize>(state: &mut [L; W]) {
-    const { assert!(W >= 4 && W % 4 == 0 && W <= 24) };
+    const { assert!(W >= 4 && W.is_multiple_of(4) && W <= 24) };
     let mut columns = [
         state[0].widen(),
         state[1].widen(),
