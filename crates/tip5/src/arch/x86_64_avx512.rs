@@ -1027,6 +1027,17 @@ mod tests {
     use std::vec;
     use std::vec::Vec;
 
+    /// Runs `check` where the CPU has this backend's features; where it
+    /// lacks them, passes only if the lanes are not required
+    /// (`ALGEBRAIC_HASH_REQUIRE_IFMA`).
+    fn on_avx512(check: impl FnOnce()) {
+        let available = crate::arch::avx512_available();
+        if available {
+            check();
+        }
+        algebraic_hash_testkit::require_lanes_where_listed(available);
+    }
+
     /// Limbs at and next to the ends of their ranges (`l < 2^33`, `h <
     /// 2^32 + 2^23`), and the limbs of 64-bit boundary values.
     fn boundary_limbs() -> Vec<(u64, u64)> {
@@ -1134,11 +1145,8 @@ mod tests {
 
     #[test]
     fn limb_products_equal_u128_arithmetic() {
-        if !crate::arch::avx512_available() {
-            return;
-        }
-        // SAFETY: the features were detected just above.
-        unsafe { products_on_boundary_limbs() };
+        // SAFETY: `on_avx512` runs it only where the features are detected.
+        on_avx512(|| unsafe { products_on_boundary_limbs() });
     }
 
     /// Entering and leaving Montgomery form on boundary values.
@@ -1261,19 +1269,13 @@ mod tests {
 
     #[test]
     fn normalize_equals_u128_arithmetic() {
-        if !crate::arch::avx512_available() {
-            return;
-        }
-        // SAFETY: the features were detected just above.
-        unsafe { normalize_on_its_range() };
+        // SAFETY: `on_avx512` runs it only where the features are detected.
+        on_avx512(|| unsafe { normalize_on_its_range() });
     }
 
     #[test]
     fn montgomery_form_in_and_out() {
-        if !crate::arch::avx512_available() {
-            return;
-        }
-        // SAFETY: the features were detected just above.
-        unsafe { montgomery_on_boundary_values() };
+        // SAFETY: `on_avx512` runs it only where the features are detected.
+        on_avx512(|| unsafe { montgomery_on_boundary_values() });
     }
 }
