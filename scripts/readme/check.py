@@ -15,7 +15,8 @@ unknown tag fails the check:
   README's ``npm install ./bindings/js`` has installed the package (built
   by ``bindings/js/run-tests.sh`` before).
 - ``sh``: each line is run by bash from the repository root, with
-  ``target/release`` (where ``algebraic-hash`` is built) on PATH, except
+  ``target/release`` (where ``algebraic-hash`` is built; under
+  ``$CARGO_TARGET_DIR`` where that is set) on PATH, except
   ``npm install ./…``, run in the scratch folder with the path made
   absolute; a line listed in ``RUN_ELSEWHERE`` is a command CI runs in
   another step.
@@ -87,7 +88,8 @@ def main():
     ap.add_argument("--only", help="run only the blocks of this language")
     args = ap.parse_args()
     readme = (ROOT / "README.md").read_text()
-    env = dict(os.environ, PATH=f"{ROOT / 'target/release'}:{os.environ['PATH']}")
+    target = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
+    env = dict(os.environ, PATH=f"{target / 'release'}:{os.environ['PATH']}")
     counts = {}
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
