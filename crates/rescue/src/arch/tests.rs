@@ -1065,6 +1065,46 @@ mod shared_lanes {
         }
     }
 
+    /// Cell `i`: 35 cells from `i` on (cyclically) summed as wide values
+    /// ([`GoldilocksLanes::wide_add`]) and reduced once (`narrow`): as many
+    /// terms as an output of Poseidon2's width-16 external layer.
+    struct WideSums;
+
+    const WIDE_TERMS: usize = 35;
+
+    impl LaneKernel<12> for WideSums {
+        fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
+            let x = *s;
+            for (i, cell) in s.iter_mut().enumerate() {
+                let mut wide = x[i].widen();
+                for k in 1..WIDE_TERMS {
+                    wide = L::wide_add(wide, x[(i + k) % 12].widen());
+                }
+                *cell = L::narrow(wide);
+            }
+        }
+    }
+
+    /// The wide sums (`widen`, `wide_add`, `narrow`) on every backend
+    /// (the `u64` override and the packed backends' defaults) equal the
+    /// sum in `u128` arithmetic (edge and random states; every batch size
+    /// 1..=19).
+    #[test]
+    fn wide_sums_equal_definitions() {
+        let p = u128::from(MODULUS);
+        let all = states(83, cases(5_000));
+        let want: Vec<RawState> = all
+            .iter()
+            .map(|x| {
+                core::array::from_fn(|i| {
+                    let sum: u128 = (0..WIDE_TERMS).map(|k| u128::from(x[(i + k) % 12])).sum();
+                    (sum % p) as u64
+                })
+            })
+            .collect();
+        field_results_equal(&WideSums, &all, &want, 19);
+    }
+
     /// `sum_from` on every backend equals the sum in `u128` arithmetic
     /// (edge and random states; batch sizes 1, 4, 5, 8 and 13).
     #[test]
