@@ -148,7 +148,9 @@ pub fn small_power<T: Copy + Mul<Output = T>>(x: T, d: u64) -> T {
 /// `0..p`, and the checked constructors refuse anything else
 /// ([`Error::NotCanonical`]); the only reducing constructor,
 /// [`Field31::from_u64_reduced`], says so in its name.
-pub trait Field31: Lanes<Scalar = Self> + Eq + Hash + Debug + Display + Default + 'static {
+pub trait Field31:
+    Lanes<Scalar = Self> + Eq + Hash + Debug + Display + Default + arch::stored::StoredWord + 'static
+{
     /// The modulus `p`.
     const MODULUS: u32;
     /// The field's name in messages, e.g. `"BabyBear"`.

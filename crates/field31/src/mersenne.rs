@@ -10,6 +10,9 @@ use core::ops::{Add, Mul, Sub};
 use crate::{Field31, Reduction, add_mod, scalar_lanes, sub_mod};
 
 /// An element of Mersenne31 (`p = 2^31 − 1`), always in `0..p`.
+/// `#[repr(transparent)]`: the packed backends load and store states of it
+/// in place.
+#[repr(transparent)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Mersenne31(u32);
 

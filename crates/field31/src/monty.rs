@@ -46,7 +46,9 @@ pub(crate) const fn monty_reduce(x: u64, p: u32, mu: u32) -> u32 {
 }
 
 /// An element of the field `P` in Montgomery form: the stored word is
-/// `x · 2^32 mod p`, always below `p`.
+/// `x · 2^32 mod p`, always below `p`. `#[repr(transparent)]`: the packed
+/// backends load and store states of it in place.
+#[repr(transparent)]
 pub struct Monty<P: MontyParams> {
     word: u32,
     _field: PhantomData<P>,

@@ -1,7 +1,9 @@
 //! Every packed backend this CPU runs against the scalar code, through
 //! `apply_many_with`, for every batch size 0..=33 (whole register groups,
 //! a padded partial group, a single leftover state), at widths 5, 16 and
-//! 24 (AVX2 transposes groups of widths that 8 divides in registers).
+//! 24 (the x86-64 backends transpose whole groups in registers, in blocks
+//! of a register's lanes: at width 5 one short block, at 24 on AVX-512 a
+//! whole block and a short one).
 
 use algebraic_hash_field31::{
     BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_many_with,

@@ -3,10 +3,10 @@
 //! Code written once over [`Lanes`] (a [`LaneKernel`]) runs on many
 //! independent states with [`apply_many`]: the states are transposed into
 //! registers of several lanes (one state per lane), the kernel runs once per
-//! group, and the leftover states run on scalars. The transposition goes
-//! word by word through a buffer of columns, or on AVX2, for widths that 8
-//! divides, by shuffles in registers (`Transpose`; measured faster there,
-//! not on AVX-512).
+//! group, and the leftover states run on scalars. On x86-64 whole groups
+//! are loaded where the states lie, one register per state, and
+//! transposed by shuffles in registers (`Transpose`); a last partial group
+//! (and NEON) goes word by word through a buffer of columns.
 //!
 //! The backends, fastest first, chosen once per call by [`backend`]:
 //! - AVX-512 (`avx512f`): 16 lanes of 32 bits;
@@ -42,6 +42,62 @@ mod packed;
 mod x86_64_avx2;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 mod x86_64_avx512;
+
+/// The memory layout every [`Field31`] type promises (a supertrait of
+/// [`Field31`] that no other crate can implement).
+pub(crate) mod stored {
+    /// A type that is `#[repr(transparent)]` over the `u32` its
+    /// [`crate::Field31::to_stored`] returns, so that the backends load
+    /// and store states in place ([`super::words`]).
+    ///
+    /// # Safety
+    /// Implementors are `#[repr(transparent)]` over that `u32` (any other
+    /// field is zero-sized), so every `u32` is a valid value of the type.
+    pub unsafe trait StoredWord {}
+
+    // SAFETY: `#[repr(transparent)]` over its word (`monty.rs`).
+    unsafe impl<P: crate::MontyParams> StoredWord for crate::Monty<P> {}
+    // SAFETY: `#[repr(transparent)]` over its value (`mersenne.rs`).
+    unsafe impl StoredWord for crate::Mersenne31 {}
+}
+
+/// The stored words of `cells`, where they lie.
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+#[inline(always)]
+fn words<F: Field31>(cells: &[F]) -> &[u32] {
+    // SAFETY: `F: StoredWord` (a supertrait of `Field31`) is
+    // `#[repr(transparent)]` over `u32`: same size, alignment and layout,
+    // so the slice of `F` is a slice of as many `u32`.
+    unsafe { core::slice::from_raw_parts(cells.as_ptr().cast::<u32>(), cells.len()) }
+}
+
+/// The stored words of `cells`, where they lie, to be overwritten.
+///
+/// The backends write back only words their arithmetic keeps below `p`
+/// (each backend is tested against the scalar code): an element's own
+/// invariant, on which no unsafe code relies.
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+#[inline(always)]
+fn words_mut<F: Field31>(cells: &mut [F]) -> &mut [u32] {
+    // SAFETY: as `words`; and every `u32` is a valid `F` (`StoredWord`).
+    unsafe { core::slice::from_raw_parts_mut(cells.as_mut_ptr().cast::<u32>(), cells.len()) }
+}
 
 /// Code written once over [`Lanes`] that transforms one `W`-cell state
 /// (one state per lane).
@@ -253,19 +309,38 @@ unsafe trait Register<const N: usize>: Lanes {
 /// than word by word through a buffer of columns ([`drive`]).
 ///
 /// # Safety
-/// As [`Register`]: `transpose` may only run where the backend is
+/// As [`Register`]: the functions may only run where the backend is
 /// available.
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 unsafe trait Transpose<const N: usize>: Register<N> {
     /// Lane `j` of register `i` becomes lane `i` of register `j`.
     unsafe fn transpose(block: &mut [Self; N]);
+    /// The first `words.len()` lanes (fewer than `N`) from `words`, the
+    /// others zero: a last block of cells when `N` does not divide the
+    /// width. Through a buffer by default.
+    #[inline(always)]
+    unsafe fn load_partial(words: &[u32]) -> Self {
+        let mut buffer = [0u32; N];
+        buffer[..words.len()].copy_from_slice(words);
+        // SAFETY: the caller's contract.
+        unsafe { Self::load(&buffer) }
+    }
+    /// The first `words.len()` lanes (fewer than `N`) into `words`.
+    #[inline(always)]
+    unsafe fn store_partial(self, words: &mut [u32]) {
+        let mut buffer = [0u32; N];
+        // SAFETY: the caller's contract.
+        unsafe { self.store(&mut buffer) };
+        let len = words.len();
+        words.copy_from_slice(&buffer[..len]);
+    }
 }
 
-/// [`drive`] with whole groups moved by [`Transpose`] where `N` divides
-/// `W`: each block of `N` cells of the `N` states loaded as `N`
-/// registers (one state's cells each, contiguous words) and transposed
-/// into cells, and back. Other widths, and a last partial group, go
-/// through [`drive`].
+/// [`drive`] with whole groups of `N` states moved by [`Transpose`]: each
+/// block of `N` cells (the last one shorter where `N` does not divide
+/// `W`) of the `N` states loaded from where the states lie as `N`
+/// registers (one state's cells each) and transposed into cells, and
+/// back. A last group of fewer than `N` states goes through [`drive`].
 ///
 /// # Safety
 /// As [`drive`].
@@ -279,36 +354,41 @@ unsafe fn drive_transposed<F, K, R, const W: usize, const N: usize>(
     K: LaneKernel<F, W>,
     R: Transpose<N, Scalar = F>,
 {
-    if !W.is_multiple_of(N) {
-        // SAFETY: the caller's contract.
-        return unsafe { drive::<F, K, R, W, N>(kernel, states) };
-    }
     let whole = states.len() / N * N;
     let (groups, rest) = states.split_at_mut(whole);
     for group in groups.chunks_exact_mut(N) {
         let mut registers = [R::splat(F::ZERO); W];
         for start in (0..W).step_by(N) {
+            let end = W.min(start + N);
             let mut block: [R; N] = core::array::from_fn(|lane| {
-                let words = core::array::from_fn(|j| group[lane][start + j].to_stored());
+                let cells = words(&group[lane][start..end]);
                 // SAFETY: the caller runs on a CPU with R's instructions.
-                unsafe { R::load(&words) }
+                unsafe {
+                    match cells.first_chunk::<N>() {
+                        Some(all) => R::load(all),
+                        None => R::load_partial(cells),
+                    }
+                }
             });
             // SAFETY: as above.
             unsafe { R::transpose(&mut block) };
-            registers[start..start + N].copy_from_slice(&block);
+            registers[start..end].copy_from_slice(&block[..end - start]);
         }
         kernel.apply(&mut registers);
         for start in (0..W).step_by(N) {
-            let mut block: [R; N] = core::array::from_fn(|i| registers[start + i]);
+            let end = W.min(start + N);
+            let mut block: [R; N] = [R::splat(F::ZERO); N];
+            block[..end - start].copy_from_slice(&registers[start..end]);
             // SAFETY: as above.
             unsafe { R::transpose(&mut block) };
             for (state, register) in group.iter_mut().zip(block) {
-                let mut words = [0u32; N];
+                let cells = words_mut(&mut state[start..end]);
                 // SAFETY: as above.
-                unsafe { register.store(&mut words) };
-                for (element, word) in state[start..start + N].iter_mut().zip(words) {
-                    // The packed arithmetic keeps every lane below p.
-                    *element = F::from_stored(word).expect("packed lane below p");
+                unsafe {
+                    match cells.first_chunk_mut::<N>() {
+                        Some(all) => register.store(all),
+                        None => register.store_partial(cells),
+                    }
                 }
             }
         }
@@ -318,8 +398,9 @@ unsafe fn drive_transposed<F, K, R, const W: usize, const N: usize>(
 }
 
 /// Runs `kernel` on `states`: groups of `N` states transposed into `W`
-/// registers `R` (one state per lane); a last partial group of at least two
-/// states is padded with zero states, a last single state runs on scalars.
+/// registers `R` (one state per lane) word by word through a buffer of
+/// columns; a last partial group of at least two states is padded with
+/// zero states, a last single state runs on scalars.
 ///
 /// # Safety
 /// The backend of `R` must be available; call it only from that backend's
@@ -353,8 +434,8 @@ where
             columns = [[0u32; N]; W];
         }
         for (lane, state) in group.iter().enumerate() {
-            for (column, element) in columns.iter_mut().zip(state) {
-                column[lane] = element.to_stored();
+            for (column, &word) in columns.iter_mut().zip(words(state)) {
+                column[lane] = word;
             }
         }
         // SAFETY: the caller runs on a CPU with R's instructions.
@@ -365,9 +446,8 @@ where
             unsafe { register.store(column) };
         }
         for (lane, state) in group.iter_mut().enumerate() {
-            for (element, column) in state.iter_mut().zip(&columns) {
-                // The packed arithmetic keeps every lane below p.
-                *element = F::from_stored(column[lane]).expect("packed lane below p");
+            for (word, column) in words_mut(state).iter_mut().zip(&columns) {
+                *word = column[lane];
             }
         }
     }

@@ -115,29 +115,32 @@ unsafe impl super::packed::Moves for Avx2 {
 
 type Packed<F> = super::packed::Packed<Avx2, F>;
 
+/// `words[..8]` (`Row`'s methods take at least a register's worth).
+#[inline(always)]
+fn first_eight(words: &[u32]) -> &[u32; 8] {
+    words[..8].try_into().unwrap()
+}
+
 impl<F: crate::Field31> crate::Row for Packed<F> {
     #[inline(always)]
     fn load(cells: &[F]) -> Self {
-        let words: [u32; 8] = core::array::from_fn(|i| cells[i].to_stored());
+        let words = first_eight(super::words(cells));
         // SAFETY: a `Packed` exists only where AVX2 is available (made
         // inside `apply_one` or `apply_many`, after the CPU check).
-        unsafe { <Self as super::Register<8>>::load(&words) }
+        unsafe { <Self as super::Register<8>>::load(words) }
     }
     #[inline(always)]
     fn store(self, cells: &mut [F]) {
-        let mut words = [0u32; 8];
+        let words: &mut [u32; 8] = (&mut super::words_mut(cells)[..8]).try_into().unwrap();
         // SAFETY: as above.
-        unsafe { <Self as super::Register<8>>::store(self, &mut words) };
-        for (cell, &word) in cells[..8].iter_mut().zip(&words) {
-            // The packed arithmetic keeps every lane below p.
-            *cell = F::from_stored(word).expect("packed lane below p");
-        }
+        unsafe { <Self as super::Register<8>>::store(self, words) };
     }
     #[inline(always)]
     fn add_pow_each(self, constants: &[F], d: u64) -> Self {
-        let words: [u32; 8] = core::array::from_fn(|i| constants[i].to_stored());
         // SAFETY: as above.
-        let constants = unsafe { <Avx2 as super::packed::Memory<8>>::load(&words) };
+        let constants = unsafe {
+            <Avx2 as super::packed::Memory<8>>::load(first_eight(super::words(constants)))
+        };
         self.row_add_pow_each(constants, d)
     }
     #[inline(always)]

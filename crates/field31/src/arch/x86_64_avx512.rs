@@ -46,8 +46,68 @@ super::packed::simd_backend! {
     or_and = |a, b, mask| _mm512_ternarylogic_epi32::<0xf8>(a, b, mask),
     add_where = |src, test, bits, a, b| _mm512_mask_add_epi32(src, _mm512_test_epi32_mask(test, bits), a, b),
     sub_where = |src, test, bits, a, b| _mm512_mask_sub_epi32(src, _mm512_test_epi32_mask(test, bits), a, b),
-    // Word by word through a buffer of columns: an in-register
-    // transposition measured no clear gain at width 16 and slower at 24
-    // (poseidon2-small NOTES).
-    load = _mm512_loadu_si512, store = _mm512_storeu_si512, drive = drive,
+    // Groups of 16 states by 16 × 16 transpositions in registers (below),
+    // loaded and stored where the states lie.
+    load = _mm512_loadu_si512, store = _mm512_storeu_si512, drive = drive_transposed,
+}
+
+// SAFETY: AVX-512F shuffles only, which run where AVX-512F is available
+// (the trait's contract).
+unsafe impl<F: crate::Field31> super::Transpose<16> for super::packed::Packed<Avx512, F> {
+    /// Rows paired word by word (`unpacklo/hi_epi32`), then pairs of
+    /// words (`unpacklo/hi_epi64`): block `q` of register `4g + j` holds
+    /// word `4q + j` of rows `4g..4g + 4`; then the 4 × 4 blocks of 128
+    /// bits transposed across registers `j, 4 + j, 8 + j, 12 + j` by two
+    /// rounds of `shuffle_i32x4`. 64 shuffles for 256 words.
+    #[inline(always)]
+    unsafe fn transpose(block: &mut [Self; 16]) {
+        let r: [__m512i; 16] = block.map(super::packed::Packed::vector);
+        // SAFETY: see above.
+        let columns = unsafe {
+            let mut t = r;
+            for k in 0..8 {
+                t[2 * k] = _mm512_unpacklo_epi32(r[2 * k], r[2 * k + 1]);
+                t[2 * k + 1] = _mm512_unpackhi_epi32(r[2 * k], r[2 * k + 1]);
+            }
+            let mut u = r;
+            for g in 0..4 {
+                u[4 * g] = _mm512_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
+                u[4 * g + 1] = _mm512_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
+                u[4 * g + 2] = _mm512_unpacklo_epi64(t[4 * g + 1], t[4 * g + 3]);
+                u[4 * g + 3] = _mm512_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
+            }
+            let mut out = r;
+            for j in 0..4 {
+                let (a, b, c, d) = (u[j], u[4 + j], u[8 + j], u[12 + j]);
+                let v0 = _mm512_shuffle_i32x4::<0x88>(a, b);
+                let v1 = _mm512_shuffle_i32x4::<0xdd>(a, b);
+                let v2 = _mm512_shuffle_i32x4::<0x88>(c, d);
+                let v3 = _mm512_shuffle_i32x4::<0xdd>(c, d);
+                out[j] = _mm512_shuffle_i32x4::<0x88>(v0, v2);
+                out[4 + j] = _mm512_shuffle_i32x4::<0x88>(v1, v3);
+                out[8 + j] = _mm512_shuffle_i32x4::<0xdd>(v0, v2);
+                out[12 + j] = _mm512_shuffle_i32x4::<0xdd>(v1, v3);
+            }
+            out
+        };
+        *block = columns.map(super::packed::Packed::from_vector);
+    }
+    /// A masked load: lanes past `words` are zero and not read.
+    #[inline(always)]
+    unsafe fn load_partial(words: &[u32]) -> Self {
+        let mask = (1u16 << words.len()) - 1;
+        // SAFETY: the mask enables the first `words.len()` (< 16) lanes,
+        // inside `words`; masked-off lanes are not read. AVX-512F is
+        // available (the trait's contract).
+        super::packed::Packed::from_vector(unsafe {
+            _mm512_maskz_loadu_epi32(mask, words.as_ptr().cast())
+        })
+    }
+    /// A masked store of the first `words.len()` lanes.
+    #[inline(always)]
+    unsafe fn store_partial(self, words: &mut [u32]) {
+        let mask = (1u16 << words.len()) - 1;
+        // SAFETY: as `load_partial`: masked-off lanes are not written.
+        unsafe { _mm512_mask_storeu_epi32(words.as_mut_ptr().cast(), mask, self.vector()) };
+    }
 }
