@@ -27,7 +27,8 @@ use core::arch::aarch64::*;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use super::{LaneKernel, Register};
+use super::LaneKernel;
+use super::moves::Register;
 use crate::{Field31, Lanes, Reduction};
 
 /// Four elements of `F` side by side in a NEON register.
@@ -212,5 +213,5 @@ pub(super) fn apply_many<F: Field31, K: LaneKernel<F, W>, const W: usize>(
 ) {
     // SAFETY: NEON is enabled in this build (module doc), so `PackedNeon`'s
     // instructions run on this CPU.
-    unsafe { super::drive::<F, K, PackedNeon<F>, W, 4>(kernel, states) }
+    unsafe { super::moves::drive::<F, K, PackedNeon<F>, W, 4>(kernel, states) }
 }

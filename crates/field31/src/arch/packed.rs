@@ -11,7 +11,7 @@
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use super::Register;
+use super::moves::Register;
 use crate::{Field31, Lanes, Reduction};
 
 /// The vector instructions the packed arithmetic needs.
@@ -808,7 +808,7 @@ macro_rules! simd_backend {
         ) {
             // SAFETY: the backend is available (this function's contract).
             unsafe {
-                $crate::arch::$drive::<F, K, $crate::arch::packed::Packed<$backend, F>, W, $n>(
+                $crate::arch::moves::$drive::<F, K, $crate::arch::packed::Packed<$backend, F>, W, $n>(
                     kernel, states,
                 )
             }

@@ -48,7 +48,7 @@ super::packed::simd_backend! {
 
 // SAFETY: AVX2 shifts, blends and lane permutations only, which run where
 // AVX2 is available (the trait's contract).
-unsafe impl<F: crate::Field31> super::Transpose<8> for Packed<F> {
+unsafe impl<F: crate::Field31> super::moves::Transpose<8> for Packed<F> {
     /// For `b` = 1, 2, 4 the off-diagonal `b × b` blocks of every `2b × 2b`
     /// block swap places. For the pair of registers `a`, `c = a + b` (bit
     /// `b` of `a` clear), the new `a` keeps its lanes whose index has bit
@@ -124,22 +124,24 @@ fn first_eight(words: &[u32]) -> &[u32; 8] {
 impl<F: crate::Field31> crate::Row for Packed<F> {
     #[inline(always)]
     fn load(cells: &[F]) -> Self {
-        let words = first_eight(super::words(cells));
+        let words = first_eight(super::moves::words(cells));
         // SAFETY: a `Packed` exists only where AVX2 is available (made
         // inside `apply_one` or `apply_many`, after the CPU check).
-        unsafe { <Self as super::Register<8>>::load(words) }
+        unsafe { <Self as super::moves::Register<8>>::load(words) }
     }
     #[inline(always)]
     fn store(self, cells: &mut [F]) {
-        let words: &mut [u32; 8] = (&mut super::words_mut(cells)[..8]).try_into().unwrap();
+        let words: &mut [u32; 8] = (&mut super::moves::words_mut(cells)[..8])
+            .try_into()
+            .unwrap();
         // SAFETY: as above.
-        unsafe { <Self as super::Register<8>>::store(self, words) };
+        unsafe { <Self as super::moves::Register<8>>::store(self, words) };
     }
     #[inline(always)]
     fn add_pow_each(self, constants: &[F], d: u64) -> Self {
         // SAFETY: as above.
         let constants = unsafe {
-            <Avx2 as super::packed::Memory<8>>::load(first_eight(super::words(constants)))
+            <Avx2 as super::packed::Memory<8>>::load(first_eight(super::moves::words(constants)))
         };
         self.row_add_pow_each(constants, d)
     }

@@ -53,7 +53,7 @@ super::packed::simd_backend! {
 
 // SAFETY: AVX-512F shuffles only, which run where AVX-512F is available
 // (the trait's contract).
-unsafe impl<F: crate::Field31> super::Transpose<16> for super::packed::Packed<Avx512, F> {
+unsafe impl<F: crate::Field31> super::moves::Transpose<16> for super::packed::Packed<Avx512, F> {
     /// Rows paired word by word (`unpacklo/hi_epi32`), then pairs of
     /// words (`unpacklo/hi_epi64`): block `q` of register `4g + j` holds
     /// word `4q + j` of rows `4g..4g + 4`; then the 4 × 4 blocks of 128
