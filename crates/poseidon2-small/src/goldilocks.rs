@@ -15,7 +15,7 @@
 use core::ops::{Add, AddAssign, Mul, Sub};
 
 use algebraic_hash_rescue::Felt;
-use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel};
+use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneBackend, LaneKernel};
 
 use crate::rounds::{self, Cells};
 use crate::{Constants, Diagonal, Poseidon2Field, Scale, sealed};
@@ -234,24 +234,22 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
         }
         rounds::sum_plus_scaled_by_parts(sum, x, scale, negative, value)
     }
+    /// `k ≤ 32`: the diagonal's classification takes no larger `k` for
+    /// Goldilocks (`Diagonal::goldilocks`).
     #[inline(always)]
     fn mul_2exp(self, k: u32) -> Self {
         match k {
             0 => self,
             1 => self.double(),
-            2..=32 => Self(self.0.mul_2exp(k)),
-            _ => self * Self::splat(Felt::from(2u8).exp(u64::from(k))),
+            _ => Self(self.0.mul_2exp(k)),
         }
     }
+    /// `k ≤ 32`, as for `mul_2exp`.
     #[inline(always)]
     fn div_2exp(self, k: u32) -> Self {
         match k {
             0 => self,
-            1..=32 => Self(self.0.div_2exp(k)),
-            _ => {
-                let half = Felt::from_u64_reduced(Felt::MODULUS.div_ceil(2));
-                self * Self::splat(half.exp(u64::from(k)))
-            }
+            _ => Self(self.0.div_2exp(k)),
         }
     }
 }
@@ -275,6 +273,18 @@ pub(crate) fn permute_raw<L: GoldilocksLanes, const W: usize, const D: u64>(
     }
 }
 
+/// The rescue crate's Goldilocks lanes of the instruction set `backend`
+/// names (`Poseidon2::permute_many_on`).
+pub(crate) fn lane_backend(backend: algebraic_hash_field31::Backend) -> LaneBackend {
+    use algebraic_hash_field31::Backend;
+    match backend {
+        Backend::Scalar => LaneBackend::Scalar,
+        Backend::Avx2 => LaneBackend::Avx2,
+        Backend::Avx512 => LaneBackend::Avx512,
+        Backend::Neon => LaneBackend::Neon,
+    }
+}
+
 /// `kernel` on one state on the scalar units, canonical out.
 #[inline(always)]
 pub(crate) fn permute_one<K: LaneKernel<W>, const W: usize>(kernel: &K, state: &mut [Felt; W]) {
@@ -286,7 +296,7 @@ pub(crate) fn permute_one<K: LaneKernel<W>, const W: usize>(kernel: &K, state: &
 impl<const W: usize> Diagonal<Felt, W> {
     /// The diagonal of canonical values `v` (each `< p`, checked).
     pub(crate) const fn goldilocks(v: [u64; W]) -> Self {
-        let (scales, negative) = crate::classify(&v, Felt::MODULUS, 64);
+        let (scales, negative) = crate::classify(&v, Felt::MODULUS, 33);
         Self {
             values: crate::plonky3::felts(v),
             off_diagonal: None,
@@ -300,133 +310,4 @@ impl sealed::Sealed for Felt {}
 
 impl Poseidon2Field for Felt {
     const NAME: &'static str = "Goldilocks";
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use algebraic_hash_rescue::lanes::{LaneBackend, apply_many_with};
-
-    /// The rounds of one instance as a kernel of the shared Goldilocks lanes.
-    struct Kernel<const W: usize, const D: u64>(&'static Constants<Felt, W>);
-
-    impl<const W: usize, const D: u64> LaneKernel<W> for Kernel<W, D> {
-        #[inline(always)]
-        fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]) {
-            permute_raw::<L, W, D>(self.0, state);
-        }
-    }
-
-    use algebraic_hash_testkit::{cases, check_batch_sizes, lane_test_states};
-
-    /// Every backend of the shared lanes this CPU runs equals the one-state
-    /// rounds (outputs made canonical) at every batch size 1..=33, on edge
-    /// and random states, for each of Plonky3's widths.
-    #[test]
-    fn every_backend_equals_one_state() {
-        use crate::plonky3::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
-        check_backends(GOLDILOCKS_8.constants());
-        check_backends(GOLDILOCKS_12.constants());
-        check_backends(GOLDILOCKS_16.constants());
-    }
-
-    fn check_backends<const W: usize>(constants: &'static Constants<Felt, W>) {
-        const P: u64 = Felt::MODULUS;
-        const EDGES: &[u64] = &[0, 1, P - 1, 1 << 32, (1 << 32) - 1];
-        let states = lane_test_states::<W>(W as u64, P, EDGES, cases(1_000) as usize);
-        let canonical = |s: &mut [u64; W]| *s = s.map(|x| Felt::from_u64_reduced(x).to_u64());
-        let kernel = Kernel::<W, 7>(constants);
-        let mut ran = 0;
-        for backend in LaneBackend::ALL {
-            ran += usize::from(check_batch_sizes(
-                &states,
-                |batch| {
-                    let ran = apply_many_with(backend, &kernel, batch);
-                    batch.iter_mut().for_each(canonical);
-                    ran
-                },
-                |s| {
-                    kernel.apply(s);
-                    canonical(s);
-                },
-            ));
-        }
-        assert!(ran >= 1);
-    }
-
-    /// The batch and one-state paths compiled for each instance's
-    /// constants (`goldilocks_instance!`, batches on the backend this CPU
-    /// picks) equal the generic one-state rounds (constants read at run
-    /// time), batches at every size 0..=33 (1 000 random states with edge
-    /// values).
-    #[test]
-    fn compiled_batches_equal_one_state() {
-        use crate::plonky3::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
-        check_compiled(GOLDILOCKS_8);
-        check_compiled(GOLDILOCKS_12);
-        check_compiled(GOLDILOCKS_16);
-    }
-
-    fn check_compiled<const W: usize>(instance: crate::Poseidon2<Felt, W, 7>) {
-        extern crate std;
-        use algebraic_hash::Permutation;
-        use std::vec::Vec;
-        const P: u64 = Felt::MODULUS;
-        const EDGES: &[u64] = &[0, 1, P - 1, 1 << 32, (1 << 32) - 1];
-        let states: Vec<[Felt; W]> =
-            lane_test_states::<W>(W as u64 + 100, P, EDGES, cases(1_000) as usize)
-                .iter()
-                .map(|s| s.map(|x| Felt::from_canonical(x).unwrap()))
-                .collect();
-        let mut none: [[Felt; W]; 0] = [];
-        instance.permute_many(&mut none);
-        let want: Vec<[Felt; W]> = states
-            .iter()
-            .map(|&s| {
-                let mut generic = s;
-                permute_one(&Kernel::<W, 7>(instance.constants()), &mut generic);
-                generic
-            })
-            .collect();
-        let single: Vec<[Felt; W]> = states.iter().map(|&s| instance.permute(s)).collect();
-        assert_eq!(single, want, "{instance:?} one state");
-        for size in 1..=33 {
-            let mut got = states.clone();
-            for chunk in got.chunks_mut(size) {
-                instance.permute_many(chunk);
-            }
-            assert_eq!(got, want, "{instance:?} batches of {size}");
-        }
-    }
-
-    /// `mul_2exp` and `div_2exp` equal multiplication by `2^k` and `2^-k`.
-    #[test]
-    fn powers_of_two() {
-        let two = Felt::from(2u8);
-        let half = two.inverse().unwrap();
-        for x in [
-            0,
-            1,
-            2,
-            3,
-            Felt::MODULUS - 1,
-            Felt::MODULUS - 2,
-            0x1234_5678_9abc_def0,
-        ] {
-            let x = Felt::from_canonical(x).unwrap();
-            for k in 0..64 {
-                let cell = Packed(x.to_u64());
-                assert_eq!(
-                    Felt::from_u64_reduced(cell.mul_2exp(k).0),
-                    x * two.exp(u64::from(k)),
-                    "{x} · 2^{k}"
-                );
-                assert_eq!(
-                    Felt::from_u64_reduced(cell.div_2exp(k).0),
-                    x * half.exp(u64::from(k)),
-                    "{x} / 2^{k}"
-                );
-            }
-        }
-    }
 }

@@ -55,8 +55,8 @@ macro_rules! field31_instance {
 /// form of each internal diagonal entry is known when the rounds are
 /// compiled, so they take the cheap forms (shifts) without a branch per
 /// entry, on packed lanes and on one state alike. The batch path runs on
-/// the backend the rescue crate's dispatch picks; the backend argument is
-/// the 31-bit fields' (`permute_many_on`), so a named one gets `false`.
+/// the backend the rescue crate's dispatch picks, or on the rescue crate's
+/// lanes of the instruction set `permute_many_on` names.
 macro_rules! goldilocks_instance {
     ($width:literal, $degree:literal, $constants:path, $name:literal) => {{
         struct Kernel;
@@ -73,11 +73,17 @@ macro_rules! goldilocks_instance {
             backend: Option<$crate::field::Backend>,
             states: &mut [[$crate::Goldilocks; $width]],
         ) -> bool {
-            if backend.is_some() {
-                return false;
+            match backend {
+                None => {
+                    algebraic_hash_rescue::lanes::apply_many_felts(&Kernel, states);
+                    true
+                }
+                Some(backend) => algebraic_hash_rescue::lanes::apply_many_felts_with(
+                    $crate::goldilocks::lane_backend(backend),
+                    &Kernel,
+                    states,
+                ),
             }
-            algebraic_hash_rescue::lanes::apply_many_felts(&Kernel, states);
-            true
         }
         fn single(state: &mut [$crate::Goldilocks; $width]) {
             $crate::goldilocks::permute_one(&Kernel, state);
@@ -189,7 +195,7 @@ pub struct Diagonal<F, const W: usize> {
 
 /// `Some(scale)` when `u` (below `p`) is `2^k`, `3` or `2^-k mod p` with
 /// `k < max_k` (31 for the 31-bit fields, whose lanes take shifts below 31;
-/// 64 for Goldilocks).
+/// 33 for Goldilocks, whose lanes' `mul_2exp` and `div_2exp` take `k ≤ 32`).
 const fn scale_of(u: u64, p: u64, max_k: u32) -> Option<Scale> {
     if u == 3 {
         return Some(Scale::Three);
@@ -232,6 +238,22 @@ const fn classify<const W: usize>(v: &[u64; W], p: u64, max_k: u32) -> ([Scale; 
         i += 1;
     }
     (scales, negative)
+}
+
+impl<F, const W: usize> Diagonal<F, W> {
+    /// Whether every entry takes a cheap form (doublings, shifts, a
+    /// rotation), none a multiplication. Plonky3 chose its diagonals so;
+    /// `plonky3` asserts it of each when the crate is compiled.
+    pub(crate) const fn all_cheap(&self) -> bool {
+        let mut i = 0;
+        while i < W {
+            if matches!(self.scales[i], Scale::General) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
 }
 
 impl<F: Field31, const W: usize> Diagonal<F, W> {
@@ -403,14 +425,19 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     }
 }
 
-impl<F: Field31 + Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
+impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// [`Permutation::permute_many`] on `backend`, or `false` (nothing
     /// done) when that backend does not run here. For tests and
     /// measurements; `permute_many` chooses the fastest by itself.
+    /// Goldilocks runs on the rescue crate's lanes of the instruction set
+    /// `backend` names (half as many lanes: 64-bit elements; AVX-512 its
+    /// `LaneBackend::Avx512`).
     pub fn permute_many_on(&self, backend: Backend, states: &mut [[F; W]]) -> bool {
         (self.batch)(Some(backend), states)
     }
+}
 
+impl<F: Field31 + Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// Permutes a state given as a slice of user values: a wrong count is
     /// [`Error::WrongLength`], a value `≥ p` [`Error::NotCanonical`].
     pub fn permute_u32s(&self, values: &[u32]) -> Result<[F; W], Error> {

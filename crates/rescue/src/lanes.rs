@@ -243,7 +243,18 @@ pub trait GoldilocksLanes: Copy + Send + Sync {
 /// `permute_many` of every Goldilocks family but Rescue's.
 #[inline]
 pub fn apply_many_felts<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[Felt; W]]) {
-    crate::arch::apply_many_felts(kernel, states);
+    crate::arch::apply_many_felts_with(crate::arch::lanes_backend(), kernel, states);
+}
+
+/// [`apply_many_felts`] with `backend`, or `false` (and nothing done) when
+/// that backend does not run here. For tests and measurements.
+#[inline]
+pub fn apply_many_felts_with<K: LaneKernel<W>, const W: usize>(
+    backend: LaneBackend,
+    kernel: &K,
+    states: &mut [[Felt; W]],
+) -> bool {
+    crate::arch::apply_many_felts_with(backend, kernel, states)
 }
 
 /// A 12×12 matrix of small entries (each row's entries summing to less

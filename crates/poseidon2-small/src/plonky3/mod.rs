@@ -313,41 +313,29 @@ impl FromStr for Instance {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::constants::*;
-    use crate::Scale;
-
-    /// Every diagonal entry of Plonky3's instances takes the cheap path
-    /// (doublings, shifts, rotation), none a multiplication.
-    #[test]
-    fn every_diagonal_entry_is_cheap() {
-        fn check(scales: &[Scale]) {
-            assert!(scales.iter().all(|s| *s != Scale::General), "{scales:?}");
-        }
-        check(&BABYBEAR_16.diagonal.scales);
-        check(&BABYBEAR_24.diagonal.scales);
-        check(&KOALABEAR_16.diagonal.scales);
-        check(&KOALABEAR_24.diagonal.scales);
-        check(&MERSENNE31_16.diagonal.scales);
-        check(&MERSENNE31_24.diagonal.scales);
-    }
-
-    /// Plonky3's Goldilocks diagonals (`-2, 1, 2, 1/2, 3, 4, -1/2, -3, -4,
-    /// 1/2^k, -1/2^k, 1/2^32`): each classified as the cheap form Plonky3
-    /// applies.
-    #[test]
-    fn goldilocks_diagonals_are_cheap() {
-        use super::goldilocks_constants::*;
-        for scales in [
-            &GOLDILOCKS_8.diagonal.scales[..],
-            &GOLDILOCKS_12.diagonal.scales[..],
-            &GOLDILOCKS_16.diagonal.scales[..],
-        ] {
-            assert!(scales.iter().all(|s| *s != Scale::General), "{scales:?}");
-        }
-        assert_eq!(GOLDILOCKS_16.diagonal.scales[15], Scale::Div2exp(32));
-        assert_eq!(GOLDILOCKS_8.diagonal.scales[0], Scale::Mul2exp(1));
-        assert!(GOLDILOCKS_8.diagonal.negative[0]);
-    }
-}
+// Every diagonal entry of Plonky3's instances takes a cheap form
+// (doublings, shifts, a rotation), none a multiplication; and Plonky3's
+// Goldilocks diagonals (`-2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 1/2^k,
+// -1/2^k, 1/2^32`) are classified as the forms Plonky3 applies. Checked
+// when the crate is compiled.
+const _: () = {
+    use goldilocks_constants::{GOLDILOCKS_8, GOLDILOCKS_12, GOLDILOCKS_16};
+    assert!(constants::BABYBEAR_16.diagonal.all_cheap());
+    assert!(constants::BABYBEAR_24.diagonal.all_cheap());
+    assert!(constants::KOALABEAR_16.diagonal.all_cheap());
+    assert!(constants::KOALABEAR_24.diagonal.all_cheap());
+    assert!(constants::MERSENNE31_16.diagonal.all_cheap());
+    assert!(constants::MERSENNE31_24.diagonal.all_cheap());
+    assert!(GOLDILOCKS_8.diagonal.all_cheap());
+    assert!(GOLDILOCKS_12.diagonal.all_cheap());
+    assert!(GOLDILOCKS_16.diagonal.all_cheap());
+    assert!(matches!(
+        GOLDILOCKS_16.diagonal.scales[15],
+        crate::Scale::Div2exp(32)
+    ));
+    assert!(matches!(
+        GOLDILOCKS_8.diagonal.scales[0],
+        crate::Scale::Mul2exp(1)
+    ));
+    assert!(GOLDILOCKS_8.diagonal.negative[0]);
+};

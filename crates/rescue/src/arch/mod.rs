@@ -538,13 +538,18 @@ pub fn apply_many<K: LaneKernel<W>, const W: usize>(kernel: &K, states: &mut [[u
 }
 
 /// Runs `kernel` on every state of [`Felt`]s (canonical in, canonical
-/// out) on the fastest backend of this CPU, in place: the registers load
-/// the states' words where they lie and store their canonical forms back.
+/// out) with `backend`, in place: the registers load the states' words
+/// where they lie and store their canonical forms back. Returns `false`
+/// (and does nothing) when that backend does not run here.
 #[inline]
-pub(crate) fn apply_many_felts<K: LaneKernel<W>, const W: usize>(
+pub(crate) fn apply_many_felts_with<K: LaneKernel<W>, const W: usize>(
+    backend: LaneBackend,
     kernel: &K,
     states: &mut [[Felt; W]],
-) {
+) -> bool {
+    if !backend.available() {
+        return false;
+    }
     let len = states.len();
     // SAFETY: `Felt` is `#[repr(transparent)]` over `u64`, so a slice of
     // `[Felt; W]` is a slice of `[u64; W]` of the same length and layout,
@@ -554,7 +559,8 @@ pub(crate) fn apply_many_felts<K: LaneKernel<W>, const W: usize>(
     // left half-written), and no unsafe code relies on it.
     let words =
         unsafe { core::slice::from_raw_parts_mut(states.as_mut_ptr().cast::<[u64; W]>(), len) };
-    run_kernel(lanes_backend(), kernel, words, Output::Canonical);
+    run_kernel(backend, kernel, words, Output::Canonical);
+    true
 }
 
 /// Runs `kernel` on every state with `backend`, or returns `false` (and
