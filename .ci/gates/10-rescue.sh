@@ -1,23 +1,22 @@
 #!/usr/bin/env bash
-# Rescue-Prime (crates/rescue): the runs the workspace test step does not do
+# Rescue-Prime (crates/rescue): the run the workspace test step does not do
 # (that step has every feature on, so the `winterfell` and `miden` tests,
 # among them the differential test against miden-crypto 0.28.1, ran there
 # on the backend the CPU detects, with AVX-512 required where /proc/cpuinfo
 # lists it (.ci/run); clippy with all features is in 60-adapters):
-# - x86_64 with the SIMD target features this CPU has compiled in
-#   (AVX2+BMI2, and AVX-512F/VL where present): the compile-time selection
-#   path. .ci/rescue-simd runs the crate's vector tests (every entry point
+# x86_64 with the SIMD target features this CPU has compiled in
+# (AVX2+BMI2, and AVX-512F/VL where present): the compile-time selection
+# path. .ci/rescue-simd runs the crate's vector tests (every entry point
 #   of Rp64_256, Rpo256, Rpx256 against winter-crypto's and miden-crypto's
 #   answers), its bad-input tests, and checks that the backend is the
 #   compiled-in one and that the batch paths equal single states. It is a
 #   package of its own so that this build skips the crate's heavy
 #   dev-dependencies (the arch tests call each backend directly in every
 #   build, so they are not repeated here);
-# - aarch64 (NEON) under qemu-user, the crate's whole test suite with
-#   random-case counts scaled down, and clippy for aarch64 (clippy on x86
-#   never sees the NEON code).
-# Each RUSTFLAGS variant and target has its own target dir so the main build
-# is not invalidated. The RUSTFLAGS build names its --target, so build
+# The aarch64 (NEON) tests under qemu-user and clippy for aarch64 are in
+# 11-aarch64, with the other crates' NEON code.
+# The RUSTFLAGS build has its own target dir so the main build is not
+# invalidated. The RUSTFLAGS build names its --target, so build
 # scripts and proc macros are compiled for the plain host and never carry
 # target features the CPU may lack (an AVX-512 build script is SIGILL on an
 # AVX2-only AMD machine). The forced-scalar cfg build
@@ -26,7 +25,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-PKG=algebraic-hash-rescue
 BASE_TARGET=$(realpath -m "${CARGO_TARGET_DIR:-target}")
 
 HOST=x86_64-unknown-linux-gnu
@@ -45,14 +43,3 @@ if [ -n "$FEATURES" ]; then
 else
     echo "--- rescue: this CPU has no AVX2+BMI2; no compiled-in SIMD run"
 fi
-
-echo "--- rescue: aarch64 NEON under qemu"
-rustup target add aarch64-unknown-linux-gnu >/dev/null 2>&1 || true
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
-# Clippy of the library only (the NEON code lives there; --all-targets would
-# also check every dev-dependency for aarch64).
-CARGO_TARGET_DIR="$BASE_TARGET/rescue-aarch64" \
-    cargo clippy --target aarch64-unknown-linux-gnu -p "$PKG" --lib -- -D warnings
-CARGO_TARGET_DIR="$BASE_TARGET/rescue-aarch64" ALGEBRAIC_HASH_CASES_PERCENT=10 \
-    cargo test --target aarch64-unknown-linux-gnu -p "$PKG" --release
