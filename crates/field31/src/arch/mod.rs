@@ -111,6 +111,16 @@ pub fn apply_one<F: Field31, K: RowKernel<F, W>, const W: usize>(
     false
 }
 
+/// Whether the lane backends may run: not in builds with debug assertions
+/// (debug builds). At opt-level 0 every `#[inline(always)]` call is still
+/// inlined but no stack slot is reused, so a lane driver, which inlines
+/// its whole kernel for full groups and for the tail, gets a slot for
+/// every temporary: 3.6 to 16 MB of stack frame (field31 AVX2 to rescue
+/// AVX-512 VBMI, measured 2026-11-29), more than a thread's stack (8 MB
+/// for `main`, 2 MB for spawned threads). Debug builds take the scalar
+/// code; tests run the lanes in release builds.
+const LANES_IN_THIS_BUILD: bool = !cfg!(debug_assertions);
+
 /// A backend of [`apply_many`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -138,8 +148,13 @@ impl Backend {
         }
     }
 
-    /// Whether this backend runs on this CPU with this build.
+    /// Whether this backend runs on this CPU with this build. Builds
+    /// with debug assertions (debug builds) run the scalar code only
+    /// (`LANES_IN_THIS_BUILD`).
     pub fn available(self) -> bool {
+        if !LANES_IN_THIS_BUILD {
+            return self == Self::Scalar;
+        }
         match self {
             Self::Scalar => true,
             #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
