@@ -426,7 +426,7 @@ pub(crate) fn permute_many_raw<I: Instance>(states: &mut [RawState], rounds: Ran
 /// (debug builds). At opt-level 0 every `#[inline(always)]` call is still
 /// inlined but no stack slot is reused, so a lane driver, which inlines
 /// its whole kernel for full groups and for the tail, gets a slot for
-/// every temporary: 3.6 to 16 MB of stack frame (field31 AVX2 to rescue
+/// every temporary: 3.7 to 16.9 MB of stack frame (field31 AVX2 to rescue
 /// AVX-512 VBMI, measured 2026-11-29), more than a thread's stack (8 MB
 /// for `main`, 2 MB for spawned threads). Debug builds take the scalar
 /// code; tests run the lanes in release builds.
