@@ -4,8 +4,11 @@
 //                                           optimized form (C, S, M, P) of width
 //                                           T = 2..17, one file each, as
 //                                           Montgomery limbs (binary)
-//   crates/poseidon/src/circom/tables.rs    one static per width and each file's
-//                                           SHA-256 (checked by a unit test)
+//   crates/poseidon/src/circom/tables/SHA256SUMS
+//                                           each file's SHA-256 (`sha256sum -c`
+//                                           format; crates/poseidon/tests/circom_vectors.rs
+//                                           checks the files against it)
+//   crates/poseidon/src/circom/tables.rs    one static per width
 //   test-vectors/poseidon/circom_constants.json
 //                                           plain form (C, M), read by the tests'
 //                                           textbook permutation
@@ -130,7 +133,7 @@ for (const { t, blob } of files) {
   total += blob.length;
   const digest = createHash("sha256").update(blob).digest("hex");
   statics += `pub(crate) static T${t}: [u8; ${blob.length}] = *include_bytes!("tables/t${t}.bin");\n`;
-  digests += `    (${t}, &T${t}, "${digest}"),\n`;
+  digests += `${digest}  t${t}.bin\n`;
 }
 writeFileSync(
   join(dir, "tables.rs"),
@@ -140,13 +143,9 @@ writeFileSync(
 // The optimized-form constants of width T in \`TT\` (layout: the script's
 // header and [\`super::Tables\`]), one static per width so that the linker
 // keeps only the widths a build calls.
-${statics}
-/// Each width's bytes and the SHA-256 of its file as the script wrote it.
-#[cfg(test)]
-pub(crate) static SHA256: [(usize, &[u8], &str); ${files.length}] = [
-${digests}];
-`,
+${statics}`,
 );
+writeFileSync(join(dir, "tables", "SHA256SUMS"), digests);
 const json = {
   source: `circomlibjs ${circomlibjsVersion} (npm), src/poseidon_constants.js, written by scripts/poseidon-circom/gen-constants.mjs`,
   description:

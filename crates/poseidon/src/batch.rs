@@ -32,25 +32,3 @@ pub(crate) fn compress_many<P, const T: usize, const R: usize>(
         |_, permuted| permuted[0],
     );
 }
-
-/// `count` pseudo-random states (a fixed LCG from `seed`), for the unit tests
-/// of both families.
-#[cfg(all(test, feature = "std"))]
-pub(crate) fn random_states<const T: usize>(seed: u64, count: usize) -> std::vec::Vec<[Fr; T]> {
-    use ark_ff::PrimeField;
-    let mut s = seed;
-    core::iter::repeat_with(move || {
-        core::array::from_fn(|_| {
-            let mut bytes = [0u8; 40];
-            for b in bytes.iter_mut() {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *b = (s >> 56) as u8;
-            }
-            Fr::from_le_bytes_mod_order(&bytes)
-        })
-    })
-    .take(count)
-    .collect()
-}

@@ -54,3 +54,19 @@ pub use hades::orchard;
 #[cfg(feature = "starknet")]
 #[cfg_attr(docsrs, doc(cfg(feature = "starknet")))]
 pub use hades::starknet;
+
+/// A permutation that also runs on a backend of the Montgomery core named
+/// by the caller, instead of the one
+/// [`Permutation`](algebraic_hash::Permutation) picks for this CPU:
+/// [`Portable`](algebraic_hash_montgomery::Portable),
+/// [`Narrow`](algebraic_hash_montgomery::Narrow) (the `wasm32` build's) or
+/// [`Adx`](algebraic_hash_montgomery::Adx) (where `Adx::detect` finds it).
+/// Every backend computes the same permutation; this is how the backends
+/// are compared with each other (`tests/backends.rs`) on one CPU.
+///
+/// Generic over the backend, so nothing of it is compiled until a caller
+/// names one.
+pub trait PermuteOn<S>: algebraic_hash::Permutation<S> {
+    /// Permutes `state` in place on `backend`.
+    fn permute_on<B: algebraic_hash_montgomery::Backend<4>>(&self, backend: B, state: &mut S);
+}

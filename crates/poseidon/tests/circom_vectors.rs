@@ -125,3 +125,158 @@ fn poseidon_1_2() {
         parse("0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a")
     );
 }
+
+/// The plain (textbook) form of circomlib's Poseidon, from circomlibjs'
+/// `poseidon_constants.js` as stored in
+/// `test-vectors/poseidon/circom_constants.json`: every round adds `t`
+/// constants, full rounds apply the S-box to every element and partial
+/// rounds to element 0 only, and every round multiplies by the MDS matrix.
+/// It checks the library's optimized tables against the plain ones, and
+/// both against circomlibjs.
+mod plain_form {
+    use algebraic_hash_poseidon::circom::{ROUNDS_F, ROUNDS_P};
+    use ark_ff::{Field, Zero};
+    use serde_json::Value;
+
+    use super::*;
+
+    /// The plain-form constants of one width.
+    struct Tables {
+        rounds_p: usize,
+        /// `t` constants per round, `ROUNDS_F + rounds_p` rounds.
+        round_constants: Vec<Vec<Fr>>,
+        /// Row-major MDS matrix.
+        mds: Vec<Vec<Fr>>,
+    }
+
+    fn elements(v: &Value) -> Vec<Fr> {
+        v.as_array()
+            .expect("an array of elements")
+            .iter()
+            .map(|x| parse(x.as_str().expect("an element as text")))
+            .collect()
+    }
+
+    fn matrix(v: &Value) -> Vec<Vec<Fr>> {
+        v.as_array()
+            .expect("an array of rows")
+            .iter()
+            .map(elements)
+            .collect()
+    }
+
+    fn tables(t: usize) -> Tables {
+        let json: Value = serde_json::from_str(include_str!(
+            "../../../test-vectors/poseidon/circom_constants.json"
+        ))
+        .expect("valid JSON");
+        let width = &json["widths"][t.to_string()];
+        assert_eq!(width["rounds_f"].as_u64(), Some(ROUNDS_F as u64));
+        let tables = Tables {
+            rounds_p: width["rounds_p"].as_u64().expect("rounds_p") as usize,
+            round_constants: matrix(&width["round_constants"]),
+            mds: matrix(&width["mds"]),
+        };
+        assert_eq!(tables.rounds_p, ROUNDS_P[t - 2]);
+        assert_eq!(tables.round_constants.len(), ROUNDS_F + tables.rounds_p);
+        assert!(tables.round_constants.iter().all(|r| r.len() == t));
+        assert!(tables.mds.len() == t && tables.mds.iter().all(|r| r.len() == t));
+        tables
+    }
+
+    fn pow5(x: Fr) -> Fr {
+        x.square().square() * x
+    }
+
+    fn permute(state: &mut [Fr], tables: &Tables) {
+        let half = ROUNDS_F / 2;
+        for (r, constants) in tables.round_constants.iter().enumerate() {
+            for (x, c) in state.iter_mut().zip(constants) {
+                *x += c;
+            }
+            if r < half || r >= half + tables.rounds_p {
+                for x in state.iter_mut() {
+                    *x = pow5(*x);
+                }
+            } else {
+                state[0] = pow5(state[0]);
+            }
+            let input = state.to_vec();
+            for (out, row) in state.iter_mut().zip(&tables.mds) {
+                *out = row
+                    .iter()
+                    .zip(&input)
+                    .fold(Fr::zero(), |acc, (w, x)| acc + *w * x);
+            }
+        }
+    }
+
+    /// The plain form against circomlibjs, every width, every full-state
+    /// case.
+    #[test]
+    fn matches_circomlibjs() {
+        let mut checked = 0;
+        for t in 2..=MAX_WIDTH {
+            let tables = tables(t);
+            for case in file(t).require("permutation") {
+                let mut state = parse_all(&case.input);
+                assert_eq!(state.len(), t);
+                permute(&mut state, &tables);
+                assert_eq!(
+                    state,
+                    parse_all(&case.output),
+                    "t = {t}, input {:?}",
+                    case.input
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 16 * 12);
+    }
+
+    /// The library's optimized tables (`src/circom/tables/tT.bin`) equal
+    /// the plain ones on pseudo-random states, every width.
+    #[test]
+    fn equals_the_optimized_tables() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            Fr::from(seed) * Fr::from(seed.rotate_left(17)) + Fr::from(seed >> 3)
+        };
+        for t in 2..=MAX_WIDTH {
+            let tables = tables(t);
+            for _ in 0..20 {
+                let mut a: Vec<Fr> = (0..t).map(|_| next()).collect();
+                let mut b = a.clone();
+                permute(&mut a, &tables);
+                permute_state(&mut b).unwrap();
+                assert_eq!(a, b, "t = {t}");
+            }
+        }
+    }
+}
+
+/// Each `src/circom/tables/tT.bin` is byte for byte what the generator
+/// (`scripts/poseidon-circom/gen-constants.mjs`) wrote: the SHA-256 it
+/// recorded in `SHA256SUMS` beside them.
+#[test]
+fn stored_tables_have_the_generators_digests() {
+    use sha2::{Digest, Sha256};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/circom/tables");
+    let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).expect("SHA256SUMS");
+    let mut names = Vec::new();
+    for line in sums.lines() {
+        let (expected, name) = line.split_once("  ").expect("`digest  name` lines");
+        let bytes = std::fs::read(dir.join(name)).expect("a table file");
+        let hex: String = Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(hex, expected, "{name}");
+        names.push(name.to_string());
+    }
+    let widths: Vec<String> = (2..=MAX_WIDTH).map(|t| format!("t{t}.bin")).collect();
+    assert_eq!(names, widths);
+}

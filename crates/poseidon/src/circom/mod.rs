@@ -15,7 +15,8 @@
 //! round with a single S-box and a sparse matrix (one dense row, one column).
 //! Its constants are circomlibjs' `poseidon_constants_opt.js`, written as
 //! Montgomery limbs into one binary file per width, `tables/tT.bin` (each
-//! a static of `tables.rs`, with its SHA-256), by
+//! a static of `tables.rs`; `tests/circom_vectors.rs` checks their
+//! SHA-256), by
 //! `scripts/poseidon-circom/gen-constants.mjs`.
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
@@ -33,13 +34,6 @@ use ark_bn254::FrConfig;
 type Limbs = [u64; 4];
 
 mod tables;
-
-#[cfg(all(test, feature = "std"))]
-mod reference;
-#[cfg(all(test, feature = "std"))]
-mod tests;
-#[cfg(test)]
-mod tests_support;
 
 /// Full rounds of every width (4 before and 4 after the partial rounds).
 pub const ROUNDS_F: usize = 8;
@@ -401,9 +395,9 @@ fn permute_many<const T: usize>(states: &mut [[Fr; T]], tables: &Tables<T>) {
     });
 }
 
-/// The permutation with a given backend (for the backend equality tests).
-#[cfg(test)]
-pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
+/// The permutation of one state on `backend` ([`crate::PermuteOn`]).
+#[inline]
+fn permute_with<B: Backend<4>, const T: usize>(
     backend: B,
     state: &mut [Fr; T],
     tables: &Tables<T>,
@@ -415,12 +409,24 @@ pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
     );
 }
 
-/// The permutation on the portable model of the lanes, for groups of eight
-/// states (for the tests on CPUs without lanes).
-#[cfg(test)]
-pub(crate) fn permute_model<const T: usize>(states: &mut [[Fr; T]], tables: &Tables<T>) {
-    use algebraic_hash_montgomery::LaneField;
-    FrConfig::run_model(Permute { states, tables });
+/// [`permute_many`] with the lanes' portable model in place of the lanes:
+/// whole groups of eight on the model, the rest on the portable backend.
+#[inline]
+fn permute_many_on_model<const T: usize>(states: &mut [[Fr; T]], tables: &Tables<T>) {
+    use algebraic_hash_montgomery::{LaneField, Portable};
+    let split = states.len() / 8 * 8;
+    let (grouped, tail) = states.split_at_mut(split);
+    FrConfig::run_model(Permute {
+        states: grouped,
+        tables,
+    });
+    Kernel::<4>::run(
+        Permute {
+            states: tail,
+            tables,
+        },
+        Portable,
+    );
 }
 
 /// circomlib's Poseidon permutation of width `T` (2..=17), a zero-sized
@@ -448,6 +454,16 @@ impl<const T: usize> CircomPoseidon<T> {
     /// Number of partial rounds of this width.
     pub const fn rounds_p(&self) -> usize {
         ROUNDS_P[T - MIN_WIDTH]
+    }
+
+    /// [`Permutation::permute_many`] by the lanes' algorithm (the AVX-512
+    /// IFMA path's arithmetic) run on their portable model, on any CPU:
+    /// whole groups of eight states on the model, the rest on the portable
+    /// backend. For testing that algorithm where the CPU has no lanes;
+    /// every path computes the same permutation.
+    #[inline]
+    pub fn permute_many_on_lane_model(&self, states: &mut [[Fr; T]]) {
+        permute_many_on_model(states, &const { Tables::<T>::new() });
     }
 }
 
@@ -514,6 +530,13 @@ macro_rules! widths {
                 #[inline]
                 fn try_hash_elements(&self, input: &[Fr]) -> Result<Fr, Error> {
                     self.hash(input)
+                }
+            }
+
+            impl crate::PermuteOn<[Fr; $t]> for CircomPoseidon<$t> {
+                #[inline]
+                fn permute_on<B: Backend<4>>(&self, backend: B, state: &mut [Fr; $t]) {
+                    permute_with(backend, state, &$tables);
                 }
             }
 

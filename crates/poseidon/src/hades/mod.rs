@@ -129,6 +129,23 @@ macro_rules! sparse_spec {
     };
 }
 
+/// [`crate::PermuteOn`] for `$instance`, whose rounds are the [`Spec`]
+/// `$spec` on states of `$width` `$element`s.
+macro_rules! permute_on {
+    ($instance:ty, $element:ty, $spec:ty, $width:tt) => {
+        impl $crate::PermuteOn<[$element; $width]> for $instance {
+            #[inline]
+            fn permute_on<B: algebraic_hash_montgomery::Backend<4>>(
+                &self,
+                backend: B,
+                state: &mut [$element; $width],
+            ) {
+                $crate::hades::permute_with::<$spec, B, 4, $width>(backend, state);
+            }
+        }
+    };
+}
+
 #[cfg(feature = "aleo")]
 pub mod aleo;
 #[cfg(feature = "dusk")]
@@ -141,8 +158,6 @@ pub mod mina;
 pub mod orchard;
 #[cfg(feature = "starknet")]
 pub mod starknet;
-#[cfg(all(test, feature = "std"))]
-mod tests;
 
 /// The arkworks element type of a [`Spec`]'s field.
 pub type Element<S, const N: usize> = Fp<MontBackend<<S as Field<N>>::Config, N>, N>;
@@ -489,9 +504,8 @@ pub(crate) fn permute_many<S: Spec<N, T>, const N: usize, const T: usize>(
     dispatch(Permute::<S, N, T> { states });
 }
 
-/// The permutation of one state with a given backend (backend equality
-/// tests).
-#[cfg(test)]
+/// The permutation of one state on `backend` ([`crate::PermuteOn`]).
+#[inline]
 pub(crate) fn permute_with<S: Spec<N, T>, B: Backend<N>, const N: usize, const T: usize>(
     backend: B,
     state: &mut [Element<S, N>; T],

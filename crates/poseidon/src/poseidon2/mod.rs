@@ -57,8 +57,6 @@ mod constants;
 mod params;
 mod permutation;
 mod sponge;
-#[cfg(all(test, feature = "std"))]
-mod tests;
 
 use core::fmt;
 use core::str::FromStr;
@@ -329,6 +327,29 @@ impl<const T: usize> Permutation<[Fr; T]> for Poseidon2<T> {
     fn permute_many(&self, states: &mut [[Fr; T]]) {
         let known = permutation::permute_flat(self.set, T, states.as_flattened_mut());
         debug_assert!(known, "a Poseidon2<{T}> exists only with constants");
+    }
+}
+
+impl<const T: usize> crate::PermuteOn<[Fr; T]> for Poseidon2<T> {
+    #[inline]
+    fn permute_on<B: algebraic_hash_montgomery::Backend<4>>(
+        &self,
+        backend: B,
+        state: &mut [Fr; T],
+    ) {
+        permutation::permute_with(backend, self.params, state);
+    }
+}
+
+impl<const T: usize> Poseidon2<T> {
+    /// [`Permutation::permute_many`] by the lanes' algorithm (the AVX-512
+    /// IFMA path's arithmetic) run on their portable model, on any CPU:
+    /// whole groups of eight states on the model, the rest on the portable
+    /// backend. For testing that algorithm where the CPU has no lanes;
+    /// every path computes the same permutation.
+    #[inline]
+    pub fn permute_many_on_lane_model(&self, states: &mut [[Fr; T]]) {
+        permutation::permute_all_on_model(self.params, states);
     }
 }
 

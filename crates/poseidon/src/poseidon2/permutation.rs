@@ -378,8 +378,8 @@ pub(crate) fn permute_flat(set: ParamSet, t: usize, flat: &mut [Fr]) -> bool {
     }
 }
 
-/// The permutation with a given backend (for the backend equality tests).
-#[cfg(test)]
+/// The permutation of one state on `backend` ([`crate::PermuteOn`]).
+#[inline]
 pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
     backend: B,
     params: &Params<T>,
@@ -389,5 +389,25 @@ pub(crate) fn permute_with<B: Backend<4>, const T: usize>(
         Arith::<FrConfig, B, 4>::new(backend),
         params,
         core::slice::from_mut(state),
+    );
+}
+
+/// [`permute_all`] with the lanes' portable model in place of the lanes:
+/// whole groups of eight on the model, the rest on the portable backend.
+#[inline]
+pub(crate) fn permute_all_on_model<const T: usize>(params: &Params<T>, states: &mut [[Fr; T]]) {
+    use algebraic_hash_montgomery::{LaneField, Portable};
+    let split = states.len() / 8 * 8;
+    let (grouped, tail) = states.split_at_mut(split);
+    FrConfig::run_model(PermuteMany {
+        params,
+        states: grouped,
+    });
+    Kernel::<4>::run(
+        PermuteMany {
+            params,
+            states: tail,
+        },
+        Portable,
     );
 }

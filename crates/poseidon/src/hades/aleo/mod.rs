@@ -223,6 +223,8 @@ macro_rules! instance {
             $cols
         );
 
+        permute_on!(Poseidon<$rate>, Fr, Table<$rate>, $width);
+
         // Not `#[inline]`: the permutation is compiled once, here.
         impl Permutation<[Fr; $width]> for Poseidon<$rate> {
             fn permute_mut(&self, state: &mut [Fr; $width]) {

@@ -138,6 +138,8 @@ impl From<Domain> for u64 {
 pub struct DuskPoseidon;
 
 // Not `#[inline]`: the permutation is compiled once, here.
+permute_on!(DuskPoseidon, BlsScalar, Dusk, 5);
+
 impl Permutation<[BlsScalar; 5]> for DuskPoseidon {
     fn permute_mut(&self, state: &mut [BlsScalar; 5]) {
         super::permute_many::<Dusk, 4, 5>(core::slice::from_mut(state));

@@ -156,6 +156,8 @@ macro_rules! instance {
             $cols
         );
 
+        permute_on!(Poseidon<$arity, $strengthened>, Fr, Table<$arity, $strengthened>, $width);
+
         // Not `#[inline]`: the permutation is compiled once, here.
         impl Permutation<[Fr; $width]> for Poseidon<$arity, $strengthened> {
             fn permute_mut(&self, state: &mut [Fr; $width]) {

@@ -346,6 +346,8 @@ impl<P: Permutation<[Fp; 3]> + Clone> MinaHasher<P> {
 /// The trait impls of one permutation.
 macro_rules! permutation_impls {
     ($permutation:ty, $table:ty) => {
+        permute_on!($permutation, Fp, $table, 3);
+
         // Not `#[inline]`: the permutation is compiled once, here.
         impl Permutation<[Fp; 3]> for $permutation {
             fn permute_mut(&self, state: &mut [Fp; 3]) {

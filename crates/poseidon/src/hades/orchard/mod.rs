@@ -106,6 +106,8 @@ where
 /// The trait impls of one field.
 macro_rules! field_impls {
     ($element:ty, $table:ty) => {
+        permute_on!(P128Pow5T3, $element, $table, 3);
+
         // Not `#[inline]`: the permutation is compiled once, here.
         impl Permutation<[$element; 3]> for P128Pow5T3 {
             fn permute_mut(&self, state: &mut [$element; 3]) {

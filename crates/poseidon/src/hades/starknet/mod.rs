@@ -107,6 +107,8 @@ impl Spec<4, 3> for Starknet {
 pub struct StarknetPoseidon;
 
 // Not `#[inline]`: the permutation is compiled once, here.
+permute_on!(StarknetPoseidon, Felt, Starknet, 3);
+
 impl Permutation<[Felt; 3]> for StarknetPoseidon {
     fn permute_mut(&self, state: &mut [Felt; 3]) {
         super::permute_many::<Starknet, 4, 3>(core::slice::from_mut(state));
@@ -219,6 +221,3 @@ pub fn felt_to_be_bytes(x: &Felt) -> [u8; 32] {
     }
     out
 }
-
-#[cfg(all(test, feature = "std"))]
-mod tests;
