@@ -8,7 +8,7 @@
 
 use algebraic_hash::Compression;
 use algebraic_hash_montgomery::{Narrow, Portable};
-use algebraic_hash_poseidon::PermuteOn;
+use algebraic_hash_poseidon::{Fr, PermuteOn};
 use algebraic_hash_testkit::Rng64;
 use ark_ff::PrimeField;
 
@@ -89,11 +89,19 @@ fn batches_agree<F, P, const T: usize, const R: usize>(
     }
 }
 
-/// Edge states (all p − 1, all 0, alternating p − 1 and 1) among random
-/// ones, 16 in all: two groups of eight for the lanes' model.
-fn model_states<const T: usize>(seed: u64) -> Vec<[algebraic_hash_poseidon::Fr; T]> {
-    use algebraic_hash_poseidon::Fr;
-    let mut all = states::<Fr, T>(seed, 16);
+/// The lanes' algorithm on their portable model (`on_model`, whole groups
+/// of eight; the tail on the portable backend) equals the portable one-state
+/// permutation on two groups with edge states among them (all p − 1, all 0,
+/// alternating p − 1 and 1), and a tail of `tail` states.
+fn lane_model_agrees<P, const T: usize>(
+    p: &P,
+    seed: u64,
+    tail: usize,
+    on_model: impl Fn(&P, &mut [[Fr; T]]),
+) where
+    P: PermuteOn<[Fr; T]>,
+{
+    let mut all = states::<Fr, T>(seed, 16 + tail);
     all[0] = [-Fr::from(1u64); T];
     all[1] = [Fr::from(0u64); T];
     all[9] = core::array::from_fn(|i| {
@@ -103,11 +111,13 @@ fn model_states<const T: usize>(seed: u64) -> Vec<[algebraic_hash_poseidon::Fr; 
             Fr::from(1u64)
         }
     });
-    all
+    let expected: Vec<[Fr; T]> = all.iter().map(|s| on_portable(p, s)).collect();
+    on_model(p, &mut all);
+    assert_eq!(all, expected, "model lanes, t = {T}");
 }
 
 mod circom {
-    use algebraic_hash_poseidon::{CircomPoseidon, Fr};
+    use algebraic_hash_poseidon::CircomPoseidon;
 
     use super::*;
 
@@ -117,13 +127,12 @@ mod circom {
     {
         let p = CircomPoseidon::<T>;
         backends_agree(&p, seed, 300);
-        // The model runs whole groups of eight; 19 states leave a tail of
-        // three for the portable backend.
-        let mut group = model_states::<T>(seed + 500);
-        group.extend(states::<Fr, T>(seed + 600, 3));
-        let expected: Vec<[Fr; T]> = group.iter().map(|s| on_portable(&p, s)).collect();
-        p.permute_many_on_lane_model(&mut group);
-        assert_eq!(group, expected, "model lanes, t = {T}");
+        lane_model_agrees(
+            &p,
+            seed + 500,
+            3,
+            CircomPoseidon::permute_many_on_lane_model,
+        );
         batches_agree(&p, seed + 1000, sizes);
     }
 
@@ -155,7 +164,6 @@ mod circom {
 }
 
 mod poseidon2 {
-    use algebraic_hash_poseidon::Fr;
     use algebraic_hash_poseidon::poseidon2::{
         NEW_T2, NEW_T3, NEW_T4, NEW_T8, NEW_T12, NEW_T16, OLD_T2, OLD_T3, OLD_T4, Poseidon2,
     };
@@ -167,11 +175,7 @@ mod poseidon2 {
         Poseidon2<T>: Compression<Fr, R>,
     {
         backends_agree(&p, seed, 2000);
-        let mut group = model_states::<T>(seed + 500);
-        group.extend(states::<Fr, T>(seed + 600, 5));
-        let expected: Vec<[Fr; T]> = group.iter().map(|s| on_portable(&p, s)).collect();
-        p.permute_many_on_lane_model(&mut group);
-        assert_eq!(group, expected, "model lanes, t = {T}");
+        lane_model_agrees(&p, seed + 500, 5, Poseidon2::permute_many_on_lane_model);
         batches_agree(&p, seed + 1000, 0..=33);
     }
 
