@@ -17,7 +17,7 @@
 //! see `algebraic_hash_rescue::field::raw`), made canonical at the end.
 
 use algebraic_hash_rescue::lanes::{
-    self, GoldilocksLanes, LaneKernel, SmallMatrix12, SparseRound12,
+    self, GoldilocksLanes, LaneKernel, LinearPartialRounds12, SmallMatrix12, SparseRound12,
 };
 
 use crate::constants::*;
@@ -62,7 +62,10 @@ fn full_rounds<L: GoldilocksLanes>(state: &mut [L; 12], first: usize) {
 
 /// The MDS matrix by rows (`circ(MDS_MATRIX_CIRC) + diag(MDS_MATRIX_DIAG)`;
 /// row `r` is plonky2's `mds_row_shf(r)`), for the one-state full rounds.
-const MDS_MATRIX: SmallMatrix12 = {
+const MDS_MATRIX: SmallMatrix12 = SmallMatrix12::new(&MDS_ROWS);
+
+/// The MDS matrix by rows (see [`MDS_MATRIX`]).
+const MDS_ROWS: [[u64; 12]; 12] = {
     let mut rows = [[0u64; 12]; 12];
     let mut r = 0;
     while r < 12 {
@@ -74,7 +77,7 @@ const MDS_MATRIX: SmallMatrix12 = {
         rows[r][r] += MDS_MATRIX_DIAG[r];
         r += 1;
     }
-    SmallMatrix12::new(&rows)
+    rows
 };
 
 /// [`ALL_ROUND_CONSTANTS`] round by round.
@@ -183,6 +186,100 @@ const SPARSE_ROUNDS: [SparseRound12; N_PARTIAL_ROUNDS] = {
     rounds
 };
 
+/// The partial rounds as affine forms (`lanes::LinearPartialRounds12`),
+/// derived from their definition (constants of every cell, `x^7` on cell
+/// 0, the MDS matrix `M`). With `P` the matrix `M` with column 0 set to
+/// zero and `m_0` its column 0, a round takes the state `z` to `P · (z +
+/// RC_r) + s_r · m_0`, `s_r` the S-box output. So after `r` rounds, from
+/// `y`: `z_r = P^r · y + Σ_(j<r) P^(r−1−j) · m_0 · s_j + c_r` with `c_0 =
+/// 0`, `c_(r+1) = P · (c_r + RC_r)`; round `r`'s S-box input is cell 0 of
+/// `z_r + RC_r`. (`M`'s entries are small, so each entry of a product by
+/// `P` is one `u128` sum and one reduction.)
+const LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
+    const P: u64 = algebraic_hash_rescue::field::MODULUS;
+    const R: usize = N_PARTIAL_ROUNDS;
+    /// `row · P`.
+    const fn row_times_p(row: &[u64; 12]) -> [u64; 12] {
+        let mut out = [0u64; 12];
+        let mut k = 1;
+        while k < 12 {
+            let mut sum = 0u128;
+            let mut i = 0;
+            while i < 12 {
+                sum += row[i] as u128 * MDS_ROWS[i][k] as u128;
+                i += 1;
+            }
+            out[k] = (sum % P as u128) as u64;
+            k += 1;
+        }
+        out
+    }
+    /// `P · column`.
+    const fn p_times_column(column: &[u64; 12]) -> [u64; 12] {
+        let mut out = [0u64; 12];
+        let mut i = 0;
+        while i < 12 {
+            let mut sum = 0u128;
+            let mut k = 1;
+            while k < 12 {
+                sum += MDS_ROWS[i][k] as u128 * column[k] as u128;
+                k += 1;
+            }
+            out[i] = (sum % P as u128) as u64;
+            i += 1;
+        }
+        out
+    }
+    let mut alpha = [[0u64; 12]; R];
+    alpha[0][0] = 1;
+    let mut gamma = [0u64; R];
+    let mut c = [0u64; 12];
+    let mut b = [[0u64; 12]; R];
+    let mut beta = [0u64; R - 1];
+    let mut k = 0;
+    while k < 12 {
+        b[0][k] = MDS_ROWS[k][0];
+        k += 1;
+    }
+    let mut r = 0;
+    while r < R {
+        if r > 0 {
+            alpha[r] = row_times_p(&alpha[r - 1]);
+            b[r] = p_times_column(&b[r - 1]);
+            beta[r - 1] = b[r - 1][0];
+        }
+        let mut t = [0u64; 12];
+        let mut i = 0;
+        while i < 12 {
+            t[i] = ((c[i] as u128 + ROUND_CONSTANTS[HALF_N_FULL_ROUNDS + r][i] as u128) % P as u128)
+                as u64;
+            i += 1;
+        }
+        gamma[r] = t[0];
+        c = p_times_column(&t);
+        r += 1;
+    }
+    // out_from_sbox[j] = b_(R−1−j); A = P^R by rows.
+    let mut out_from_sbox = [[0u64; 12]; R];
+    let mut j = 0;
+    while j < R {
+        out_from_sbox[j] = b[R - 1 - j];
+        j += 1;
+    }
+    let mut a = [[0u64; 12]; 12];
+    let mut i = 0;
+    while i < 12 {
+        a[i][i] = 1;
+        let mut r = 0;
+        while r < R {
+            a[i] = row_times_p(&a[i]);
+            r += 1;
+        }
+        i += 1;
+    }
+    LinearPartialRounds12::new(&alpha, &gamma, &beta, &a, &out_from_sbox, &c)
+};
+
 /// The permutation on raw values, on each lane; raw out.
 #[inline(always)]
 pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; 12]) {
@@ -195,9 +292,11 @@ pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; 12]) {
 #[inline]
 pub(crate) fn permute_raw(state: &mut [u64; 12]) {
     full_rounds_one_state(state, 0);
-    partial_rounds_start(state);
-    if !lanes::sparse_x7_rounds(state, &SPARSE_ROUNDS) {
-        sparse_rounds(state);
+    if !lanes::linear_partial_rounds(state, &LINEAR_PARTIAL_ROUNDS) {
+        partial_rounds_start(state);
+        if !lanes::sparse_x7_rounds(state, &SPARSE_ROUNDS) {
+            sparse_rounds(state);
+        }
     }
     full_rounds_one_state(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
 }
@@ -217,12 +316,17 @@ impl LaneKernel<12> for Rounds {
 /// the tests.
 pub(crate) fn permute_naive(state: &mut [u64; 12]) {
     full_rounds(state, 0);
+    partial_rounds_naive(state);
+    full_rounds(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
+}
+
+/// The partial rounds by their definition (see [`permute_naive`]).
+fn partial_rounds_naive(state: &mut [u64; 12]) {
     for round in HALF_N_FULL_ROUNDS..HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS {
         constant_layer(state, round);
         state[0] = sbox(state[0]);
         mds_layer(state);
     }
-    full_rounds(state, HALF_N_FULL_ROUNDS + N_PARTIAL_ROUNDS);
 }
 
 #[cfg(test)]
@@ -276,6 +380,24 @@ mod tests {
             .chain(&FAST_PARTIAL_ROUND_INITIAL_MATRIX)
         {
             assert!(row.iter().all(|&v| v < P));
+        }
+    }
+
+    /// The partial rounds as affine forms (the AVX-512 IFMA path's
+    /// constants), evaluated one product at a time, equal the partial
+    /// rounds by definition, on any CPU.
+    #[test]
+    fn linear_forms_equal_partial_rounds() {
+        const EDGES: &[u64] = &[0, 1, P - 1, P, u64::MAX, 1 << 32, (1 << 32) - 1];
+        for state in lane_test_states::<12>(13, P, EDGES, cases(2_000) as usize) {
+            let (mut got, mut want) = (state, state);
+            LINEAR_PARTIAL_ROUNDS.apply_by_definition(&mut got);
+            partial_rounds_naive(&mut want);
+            assert_eq!(
+                got.map(raw::canonical),
+                want.map(raw::canonical),
+                "{state:?}"
+            );
         }
     }
 

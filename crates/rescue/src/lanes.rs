@@ -347,6 +347,229 @@ pub fn sparse_x7_rounds(state: &mut [u64; 12], rounds: &[SparseRound12]) -> bool
     crate::arch::sparse_x7_rounds(state, rounds)
 }
 
+/// Partial rounds of a width-12 Poseidon over Goldilocks (`x^7` on cell 0
+/// only, the rest of each round affine), written as affine forms, for
+/// [`linear_partial_rounds`]. With `y` the state before the first round
+/// and `s_j = u_j^7` the S-box output of round `j`:
+/// - round `r`'s S-box input is `u_r = α_r · y + Σ_(j<r) β_(r−1−j) · s_j
+///   + γ_r` (`α_0 = e_0`: the first input is cell 0 plus a constant);
+/// - the state after the last round is `A · y + Σ_j b_j · s_j + c`.
+///
+/// Why: a partial round done as defined (or in plonky2's sparse form)
+/// puts a dot product over every cell on the chain from one S-box to the
+/// next; in this form every product but the S-box's and those of the two
+/// latest S-box outputs is known ahead, and runs on the vector units
+/// beside the chain.
+///
+/// The constants are stored for the AVX-512 IFMA kernel: every coefficient
+/// `w` as the 52-bit limbs of `w` and of `w · 2^32 mod p`, so that `w · x`
+/// is `w · (x mod 2^32) + (w · 2^32) · ⌊x / 2^32⌋`, six 52-bit
+/// multiply-adds into two accumulators (weights 1 and `2^52`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct LinearPartialRounds12 {
+    /// `α_r[k]` (lane `r`), split, for each cell `k` of `y`.
+    pub(crate) sbox_in_from_state: [[[u64; 24]; SPLIT_PARTS]; 12],
+    /// `γ_r` (lane `r`): its low 52 bits, then the rest.
+    pub(crate) sbox_in_constant: [[u64; 24]; 2],
+    /// `β_(d−1)` at index `d + 24` where `d − 1 ≥ RECENT_SBOX_OUTPUTS`,
+    /// zero elsewhere, split: lane `r` of the coefficients of `s_j` that
+    /// the vector units add is at index `r − j + 24`.
+    pub(crate) sbox_in_from_sbox: [[u64; 48]; SPLIT_PARTS],
+    /// Column `k` of `A` (lane `i`: output cell `i`), split.
+    pub(crate) out_from_state: [[[u64; 16]; SPLIT_PARTS]; 12],
+    /// `b_j` (lane `i`: output cell `i`), split, for each round `j`.
+    pub(crate) out_from_sbox: [[[u64; 16]; SPLIT_PARTS]; 24],
+    /// `c`: its low 52 bits, then the rest.
+    pub(crate) out_constant: [[u64; 16]; 2],
+    /// `β_0, …`: the weights of the latest S-box outputs, added on the
+    /// scalar units (each below `2^16`).
+    pub(crate) recent_sbox_weights: [u64; RECENT_SBOX_OUTPUTS],
+    /// `γ_0`.
+    pub(crate) first_constant: u64,
+    pub(crate) rounds: usize,
+}
+
+/// S-box outputs whose weights in the next rounds' inputs are added on the
+/// scalar units ([`LinearPartialRounds12`]): the vector units add
+/// `β_(r−1−j) · s_j` for `j < r − RECENT_SBOX_OUTPUTS` only, which gives
+/// their products that many rounds to reach the scalar units.
+pub(crate) const RECENT_SBOX_OUTPUTS: usize = 2;
+
+/// Parts of a coefficient as stored: the 52-bit limbs of `w`, then those
+/// of `w · 2^32 mod p`.
+pub(crate) const SPLIT_PARTS: usize = 4;
+
+const LIMB52: u64 = (1 << 52) - 1;
+
+/// `w` (below `p`) as stored in [`LinearPartialRounds12`].
+const fn split_coefficient(w: u64) -> [u64; SPLIT_PARTS] {
+    assert!(
+        w < MODULUS,
+        "LinearPartialRounds12: a coefficient is not below p"
+    );
+    let shifted = raw::canonical(raw::mul(w, 1 << 32));
+    [w & LIMB52, w >> 52, shifted & LIMB52, shifted >> 52]
+}
+
+impl LinearPartialRounds12 {
+    /// Rounds at most.
+    pub const MAX_ROUNDS: usize = 24;
+
+    /// The forms of `rounds = sbox_in_from_state.len()` partial rounds
+    /// (1 to [`Self::MAX_ROUNDS`]): `sbox_in_from_state[r]` is `α_r`,
+    /// `sbox_in_constant[r]` is `γ_r`, `sbox_weights[k]` is `β_k` (`rounds
+    /// − 1` of them), `out_from_state` is `A` by rows, `out_from_sbox[j]`
+    /// is `b_j`, `out_constant` is `c`. Every value below `p`, `α_0 = e_0`,
+    /// `β_0` and `β_1` below `2^16`; panics otherwise (at compile time in a
+    /// constant).
+    pub const fn new(
+        sbox_in_from_state: &[[u64; 12]],
+        sbox_in_constant: &[u64],
+        sbox_weights: &[u64],
+        out_from_state: &[[u64; 12]; 12],
+        out_from_sbox: &[[u64; 12]],
+        out_constant: &[u64; 12],
+    ) -> Self {
+        let rounds = sbox_in_from_state.len();
+        assert!(rounds >= 1 && rounds <= Self::MAX_ROUNDS);
+        assert!(sbox_in_constant.len() == rounds && out_from_sbox.len() == rounds);
+        assert!(sbox_weights.len() + 1 == rounds);
+        let mut plan = Self {
+            sbox_in_from_state: [[[0; 24]; SPLIT_PARTS]; 12],
+            sbox_in_constant: [[0; 24]; 2],
+            sbox_in_from_sbox: [[0; 48]; SPLIT_PARTS],
+            out_from_state: [[[0; 16]; SPLIT_PARTS]; 12],
+            out_from_sbox: [[[0; 16]; SPLIT_PARTS]; 24],
+            out_constant: [[0; 16]; 2],
+            recent_sbox_weights: [0; RECENT_SBOX_OUTPUTS],
+            first_constant: sbox_in_constant[0],
+            rounds,
+        };
+        let mut k = 0;
+        while k < 12 {
+            assert!(
+                sbox_in_from_state[0][k] == (k == 0) as u64,
+                "α_0 must be e_0"
+            );
+            k += 1;
+        }
+        let mut r = 0;
+        while r < rounds {
+            let mut k = 0;
+            while k < 12 {
+                let parts = split_coefficient(sbox_in_from_state[r][k]);
+                let mut q = 0;
+                while q < SPLIT_PARTS {
+                    plan.sbox_in_from_state[k][q][r] = parts[q];
+                    q += 1;
+                }
+                k += 1;
+            }
+            let gamma = sbox_in_constant[r];
+            assert!(gamma < MODULUS);
+            plan.sbox_in_constant[0][r] = gamma & LIMB52;
+            plan.sbox_in_constant[1][r] = gamma >> 52;
+            let mut i = 0;
+            while i < 12 {
+                let parts = split_coefficient(out_from_sbox[r][i]);
+                let mut q = 0;
+                while q < SPLIT_PARTS {
+                    plan.out_from_sbox[r][q][i] = parts[q];
+                    q += 1;
+                }
+                i += 1;
+            }
+            r += 1;
+        }
+        // Lane r of s_j's column is β_(r−1−j), at index d + 24, d = r − j.
+        let mut k = 0;
+        while k < sbox_weights.len() {
+            if k < RECENT_SBOX_OUTPUTS {
+                assert!(sbox_weights[k] < 1 << 16, "β_0, β_1 must be below 2^16");
+                plan.recent_sbox_weights[k] = sbox_weights[k];
+            } else {
+                let parts = split_coefficient(sbox_weights[k]);
+                let mut q = 0;
+                while q < SPLIT_PARTS {
+                    plan.sbox_in_from_sbox[q][k + 1 + 24] = parts[q];
+                    q += 1;
+                }
+            }
+            k += 1;
+        }
+        let mut i = 0;
+        while i < 12 {
+            let mut k = 0;
+            while k < 12 {
+                let parts = split_coefficient(out_from_state[i][k]);
+                let mut q = 0;
+                while q < SPLIT_PARTS {
+                    plan.out_from_state[k][q][i] = parts[q];
+                    q += 1;
+                }
+                k += 1;
+            }
+            assert!(out_constant[i] < MODULUS);
+            plan.out_constant[0][i] = out_constant[i] & LIMB52;
+            plan.out_constant[1][i] = out_constant[i] >> 52;
+            i += 1;
+        }
+        plan
+    }
+
+    /// The rounds by their forms on the scalar units, one product at a
+    /// time (`u128` sums, one reduction per form), from the stored limbs:
+    /// the definition [`linear_partial_rounds`] is tested against.
+    pub fn apply_by_definition(&self, state: &mut [u64; 12]) {
+        let coefficient = |parts: [u64; SPLIT_PARTS]| parts[0] | parts[1] << 52;
+        let limbs = |lo: u64, hi: u64| lo | hi << 52;
+        let mut sbox_outputs = [0u64; Self::MAX_ROUNDS];
+        for r in 0..self.rounds {
+            let mut u = limbs(self.sbox_in_constant[0][r], self.sbox_in_constant[1][r]);
+            for (k, &y) in state.iter().enumerate() {
+                let w = coefficient(core::array::from_fn(|q| self.sbox_in_from_state[k][q][r]));
+                u = raw::add(u, raw::mul(w, y));
+            }
+            for (j, &s) in sbox_outputs[..r].iter().enumerate() {
+                let back = r - 1 - j;
+                let w = if back < RECENT_SBOX_OUTPUTS {
+                    self.recent_sbox_weights[back]
+                } else {
+                    coefficient(core::array::from_fn(|q| {
+                        self.sbox_in_from_sbox[q][r - j + 24]
+                    }))
+                };
+                u = raw::add(u, raw::mul(w, s));
+            }
+            sbox_outputs[r] = raw::exp7(u);
+        }
+        let input = *state;
+        for (i, out) in state.iter_mut().enumerate() {
+            let mut x = limbs(self.out_constant[0][i], self.out_constant[1][i]);
+            for (k, &y) in input.iter().enumerate() {
+                let w = coefficient(core::array::from_fn(|q| self.out_from_state[k][q][i]));
+                x = raw::add(x, raw::mul(w, y));
+            }
+            for (j, &s) in sbox_outputs[..self.rounds].iter().enumerate() {
+                let w = coefficient(core::array::from_fn(|q| self.out_from_sbox[j][q][i]));
+                x = raw::add(x, raw::mul(w, s));
+            }
+            *out = x;
+        }
+    }
+}
+
+/// The partial rounds of `plan` on one twelve-cell state of raw values, raw
+/// out: the S-boxes and the weights of the two latest S-box outputs on the
+/// scalar units, every other product of the affine forms on AVX-512 IFMA
+/// (52-bit multiply-adds, exact sums, one reduction per form). Returns
+/// `false` and leaves the state unchanged where the build or the CPU has
+/// no such path (no AVX-512F/VL/IFMA); the caller then runs its own rounds.
+pub fn linear_partial_rounds(state: &mut [u64; 12], plan: &LinearPartialRounds12) -> bool {
+    crate::arch::linear_partial_rounds(state, plan)
+}
+
 /// Code written once over [`GoldilocksLanes`] that transforms one `W`-cell
 /// state (one state per lane).
 pub trait LaneKernel<const W: usize>: Sync {

@@ -56,6 +56,9 @@ pub(crate) mod x86_64_avx512;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub(crate) mod x86_64_scalar;
 
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod x86_64_ifma_partial;
+
 /// `a · b mod p` (raw) for the scalar permutation: the x86_64 assembly
 /// fix-ups where they exist, else `raw::mul`.
 #[inline(always)]
@@ -190,6 +193,25 @@ pub(crate) fn sparse_x7_rounds(
         return true;
     }
     let _ = (state, rounds);
+    false
+}
+
+/// Poseidon's partial rounds as affine forms on one state with AVX-512
+/// IFMA where the CPU has it (known at compile time, or detected);
+/// `false`, with `state` unchanged, elsewhere.
+#[inline]
+pub(crate) fn linear_partial_rounds(
+    state: &mut RawState,
+    plan: &crate::lanes::LinearPartialRounds12,
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if ifma_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX-512 IFMA, AVX2 and BMI2 are
+        // enabled in this build or were detected on this CPU.
+        unsafe { x86_64_ifma_partial::linear_partial_rounds(state, plan) };
+        return true;
+    }
+    let _ = (state, plan);
     false
 }
 
@@ -347,6 +369,19 @@ pub(crate) fn avx512_available() -> bool {
     return std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512vl")
         && avx2_available();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// Whether AVX-512 IFMA may be used beside the AVX-512 backend's
+/// features: known at compile time, or detected.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn ifma_available() -> bool {
+    #[cfg(target_feature = "avx512ifma")]
+    return avx512_available();
+    #[cfg(all(not(target_feature = "avx512ifma"), feature = "std"))]
+    return std::is_x86_feature_detected!("avx512ifma") && avx512_available();
     #[allow(unreachable_code)]
     false
 }

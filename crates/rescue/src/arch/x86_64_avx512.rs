@@ -563,6 +563,17 @@ fn shift_count<const S: u32>() -> __m128i {
     avx512!(_mm_set_epi64x(0, S as i64))
 }
 
+/// `lo + hi · 2^64` in each lane reduced to a raw residue, for the other
+/// x86_64 kernels of this crate.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL and AVX2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx2")]
+pub(super) unsafe fn reduce_wide(lo: __m512i, hi: __m512i) -> __m512i {
+    PackedGoldilocksAvx512::reduce((lo, hi)).0
+}
+
 /// Eight lanes for the kernels of other permutations (`crate::lanes`): the
 /// field operations are the batch permutation's.
 impl lanes::GoldilocksLanes for PackedGoldilocksAvx512 {

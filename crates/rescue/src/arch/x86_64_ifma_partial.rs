@@ -1,0 +1,289 @@
+//! Poseidon's partial rounds over Goldilocks as affine forms
+//! ([`lanes::LinearPartialRounds12`]) on one state, with the products of
+//! the forms on AVX-512 IFMA and the S-boxes on the scalar units.
+//!
+//! The scalar units run the chain: round `r`'s S-box input `u_r` is one
+//! lane of the vector sums (every term known two rounds ahead) plus the
+//! small weights of the two latest S-box outputs, reduced once; then
+//! `x^7`. Meanwhile the vector units add each new S-box output, times its
+//! coefficients, into the sums of the rounds after the next two and into
+//! the output state, and, during the first rounds, the input state's terms
+//! of the later rounds.
+//!
+//! A product `w · x` (`w` a stored coefficient below `p`, `x` any `u64`)
+//! is `w · x_lo + (w · 2^32 mod p) · x_hi` with `x = x_lo + 2^32 · x_hi`:
+//! with each coefficient split into 52-bit limbs `w_0 + 2^52 · w_1`
+//! (`w_1 < 2^12`), six multiply-adds (`vpmadd52luq/huq`) add the low 52
+//! bits of `w_0 · x_lo` to the sum of weight 1 and the high part and
+//! `w_1 · x_lo` (below `2^44`) to the sum of weight `2^52`, and the same
+//! for `x_hi`. A sum of up to 36 such terms stays below `2^60` in both
+//! words, so nothing is reduced until a lane is read: `lo + 2^52 · hi`,
+//! below `2^113`, reduced as a 128-bit value.
+
+use core::arch::x86_64::*;
+
+use super::RawState;
+use crate::field::raw;
+use crate::lanes::{LinearPartialRounds12, RECENT_SBOX_OUTPUTS, SPLIT_PARTS};
+
+/// Sums of products in eight lanes: each lane stands for `lo + 2^52 · hi`.
+#[derive(Clone, Copy)]
+struct Sums {
+    lo: __m512i,
+    hi: __m512i,
+}
+
+/// Eight words of `words` from `at`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn load(words: &[u64], at: usize) -> __m512i {
+    let words = &words[at..at + 8];
+    // SAFETY: a 64-byte unaligned read of the eight words just checked to
+    // exist; AVX-512F is enabled in this function.
+    unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+}
+
+/// Stores `v` to eight words of `words` from `at`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn store(words: &mut [u64], at: usize, v: __m512i) {
+    let words = &mut words[at..at + 8];
+    // SAFETY: a 64-byte unaligned write of the eight words just checked to
+    // exist; AVX-512F is enabled in this function.
+    unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), v) }
+}
+
+/// The four parts of eight stored coefficients (`parts[q][at..at + 8]`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn coefficients<const N: usize>(parts: &[[u64; N]; SPLIT_PARTS], at: usize) -> [__m512i; 4] {
+    [
+        load(&parts[0], at),
+        load(&parts[1], at),
+        load(&parts[2], at),
+        load(&parts[3], at),
+    ]
+}
+
+/// `acc + w · x` for the stored coefficients `w` and `x = x_lo + 2^32 ·
+/// x_hi` (halves broadcast): six multiply-adds, four of them in a chain
+/// through `acc.hi` (16 cycles), so a sum kept across rounds takes at
+/// most a product or two a round.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn add_product(acc: Sums, w: [__m512i; 4], (x_lo, x_hi): (__m512i, __m512i)) -> Sums {
+    let lo = _mm512_madd52lo_epu64(acc.lo, w[0], x_lo);
+    let hi = _mm512_madd52hi_epu64(acc.hi, w[0], x_lo);
+    let hi = _mm512_madd52lo_epu64(hi, w[1], x_lo);
+    let lo = _mm512_madd52lo_epu64(lo, w[2], x_hi);
+    let hi = _mm512_madd52hi_epu64(hi, w[2], x_hi);
+    let hi = _mm512_madd52lo_epu64(hi, w[3], x_hi);
+    Sums { lo, hi }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn add_sums(a: Sums, b: Sums) -> Sums {
+    Sums {
+        lo: _mm512_add_epi64(a.lo, b.lo),
+        hi: _mm512_add_epi64(a.hi, b.hi),
+    }
+}
+
+/// `x`'s 32-bit halves, each broadcast to eight lanes.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn halves(x: u64) -> (__m512i, __m512i) {
+    (
+        _mm512_set1_epi64((x & 0xffff_ffff) as i64),
+        _mm512_set1_epi64((x >> 32) as i64),
+    )
+}
+
+/// The sums as 128-bit values `lo + 2^64 · hi` in each lane.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn wide(sums: Sums) -> (__m512i, __m512i) {
+    let lo = _mm512_add_epi64(sums.lo, _mm512_slli_epi64::<52>(sums.hi));
+    let carry = _mm512_cmplt_epu64_mask(lo, sums.lo);
+    let hi = _mm512_srli_epi64::<12>(sums.hi);
+    (
+        lo,
+        _mm512_mask_add_epi64(hi, carry, hi, _mm512_set1_epi64(1)),
+    )
+}
+
+/// `lo + 2^52 · hi + extra` reduced (raw), for a lane of [`Sums`] read as
+/// words (each below `2^60`) and `extra < 2^100`.
+#[inline(always)]
+fn reduce_sum(lo: u64, hi: u64, extra: u128) -> u64 {
+    raw::reduce128(u128::from(lo) + (u128::from(hi) << 52) + extra)
+}
+
+/// Word `r` of `words`, read as a vector and moved out of its lane (a
+/// scalar load of a word that a 512-bit store wrote is not forwarded from
+/// the store).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn read_lane(words: &[u64; 24], r: usize) -> u64 {
+    let v = load(words, 8 * (r / 8));
+    let lane = _mm512_permutexvar_epi64(_mm512_set1_epi64((r % 8) as i64), v);
+    _mm_cvtsi128_si64(_mm512_castsi512_si128(lane)) as u64
+}
+
+/// `x^7` on the scalar units, each product reduced by the shortest chain.
+#[inline(always)]
+fn sbox(x: u64) -> u64 {
+    let x2 = super::scalar_mul_short_chain(x, x);
+    let x3 = super::scalar_mul_short_chain(x2, x);
+    let x4 = super::scalar_mul_short_chain(x2, x2);
+    super::scalar_mul_short_chain(x3, x4)
+}
+
+/// The partial rounds of `plan` on one state, raw in, raw out:
+/// `lanes::linear_partial_rounds`.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512VL, AVX-512 IFMA and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma,avx2,bmi2")]
+pub(crate) unsafe fn linear_partial_rounds(state: &mut RawState, plan: &LinearPartialRounds12) {
+    let rounds = plan.rounds;
+    let registers = rounds.div_ceil(8);
+    let input = *state;
+    let zero = Sums {
+        lo: _mm512_setzero_si512(),
+        hi: _mm512_setzero_si512(),
+    };
+    // The S-box inputs' sums, lane r for round r, kept in memory: the
+    // scalar units read one lane a round.
+    let mut sums_lo = plan.sbox_in_constant[0];
+    let mut sums_hi = plan.sbox_in_constant[1];
+    // Rounds 0–7 first: every cell of the input state, in six chains (the
+    // next rounds wait for these sums).
+    {
+        let mut chains = [zero; 6];
+        for (k, &y) in input.iter().enumerate() {
+            let w = coefficients(&plan.sbox_in_from_state[k], 0);
+            chains[k % 6] = add_product(chains[k % 6], w, halves(y));
+        }
+        let constant = Sums {
+            lo: load(&sums_lo, 0),
+            hi: load(&sums_hi, 0),
+        };
+        let sums = add_sums(
+            add_sums(
+                add_sums(chains[0], chains[1]),
+                add_sums(chains[2], chains[3]),
+            ),
+            add_sums(add_sums(chains[4], chains[5]), constant),
+        );
+        store(&mut sums_lo, 0, sums.lo);
+        store(&mut sums_hi, 0, sums.hi);
+    }
+    // Rounds 8.. take the input state's terms during rounds 0–5, two cells
+    // a round, in registers; added to the sums in memory after round 5.
+    let mut later_from_state = [zero; 2];
+    // The output state: the S-box outputs' terms of even and odd rounds in
+    // two chains, the input state's (one cell a round) in a third.
+    let mut out_from_sbox = [[zero; 2]; 2];
+    let mut out_from_state = [0, 8].map(|at| Sums {
+        lo: load(&plan.out_constant[0], at),
+        hi: load(&plan.out_constant[1], at),
+    });
+    let [beta_0, beta_1] = plan.recent_sbox_weights;
+    // The vector sums of the next rounds' inputs, reduced: each lane is
+    // read as soon as it is complete (round t's after round t − 1 −
+    // RECENT_SBOX_OUTPUTS), not when it is needed, and read by a vector
+    // load (a scalar load of a word of a 512-bit store waits for the
+    // store to reach the cache instead of being forwarded from it).
+    let mut ahead = [0u64; RECENT_SBOX_OUTPUTS + 1];
+    for (t, a) in ahead.iter_mut().enumerate().take(rounds) {
+        *a = reduce_sum(read_lane(&sums_lo, t), read_lane(&sums_hi, t), 0);
+    }
+    let mut u = raw::add(input[0], plan.first_constant);
+    let mut previous_s = 0;
+    for r in 0..rounds {
+        let s = sbox(u);
+        if r + 1 < rounds {
+            u = raw::reduce128(
+                u128::from(ahead[1])
+                    + u128::from(beta_1) * u128::from(previous_s)
+                    + u128::from(beta_0) * u128::from(s),
+            );
+        }
+        previous_s = s;
+        let s = halves(s);
+        if r < 6 && registers > 1 {
+            for k in [2 * r, 2 * r + 1] {
+                let y = halves(input[k]);
+                for (q, sums) in later_from_state.iter_mut().enumerate().take(registers - 1) {
+                    let w = coefficients(&plan.sbox_in_from_state[k], 8 * (q + 1));
+                    *sums = add_product(*sums, w, y);
+                }
+            }
+            if r == 5 {
+                for (q, later) in later_from_state.iter().enumerate().take(registers - 1) {
+                    let at = 8 * (q + 1);
+                    let sum = add_sums(
+                        *later,
+                        Sums {
+                            lo: load(&sums_lo, at),
+                            hi: load(&sums_hi, at),
+                        },
+                    );
+                    store(&mut sums_lo, at, sum.lo);
+                    store(&mut sums_hi, at, sum.hi);
+                }
+            }
+        }
+        // s_r's terms in rounds r + 1 + RECENT_SBOX_OUTPUTS.. (lane t of
+        // the coefficients at index t − r + 24).
+        let first = (r + 1 + RECENT_SBOX_OUTPUTS) / 8;
+        for at in (8 * first..8 * registers).step_by(8) {
+            let w = coefficients(&plan.sbox_in_from_sbox, at + 24 - r);
+            let sums = Sums {
+                lo: load(&sums_lo, at),
+                hi: load(&sums_hi, at),
+            };
+            let sums = add_product(sums, w, s);
+            store(&mut sums_lo, at, sums.lo);
+            store(&mut sums_hi, at, sums.hi);
+        }
+        ahead.copy_within(1.., 0);
+        let t = r + 1 + RECENT_SBOX_OUTPUTS;
+        if t < rounds {
+            ahead[RECENT_SBOX_OUTPUTS] =
+                reduce_sum(read_lane(&sums_lo, t), read_lane(&sums_hi, t), 0);
+        }
+        for (half, at) in out_from_sbox[r % 2].iter_mut().zip([0, 8]) {
+            *half = add_product(*half, coefficients(&plan.out_from_sbox[r], at), s);
+        }
+        if r < 12 {
+            let y = halves(input[r]);
+            for (half, at) in out_from_state.iter_mut().zip([0, 8]) {
+                *half = add_product(*half, coefficients(&plan.out_from_state[r], at), y);
+            }
+        }
+    }
+    // Cells the rounds did not reach (fewer than 12 rounds).
+    for (k, &y) in input.iter().enumerate().skip(rounds) {
+        let y = halves(y);
+        for (half, at) in out_from_state.iter_mut().zip([0, 8]) {
+            *half = add_product(*half, coefficients(&plan.out_from_state[k], at), y);
+        }
+    }
+    let [low, high] = [0, 1].map(|half| {
+        let sum = add_sums(
+            out_from_state[half],
+            add_sums(out_from_sbox[0][half], out_from_sbox[1][half]),
+        );
+        let (lo, hi) = wide(sum);
+        // SAFETY: AVX-512F/VL and AVX2 are enabled in this function.
+        unsafe { super::x86_64_avx512::reduce_wide(lo, hi) }
+    });
+    let (first, last) = state.split_at_mut(8);
+    store(first, 0, low);
+    // SAFETY: a masked write of the four words of `last` (lanes 4–7 are
+    // masked off and not accessed); AVX-512F is enabled in this function.
+    unsafe { _mm512_mask_storeu_epi64(last.as_mut_ptr().cast(), 0x0f, high) };
+}
