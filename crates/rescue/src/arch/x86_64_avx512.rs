@@ -381,8 +381,21 @@ pub(crate) unsafe fn x7_matrix_rounds(
     columns: &[[u64; 16]; 12],
 ) {
     if let Some(first) = constants.first() {
-        for (x, &k) in state.iter_mut().zip(first) {
-            *x = super::scalar_add_canonical(*x, k);
+        // On the vector units, four cells per store, as the S-box layout
+        // loads them (see below).
+        for at in [0, 4, 8] {
+            // SAFETY: unaligned 32-byte reads and writes of words at..at + 4
+            // of 12-word arrays; AVX-512F/VL present.
+            unsafe {
+                let x = _mm256_loadu_si256(state[at..].as_ptr().cast());
+                let k = _mm256_loadu_si256(first[at..].as_ptr().cast());
+                let sum = PackedGoldilocksAvx512(_mm512_zextsi256_si512(x))
+                    .add_canonical(PackedGoldilocksAvx512(_mm512_zextsi256_si512(k)));
+                _mm256_storeu_si256(
+                    state[at..].as_mut_ptr().cast(),
+                    _mm512_castsi512_si256(sum.0),
+                );
+            }
         }
     }
     for (round, _) in constants.iter().enumerate() {

@@ -281,9 +281,17 @@ pub(crate) unsafe fn linear_partial_rounds(state: &mut RawState, plan: &LinearPa
         // SAFETY: AVX-512F/VL and AVX2 are enabled in this function.
         unsafe { super::x86_64_avx512::reduce_wide(lo, hi) }
     });
-    let (first, last) = state.split_at_mut(8);
-    store(first, 0, low);
-    // SAFETY: a masked write of the four words of `last` (lanes 4–7 are
-    // masked off and not accessed); AVX-512F is enabled in this function.
-    unsafe { _mm512_mask_storeu_epi64(last.as_mut_ptr().cast(), 0x0f, high) };
+    // Four cells per store, as the full rounds' S-box layout loads them (a
+    // load that spans two stores, or reads a masked store, is not
+    // forwarded from them).
+    for (at, cells) in [
+        (0, _mm512_castsi512_si256(low)),
+        (4, _mm512_extracti64x4_epi64::<1>(low)),
+        (8, _mm512_castsi512_si256(high)),
+    ] {
+        let words = &mut state[at..at + 4];
+        // SAFETY: a 32-byte unaligned write of the four words just checked
+        // to exist; AVX2 is enabled in this function.
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), cells) };
+    }
 }
