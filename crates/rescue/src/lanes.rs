@@ -402,14 +402,31 @@ pub(crate) const SPLIT_PARTS: usize = 4;
 
 const LIMB52: u64 = (1 << 52) - 1;
 
-/// `w` (below `p`) as stored in [`LinearPartialRounds12`].
-const fn split_coefficient(w: u64) -> [u64; SPLIT_PARTS] {
+/// Writes the coefficient `w` (below `p`) at index `at` of `table`, as
+/// stored in [`LinearPartialRounds12`].
+const fn put_coefficient<const N: usize>(table: &mut [[u64; N]; SPLIT_PARTS], at: usize, w: u64) {
     assert!(
         w < MODULUS,
         "LinearPartialRounds12: a coefficient is not below p"
     );
     let shifted = raw::canonical(raw::mul(w, 1 << 32));
-    [w & LIMB52, w >> 52, shifted & LIMB52, shifted >> 52]
+    let parts = [w & LIMB52, w >> 52, shifted & LIMB52, shifted >> 52];
+    let mut q = 0;
+    while q < SPLIT_PARTS {
+        table[q][at] = parts[q];
+        q += 1;
+    }
+}
+
+/// Writes the constant `c` (below `p`) at index `at` of `table`: its low 52
+/// bits, then the rest (the two sums' starting values).
+const fn put_constant<const N: usize>(table: &mut [[u64; N]; 2], at: usize, c: u64) {
+    assert!(
+        c < MODULUS,
+        "LinearPartialRounds12: a constant is not below p"
+    );
+    table[0][at] = c & LIMB52;
+    table[1][at] = c >> 52;
 }
 
 impl LinearPartialRounds12 {
@@ -458,28 +475,11 @@ impl LinearPartialRounds12 {
         while r < rounds {
             let mut k = 0;
             while k < 12 {
-                let parts = split_coefficient(sbox_in_from_state[r][k]);
-                let mut q = 0;
-                while q < SPLIT_PARTS {
-                    plan.sbox_in_from_state[k][q][r] = parts[q];
-                    q += 1;
-                }
+                put_coefficient(&mut plan.sbox_in_from_state[k], r, sbox_in_from_state[r][k]);
+                put_coefficient(&mut plan.out_from_sbox[r], k, out_from_sbox[r][k]);
                 k += 1;
             }
-            let gamma = sbox_in_constant[r];
-            assert!(gamma < MODULUS);
-            plan.sbox_in_constant[0][r] = gamma & LIMB52;
-            plan.sbox_in_constant[1][r] = gamma >> 52;
-            let mut i = 0;
-            while i < 12 {
-                let parts = split_coefficient(out_from_sbox[r][i]);
-                let mut q = 0;
-                while q < SPLIT_PARTS {
-                    plan.out_from_sbox[r][q][i] = parts[q];
-                    q += 1;
-                }
-                i += 1;
-            }
+            put_constant(&mut plan.sbox_in_constant, r, sbox_in_constant[r]);
             r += 1;
         }
         // Lane r of s_j's column is β_(r−1−j), at index d + 24, d = r − j.
@@ -489,12 +489,7 @@ impl LinearPartialRounds12 {
                 assert!(sbox_weights[k] < 1 << 16, "β_0, β_1 must be below 2^16");
                 plan.recent_sbox_weights[k] = sbox_weights[k];
             } else {
-                let parts = split_coefficient(sbox_weights[k]);
-                let mut q = 0;
-                while q < SPLIT_PARTS {
-                    plan.sbox_in_from_sbox[q][k + 1 + 24] = parts[q];
-                    q += 1;
-                }
+                put_coefficient(&mut plan.sbox_in_from_sbox, k + 1 + 24, sbox_weights[k]);
             }
             k += 1;
         }
@@ -502,17 +497,10 @@ impl LinearPartialRounds12 {
         while i < 12 {
             let mut k = 0;
             while k < 12 {
-                let parts = split_coefficient(out_from_state[i][k]);
-                let mut q = 0;
-                while q < SPLIT_PARTS {
-                    plan.out_from_state[k][q][i] = parts[q];
-                    q += 1;
-                }
+                put_coefficient(&mut plan.out_from_state[k], i, out_from_state[i][k]);
                 k += 1;
             }
-            assert!(out_constant[i] < MODULUS);
-            plan.out_constant[0][i] = out_constant[i] & LIMB52;
-            plan.out_constant[1][i] = out_constant[i] >> 52;
+            put_constant(&mut plan.out_constant, i, out_constant[i]);
             i += 1;
         }
         plan
