@@ -367,13 +367,21 @@ mod avx512 {
                 );
             }
         };
-        // The 256-bit lanes of the single-state layout.
+        // The 256-bit lanes of the single-state layout, with both forms of
+        // the reduction's fold.
         let check4 = |a: [u64; 4], b: [u64; 4]| {
             // SAFETY: AVX-512F/VL and AVX2 detected above.
-            let (m, s) = unsafe { pieces::field_ops4(a, b) };
-            for i in 0..4 {
-                assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
-                assert_eq!(raw::canonical(s[i]), raw::canonical(raw::square(a[i])));
+            let results = unsafe {
+                [
+                    pieces::field_ops4::<false>(a, b),
+                    pieces::field_ops4::<true>(a, b),
+                ]
+            };
+            for (m, s) in results {
+                for i in 0..4 {
+                    assert_eq!(raw::canonical(m[i]), raw::canonical(raw::mul(a[i], b[i])));
+                    assert_eq!(raw::canonical(s[i]), raw::canonical(raw::square(a[i])));
+                }
             }
         };
         for _ in 0..cases(100_000) {

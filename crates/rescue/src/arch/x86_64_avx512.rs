@@ -1260,16 +1260,20 @@ pub(crate) mod pieces {
         )
     }
 
-    /// Lane-wise product and square on [`PackedGoldilocksAvx512Vl`] (the single-state lanes).
+    /// Lane-wise product and square on [`PackedGoldilocksAvx512Vl`] (the
+    /// single-state lanes), with either form of the reduction's fold.
     #[target_feature(enable = "avx512f,avx512vl,avx2")]
-    pub(crate) unsafe fn field_ops4(a: [u64; 4], b: [u64; 4]) -> ([u64; 4], [u64; 4]) {
+    pub(crate) unsafe fn field_ops4<const SHIFTED_FOLD: bool>(
+        a: [u64; 4],
+        b: [u64; 4],
+    ) -> ([u64; 4], [u64; 4]) {
         let mut m = [0u64; 4];
         let mut s = [0u64; 4];
         // SAFETY: 32-byte unaligned loads/stores of 32-byte arrays; AVX2 and
         // AVX-512VL are enabled for this function.
         unsafe {
-            let x = PackedGoldilocksAvx512Vl(_mm256_loadu_si256(a.as_ptr().cast()));
-            let y = PackedGoldilocksAvx512Vl(_mm256_loadu_si256(b.as_ptr().cast()));
+            let x = PackedGoldilocksAvx512Vl::<SHIFTED_FOLD>(_mm256_loadu_si256(a.as_ptr().cast()));
+            let y = PackedGoldilocksAvx512Vl::<SHIFTED_FOLD>(_mm256_loadu_si256(b.as_ptr().cast()));
             _mm256_storeu_si256(m.as_mut_ptr().cast(), x.mul(y).0);
             _mm256_storeu_si256(s.as_mut_ptr().cast(), x.square().0);
         }
