@@ -195,7 +195,7 @@ const SPARSE_ROUNDS: [SparseRound12; N_PARTIAL_ROUNDS] = {
 /// 0`, `c_(r+1) = P · (c_r + RC_r)`; round `r`'s S-box input is cell 0 of
 /// `z_r + RC_r`. (`M`'s entries are small, so each entry of a product by
 /// `P` is one `u128` sum and one reduction.)
-const LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
+static LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
     const P: u64 = algebraic_hash_rescue::field::MODULUS;
     const R: usize = N_PARTIAL_ROUNDS;
     /// `row · P`.
