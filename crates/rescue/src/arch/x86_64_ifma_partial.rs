@@ -1,5 +1,5 @@
 //! Poseidon's partial rounds over Goldilocks as affine forms
-//! ([`lanes::LinearPartialRounds12`]) on one state, with the products of
+//! ([`crate::lanes::LinearPartialRounds12`]) on one state, with the products of
 //! the forms on AVX-512 IFMA and the S-boxes on the scalar units.
 //!
 //! The scalar units run the chain: round `r`'s S-box input `u_r` is one
