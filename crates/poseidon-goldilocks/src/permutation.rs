@@ -196,7 +196,8 @@ const SPARSE_ROUNDS: [SparseRound12; N_PARTIAL_ROUNDS] = {
 /// `z_r + RC_r`. (`M`'s entries are small, so each entry of a product by
 /// `P` is one `u128` sum and one reduction.)
 static LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
-    const P: u64 = algebraic_hash_rescue::field::MODULUS;
+    // (`P` above is the matrix; the modulus is `MODULUS`.)
+    const MODULUS: u128 = algebraic_hash_rescue::field::MODULUS as u128;
     const R: usize = N_PARTIAL_ROUNDS;
     /// `row · P`.
     const fn row_times_p(row: &[u64; 12]) -> [u64; 12] {
@@ -209,7 +210,7 @@ static LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
                 sum += row[i] as u128 * MDS_ROWS[i][k] as u128;
                 i += 1;
             }
-            out[k] = (sum % P as u128) as u64;
+            out[k] = (sum % MODULUS) as u64;
             k += 1;
         }
         out
@@ -225,7 +226,7 @@ static LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
                 sum += MDS_ROWS[i][k] as u128 * column[k] as u128;
                 k += 1;
             }
-            out[i] = (sum % P as u128) as u64;
+            out[i] = (sum % MODULUS) as u64;
             i += 1;
         }
         out
@@ -251,7 +252,7 @@ static LINEAR_PARTIAL_ROUNDS: LinearPartialRounds12 = {
         let mut t = [0u64; 12];
         let mut i = 0;
         while i < 12 {
-            t[i] = ((c[i] as u128 + ROUND_CONSTANTS[HALF_N_FULL_ROUNDS + r][i] as u128) % P as u128)
+            t[i] = ((c[i] as u128 + ROUND_CONSTANTS[HALF_N_FULL_ROUNDS + r][i] as u128) % MODULUS)
                 as u64;
             i += 1;
         }
