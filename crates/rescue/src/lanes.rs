@@ -385,8 +385,6 @@ pub struct LinearPartialRounds12 {
     /// `β_0, …`: the weights of the latest S-box outputs, added on the
     /// scalar units (each below `2^16`).
     pub(crate) recent_sbox_weights: [u64; RECENT_SBOX_OUTPUTS],
-    /// `γ_0`.
-    pub(crate) first_constant: u64,
     pub(crate) rounds: usize,
 }
 
@@ -460,7 +458,6 @@ impl LinearPartialRounds12 {
             out_from_sbox: [[[0; 16]; SPLIT_PARTS]; 24],
             out_constant: [[0; 16]; 2],
             recent_sbox_weights: [0; RECENT_SBOX_OUTPUTS],
-            first_constant: sbox_in_constant[0],
             rounds,
         };
         let mut k = 0;
@@ -504,6 +501,11 @@ impl LinearPartialRounds12 {
             i += 1;
         }
         plan
+    }
+
+    /// `γ_0`, round 0's constant (the first S-box input is cell 0 plus it).
+    pub(crate) fn first_constant(&self) -> u64 {
+        self.sbox_in_constant[0][0] | self.sbox_in_constant[1][0] << 52
     }
 
     /// The rounds by their forms on the scalar units, one product at a

@@ -455,11 +455,13 @@ fn bench(rounds: usize) {
             }
         }));
     }
-    let median = |v: &[f64]| {
+    // The value below which the fraction `q` of `v` lies.
+    let quantile = |v: &[f64], q: f64| {
         let mut v = v.to_vec();
         v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
+        v[(v.len() as f64 * q) as usize]
     };
+    let median = |v: &[f64]| quantile(v, 0.5);
     let ratio = |x: &[f64], y: &[f64]| {
         let r: Vec<f64> = x.iter().zip(y).map(|(p, q)| p / q).collect();
         median(&r)
@@ -467,11 +469,7 @@ fn bench(rounds: usize) {
     // The fastest tenth of each side's rounds: on shared machines either
     // side's time jumps between modes for many rounds at a time (plonky2's
     // by up to 1.8x), which moves the median ratio; this one does not.
-    let tenth = |v: &[f64]| {
-        let mut v = v.to_vec();
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 10]
-    };
+    let tenth = |v: &[f64]| quantile(v, 0.1);
     for (name, ours, theirs) in [
         ("permute", &a, &b),
         ("256 states, per state (ours permute_many)", &e, &f),
