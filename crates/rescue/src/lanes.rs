@@ -503,9 +503,9 @@ impl LinearPartialRounds12 {
         plan
     }
 
-    /// `γ_0`, round 0's constant (the first S-box input is cell 0 plus it).
-    pub(crate) fn first_constant(&self) -> u64 {
-        self.sbox_in_constant[0][0] | self.sbox_in_constant[1][0] << 52
+    /// `γ_r`, round `r`'s constant, from its stored limbs.
+    pub(crate) fn sbox_in_constant(&self, r: usize) -> u64 {
+        self.sbox_in_constant[0][r] | self.sbox_in_constant[1][r] << 52
     }
 
     /// The rounds by their forms on the scalar units, one product at a
@@ -516,7 +516,7 @@ impl LinearPartialRounds12 {
         let limbs = |lo: u64, hi: u64| lo | hi << 52;
         let mut sbox_outputs = [0u64; Self::MAX_ROUNDS];
         for r in 0..self.rounds {
-            let mut u = limbs(self.sbox_in_constant[0][r], self.sbox_in_constant[1][r]);
+            let mut u = self.sbox_in_constant(r);
             for (k, &y) in state.iter().enumerate() {
                 let w = coefficient(core::array::from_fn(|q| self.sbox_in_from_state[k][q][r]));
                 u = raw::add(u, raw::mul(w, y));

@@ -200,7 +200,7 @@ pub(crate) unsafe fn linear_partial_rounds(state: &mut RawState, plan: &LinearPa
     for (t, a) in ahead.iter_mut().enumerate().take(rounds) {
         *a = reduce_sum(read_lane(&sums_lo, t), read_lane(&sums_hi, t), 0);
     }
-    let mut u = raw::add(input[0], plan.first_constant());
+    let mut u = raw::add(input[0], plan.sbox_in_constant(0));
     let mut previous_s = 0;
     for r in 0..rounds {
         let s = sbox(u);
