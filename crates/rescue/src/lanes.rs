@@ -257,18 +257,21 @@ pub fn apply_many_felts_with<K: LaneKernel<W>, const W: usize>(
     crate::arch::apply_many_felts_with(backend, kernel, states)
 }
 
-/// A 12×12 matrix of small entries (each row's entries summing to less
-/// than `2^20`, e.g. the MDS matrix of Poseidon over Goldilocks), laid out
+/// A 12×12 matrix of small entries (each below `2^19`, each row's entries
+/// summing to less than `2^20`, e.g. the MDS matrix of Poseidon over
+/// Goldilocks), laid out
 /// for [`x7_matrix_rounds`]: column by column, rows 0–7 and 8–11 in two
 /// halves of 8 words (the last four zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SmallMatrix12 {
-    columns: [[u64; 16]; 12],
+    pub(crate) columns: [[u64; 16]; 12],
 }
 
 impl SmallMatrix12 {
     /// The matrix with rows `rows`. Panics (at compile time in a `const`)
-    /// when a row's entries sum to `2^20` or more.
+    /// when an entry is `2^19` or more (the IFMA path multiplies 33-bit
+    /// limbs by the entries in 52 bits) or a row's entries sum to `2^20` or
+    /// more.
     pub const fn new(rows: &[[u64; 12]; 12]) -> Self {
         let mut columns = [[0u64; 16]; 12];
         let mut r = 0;
@@ -276,7 +279,7 @@ impl SmallMatrix12 {
             let mut sum = 0u64;
             let mut c = 0;
             while c < 12 {
-                assert!(rows[r][c] < 1 << 20, "SmallMatrix12: entry too large");
+                assert!(rows[r][c] < 1 << 19, "SmallMatrix12: entry too large");
                 sum += rows[r][c];
                 columns[c][r] = rows[r][c];
                 c += 1;
@@ -291,11 +294,14 @@ impl SmallMatrix12 {
 /// Rounds of `x ← M · (x + c)^7` (Poseidon's full rounds over Goldilocks:
 /// the round's constants `c < p` added to every cell, `x^7` on every cell,
 /// then the product by `matrix`) on one twelve-cell state of raw values,
-/// one round per entry of `constants`, with the state in two AVX-512
-/// registers (the products by `matrix` on the 32-bit halves of the cells,
-/// summed exactly, one reduction per cell). Returns `false` and leaves the
-/// state unchanged where the build or the CPU has no such path (no
-/// AVX-512F/VL); the caller then runs its own rounds.
+/// one round per entry of `constants`. With AVX-512 IFMA: cells 0–7 as
+/// 32-bit limbs in 512-bit registers from the first round to the last,
+/// `x^7` by 52-bit multiply-adds, cells 8–11 on the scalar units, the
+/// product by `matrix` on the limbs; with AVX-512F/VL only: the state in
+/// two registers, the products by `matrix` on the 32-bit halves of the
+/// cells, summed exactly, one reduction per cell. Returns `false` and
+/// leaves the state unchanged where the build or the CPU has no such path
+/// (no AVX-512F/VL); the caller then runs its own rounds.
 pub fn x7_matrix_rounds(
     state: &mut [u64; 12],
     constants: &[[u64; 12]],

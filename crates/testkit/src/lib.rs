@@ -337,3 +337,39 @@ pub fn lane_test_states<const W: usize>(
     out.extend((0..n).map(|_| core::array::from_fn(|_| rng.element())));
     out
 }
+
+/// Goldilocks limb pairs `(l, h)` (standing for `l + h · 2^32`) at and next
+/// to the ends of the ranges of `algebraic_hash_rescue`'s IFMA limbs (`l <
+/// 2^33`, `h < 2^32 + 2^23`), and the limbs of 64-bit boundary values
+/// (`p − 2`, `p − 1`, `p`, `p + 1`, `2^63`, `2^64 − 2`, `2^64 − 1`).
+pub fn goldilocks_boundary_limbs() -> Vec<(u64, u64)> {
+    const P: u64 = 0xffff_ffff_0000_0001;
+    let lows = [
+        0,
+        1,
+        2,
+        (1 << 31) + 5,
+        (1 << 32) - 2,
+        (1 << 32) - 1,
+        1 << 32,
+        (1 << 32) - (1 << 22) + 1,
+        (1 << 33) - 2,
+        (1 << 33) - 1,
+    ];
+    let highs = [
+        0,
+        1,
+        (1 << 32) - 1,
+        1 << 32,
+        (1 << 32) + (1 << 23) - 2,
+        (1 << 32) + (1 << 23) - 1,
+    ];
+    let mut out: Vec<(u64, u64)> = lows
+        .iter()
+        .flat_map(|&l| highs.iter().map(move |&h| (l, h)))
+        .collect();
+    for x in [P - 1, P - 2, P, P + 1, 1 << 63, u64::MAX, u64::MAX - 1] {
+        out.push((x & 0xffff_ffff, x >> 32));
+    }
+    out
+}

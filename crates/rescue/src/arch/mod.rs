@@ -59,6 +59,12 @@ pub(crate) mod x86_64_scalar;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_ifma_partial;
 
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub mod x86_64_ifma_limbs;
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod x86_64_ifma_full;
+
 /// `a · b mod p` (raw) for the scalar permutation: the x86_64 assembly
 /// fix-ups where they exist, else `raw::mul`.
 #[inline(always)]
@@ -157,15 +163,22 @@ pub(crate) fn exp7_state(state: &mut RawState) {
     crate::permutation::sbox(state)
 }
 
-/// Rounds of `x ← M · (x + c)^7` on one state on AVX-512 where the CPU has
-/// it (known at compile time, or detected); `false`, with `state`
-/// unchanged, elsewhere.
+/// Rounds of `x ← M · (x + c)^7` on one state on AVX-512 IFMA, else on
+/// AVX-512, where the CPU has it (known at compile time, or detected);
+/// `false`, with `state` unchanged, elsewhere.
 #[inline]
 pub(crate) fn x7_matrix_rounds(
     state: &mut RawState,
     constants: &[[u64; 12]],
     columns: &[[u64; 16]; 12],
 ) -> bool {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if ifma_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX-512 IFMA, AVX2 and BMI2 are
+        // enabled in this build or were detected on this CPU.
+        unsafe { x86_64_ifma_full::x7_matrix_rounds(state, constants, columns) };
+        return true;
+    }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
         // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this

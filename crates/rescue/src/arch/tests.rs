@@ -865,35 +865,40 @@ mod shared_lanes {
         }
     }
 
-    /// `lanes::x7_matrix_rounds` (where it runs: AVX-512) equals its
-    /// definition in `u128` arithmetic (constants, `x^7`, the matrix
-    /// product), for one to four rounds with the largest constants and
-    /// entries, on edge and random states.
-    #[test]
-    fn x7_matrix_rounds_equal_definition() {
-        use crate::lanes::{SmallMatrix12, x7_matrix_rounds};
+    /// Rounds of `x ← M · (x + c)^7` as `lanes::x7_matrix_rounds` runs them,
+    /// by a kernel given the matrix's columns; `false` where it does not
+    /// run.
+    type X7MatrixRounds = fn(&mut [u64; 12], &[[u64; 12]], &[[u64; 16]; 12]) -> bool;
+
+    /// `run` equals the rounds' definition in `u128` arithmetic (constants,
+    /// `x^7`, the matrix product), for one to four rounds with the largest
+    /// constants, on edge and random states, with small matrices, one at
+    /// the row-sum bound and one with an entry at the entry bound. `false`
+    /// when `run` does not run here.
+    fn x7_matrix_rounds_equal_definition_on(run: X7MatrixRounds) -> bool {
+        use crate::lanes::SmallMatrix12;
         let p = u128::from(MODULUS);
         let rows: [[u64; 12]; 12] = core::array::from_fn(|r| {
             core::array::from_fn(|c| ((r * 7 + c * 13) % 23) as u64 + (r == c) as u64 * 8)
         });
         let mut big = rows;
         big[5] = [(1 << 20) / 12; 12];
+        let mut largest_entry = rows;
+        largest_entry[9] = [1; 12];
+        largest_entry[9][3] = (1 << 19) - 1;
         let mut rng = Rng(81);
         let constants: Vec<[u64; 12]> = (0..4)
             .map(|k| {
-                core::array::from_fn(|i| {
+                core::array::from_fn(|_| {
                     if k == 0 {
                         MODULUS - 1
                     } else {
-                        {
-                            let _ = i;
-                            rng.next() % MODULUS
-                        }
+                        rng.next() % MODULUS
                     }
                 })
             })
             .collect();
-        for rows in [rows, big] {
+        for rows in [rows, big, largest_entry] {
             let matrix = SmallMatrix12::new(&rows);
             for state in states(82, cases(20_000)) {
                 for n in 1..=4 {
@@ -912,10 +917,9 @@ mod shared_lanes {
                         });
                     }
                     let mut got = state;
-                    if !x7_matrix_rounds(&mut got, &constants[..n], &matrix) {
+                    if !run(&mut got, &constants[..n], &matrix.columns) {
                         assert_eq!(got, state);
-                        std::eprintln!("x7_matrix_rounds does not run here: skipped");
-                        return;
+                        return false;
                     }
                     assert_eq!(
                         canon(got),
@@ -925,6 +929,48 @@ mod shared_lanes {
                 }
             }
         }
+        true
+    }
+
+    /// The dispatched rounds (IFMA limbs, else AVX-512, else none).
+    #[test]
+    fn x7_matrix_rounds_equal_definition() {
+        if !x7_matrix_rounds_equal_definition_on(crate::arch::x7_matrix_rounds) {
+            std::eprintln!("x7_matrix_rounds does not run here: skipped");
+        }
+    }
+
+    /// The AVX-512 rounds, which CPUs with IFMA do not dispatch to.
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    #[test]
+    fn x7_matrix_rounds_on_avx512_equal_definition() {
+        let ran = x7_matrix_rounds_equal_definition_on(|state, constants, columns| {
+            if !crate::arch::avx512_available() {
+                return false;
+            }
+            // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 detected.
+            unsafe { crate::arch::x86_64_avx512::x7_matrix_rounds(state, constants, columns) };
+            true
+        });
+        assert!(
+            ran || std::env::var_os("ALGEBRAIC_HASH_REQUIRE_AVX512").is_none(),
+            "ALGEBRAIC_HASH_REQUIRE_AVX512 is set but the AVX-512 rounds did not run"
+        );
+    }
+
+    /// The IFMA rounds.
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    #[test]
+    fn x7_matrix_rounds_on_ifma_equal_definition() {
+        let ran = x7_matrix_rounds_equal_definition_on(|state, constants, columns| {
+            if !crate::arch::ifma_available() {
+                return false;
+            }
+            // SAFETY: AVX-512F, AVX-512VL, AVX-512 IFMA, AVX2 and BMI2 detected.
+            unsafe { crate::arch::x86_64_ifma_full::x7_matrix_rounds(state, constants, columns) };
+            true
+        });
+        algebraic_hash_testkit::require_lanes_where_listed(ran);
     }
 
     /// `lanes::sparse_x7_rounds` (where it runs: AVX-512) equals its
