@@ -14,15 +14,12 @@
 //!   constants are stored in Montgomery form; the MDS layer is linear; and
 //!   `x^7` needs no correction because `(2^64)^6 = 2^384 ≡ 1 (mod p)` (`2^96
 //!   ≡ −1`), so `(x · 2^64)^7 ≡ x^7 · 2^64`.
-//! - **Limbs.** Products take and give pairs of 64-bit lanes `(l, h)`
-//!   standing for `l + h · 2^32 mod p`, with `l < 2^33` and `h < 2^32 +
-//!   2^23`; the four partial products of the limbs come from 52-bit
-//!   multiply-adds (`vpmadd52luq`/`vpmadd52huq`), split at bit 52, and are
-//!   folded with `2^64 ≡ 2^32 − 1` and `2^96 ≡ −1` into two lanes below
-//!   2^54, a bias (a multiple of `p` in limb form) keeping every difference
-//!   positive: no carry is ever looked at. Those two lanes (and the MDS
-//!   layer's sums) become limbs again by splits, additions and
-//!   subtractions only ([`normalize`], with a bias of its own), no product.
+//! - **Limbs.** Products on pairs of 64-bit lanes `(l, h)` standing for
+//!   `l + h · 2^32 mod p` (52-bit multiply-adds, folded and normalised
+//!   without a carry test): the rescue crate's
+//!   `algebraic_hash_rescue::arch::x86_64_ifma_limbs`, shared with
+//!   Plonky2's Poseidon; the Montgomery conversions and biases of Tip5's
+//!   own are here.
 //!   The lookups read canonical
 //!   values (one reduction of cells 0–7 per round); the lookup table is
 //!   applied by two two-table byte permutations (`vpermi2b`) and a choice
