@@ -343,7 +343,7 @@ pub fn lane_test_states<const W: usize>(
 /// 2^33`, `h < 2^32 + 2^23`), and the limbs of 64-bit boundary values
 /// (`p − 2`, `p − 1`, `p`, `p + 1`, `2^63`, `2^64 − 2`, `2^64 − 1`).
 pub fn goldilocks_boundary_limbs() -> Vec<(u64, u64)> {
-    const P: u64 = 0xffff_ffff_0000_0001;
+    const P: u64 = GOLDILOCKS;
     let lows = [
         0,
         1,
@@ -372,4 +372,18 @@ pub fn goldilocks_boundary_limbs() -> Vec<(u64, u64)> {
         out.push((x & 0xffff_ffff, x >> 32));
     }
     out
+}
+
+/// The Goldilocks prime `2^64 − 2^32 + 1`.
+const GOLDILOCKS: u64 = 0xffff_ffff_0000_0001;
+
+/// The residue of limbs `(l, h)`, `l + h · 2^32 mod p` (Goldilocks), as a
+/// `u128` ready for products.
+pub fn goldilocks_limb_value((l, h): (u64, u64)) -> u128 {
+    (u128::from(l) + (u128::from(h) << 32)) % u128::from(GOLDILOCKS)
+}
+
+/// `x mod p` (Goldilocks).
+pub fn goldilocks_reduce(x: u128) -> u64 {
+    (x % u128::from(GOLDILOCKS)) as u64
 }

@@ -97,6 +97,16 @@ pub(crate) fn scalar_mul_short_chain(a: u64, b: u64) -> u64 {
     crate::field::raw::mul(a, b)
 }
 
+/// `x^7 mod p` (raw) on the scalar units, as `x^3 · x^4`, each product
+/// reduced by the shortest chain: for S-boxes on a chain of latencies.
+#[inline(always)]
+pub(crate) fn scalar_pow7_short_chain(x: u64) -> u64 {
+    let x2 = scalar_mul_short_chain(x, x);
+    let x3 = scalar_mul_short_chain(x2, x);
+    let x4 = scalar_mul_short_chain(x2, x2);
+    scalar_mul_short_chain(x3, x4)
+}
+
 /// `c − a · b mod p` (raw) for any `c`, the product's reduction merged into
 /// the subtraction on the scalar units: the x86_64 assembly where it
 /// exists, else a product and a subtraction.

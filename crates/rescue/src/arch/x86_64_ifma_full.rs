@@ -49,15 +49,6 @@ fn biased_limbs(x: __m512i, c: &[u64; 12]) -> Limbs<__m512i> {
     }
 }
 
-/// `x^7` on the scalar units (raw in, raw out).
-#[inline(always)]
-fn pow7_scalar(x: u64) -> u64 {
-    let x2 = super::scalar_mul_short_chain(x, x);
-    let x3 = super::scalar_mul_short_chain(x2, x);
-    let x4 = super::scalar_mul_short_chain(x2, x2);
-    super::scalar_mul_short_chain(x3, x4)
-}
-
 /// `lanes::x7_matrix_rounds` (module doc): raw in, raw out; `columns` as
 /// `lanes::SmallMatrix12` lays them out (entries below `2^19`, row sums
 /// below `2^20`).
@@ -90,7 +81,7 @@ pub(crate) unsafe fn x7_matrix_rounds(
             _mm512_storeu_si512(hi.as_mut_ptr().cast(), y.hi);
         }
         for (i, &x) in scalar_cells.iter().enumerate() {
-            let y = pow7_scalar(x);
+            let y = super::scalar_pow7_short_chain(x);
             lo[8 + i] = y & EPSILON;
             hi[8 + i] = y >> 32;
         }

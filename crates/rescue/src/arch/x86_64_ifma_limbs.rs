@@ -467,13 +467,7 @@ mod tests {
         algebraic_hash_testkit::require_lanes_where_listed(available);
     }
 
-    fn value((l, h): (u64, u64)) -> u128 {
-        (u128::from(l) + (u128::from(h) << 32)) % u128::from(P)
-    }
-
-    fn reduce(x: u128) -> u64 {
-        (x % u128::from(P)) as u64
-    }
+    use algebraic_hash_testkit::{goldilocks_limb_value as value, goldilocks_reduce as reduce};
 
     #[target_feature(enable = "avx512f")]
     fn load(v: &[u64; 8]) -> __m512i {

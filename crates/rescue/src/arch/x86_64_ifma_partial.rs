@@ -131,15 +131,6 @@ fn read_lane(words: &[u64; 24], r: usize) -> u64 {
     _mm_cvtsi128_si64(_mm512_castsi512_si128(lane)) as u64
 }
 
-/// `x^7` on the scalar units, each product reduced by the shortest chain.
-#[inline(always)]
-fn sbox(x: u64) -> u64 {
-    let x2 = super::scalar_mul_short_chain(x, x);
-    let x3 = super::scalar_mul_short_chain(x2, x);
-    let x4 = super::scalar_mul_short_chain(x2, x2);
-    super::scalar_mul_short_chain(x3, x4)
-}
-
 /// The partial rounds of `plan` on one state, raw in, raw out:
 /// `lanes::linear_partial_rounds`.
 ///
@@ -203,7 +194,7 @@ pub(crate) unsafe fn linear_partial_rounds(state: &mut RawState, plan: &LinearPa
     let mut u = raw::add(input[0], plan.sbox_in_constant(0));
     let mut previous_s = 0;
     for r in 0..rounds {
-        let s = sbox(u);
+        let s = super::scalar_pow7_short_chain(u);
         if r + 1 < rounds {
             u = raw::reduce128(
                 u128::from(ahead[1])
