@@ -259,9 +259,8 @@ pub fn apply_many_felts_with<K: LaneKernel<W>, const W: usize>(
 
 /// A 12×12 matrix of small entries (each below `2^19`, each row's entries
 /// summing to less than `2^20`, e.g. the MDS matrix of Poseidon over
-/// Goldilocks), laid out
-/// for [`x7_matrix_rounds`]: column by column, rows 0–7 and 8–11 in two
-/// halves of 8 words (the last four zero).
+/// Goldilocks), laid out for [`x7_matrix_rounds`]: column by column, rows
+/// 0–7 and 8–11 in two halves of 8 words (the last four zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SmallMatrix12 {
     pub(crate) columns: [[u64; 16]; 12],

@@ -8,7 +8,7 @@
 //!   products' of the AVX-512 path, and no reduction to canonical form
 //!   between rounds.
 //! - Cells 8–11 take their `x^7` on the scalar units, in parallel: the
-//!   vector units bound these rounds (about 1.2 512-bit operations a
+//!   vector units bound these rounds (about 1.2–1.4 512-bit operations a
 //!   cycle on the Xeon measured), and four more cells in a 256-bit
 //!   register cost them more than the scalar units' round trip through
 //!   memory (4 rounds: 245 ns with every cell on the vector units, 213 ns
@@ -33,8 +33,8 @@ use super::x86_64_ifma_limbs::{
 const CHAINS: usize = 3;
 
 /// The limbs of `x + c` for cells 0–7 of `x` (any `u64`) and `c` (below
-/// `p`), as [`normalize`] reads them (its bias added to `c`'s); `c` is
-/// zero where `x` is a sum that already holds its constant.
+/// `p`), as [`normalize`] reads them (its bias added); with `x` zero, the
+/// limbs that the matrix product's sums start at.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn biased_limbs(x: __m512i, c: &[u64; 12]) -> Limbs<__m512i> {
