@@ -98,7 +98,9 @@ pub(crate) fn scalar_mul_short_chain(a: u64, b: u64) -> u64 {
 }
 
 /// `x^7 mod p` (raw) on the scalar units, as `x^3 · x^4`, each product
-/// reduced by the shortest chain: for S-boxes on a chain of latencies.
+/// reduced by the shortest chain: for S-boxes on a chain of latencies (the
+/// IFMA kernels').
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 pub(crate) fn scalar_pow7_short_chain(x: u64) -> u64 {
     let x2 = scalar_mul_short_chain(x, x);
