@@ -19,7 +19,7 @@ use algebraic_hash::parse::{le_bytes_below, parse_below};
 pub const MODULUS: u64 = 0xffff_ffff_0000_0001;
 
 /// `2^64 mod p = 2^32 - 1`.
-const EPSILON: u64 = 0xffff_ffff;
+pub(crate) const EPSILON: u64 = 0xffff_ffff;
 
 const FIELD_NAME: &str = "Goldilocks";
 

@@ -29,7 +29,7 @@ use core::arch::x86_64::*;
 use crate::field::MODULUS as P;
 
 /// `2^64 mod p = 2^32 − 1`, also the mask of a low limb.
-pub const EPSILON: u64 = 0xffff_ffff;
+pub const EPSILON: u64 = crate::field::EPSILON;
 
 /// A bias in limb form, `BIAS_LO + BIAS_HI · 2^32 = p`: added to a product's
 /// limbs it changes nothing mod `p` and keeps the low limb positive
