@@ -33,7 +33,7 @@ use super::x86_64_ifma_limbs::{
 /// 8–11's sums pass through memory, and a 64-byte store that is not
 /// 64-byte aligned spans two lines. Unaligned, the one-state permutation's
 /// speed on AMD Zen 4 moved with the stack's address from run to run
-/// (Plonky2's Poseidon: 770–920 ns; aligned 795–830 ns).
+/// (Plonky2's Poseidon: 770–920 ns; aligned 792–827 ns).
 #[repr(C, align(64))]
 struct CacheLineAligned<T>(T);
 
