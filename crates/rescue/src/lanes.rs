@@ -570,6 +570,16 @@ pub fn linear_partial_rounds(state: &mut [u64; 12], plan: &LinearPartialRounds12
 pub trait LaneKernel<const W: usize>: Sync {
     /// Transforms `state` (each lane independently).
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]);
+
+    /// Transforms one state (raw in, raw out), the same map as
+    /// [`apply`](Self::apply): by default `apply` on `u64` lanes. A kernel
+    /// with a faster path of its own for one state (another layout on the
+    /// vector units) overrides this; the SIMD backends send a batch's last
+    /// single state here rather than through a group of lanes.
+    #[inline(always)]
+    fn apply_single(&self, state: &mut [u64; W]) {
+        self.apply(state);
+    }
 }
 
 /// One residue on the scalar units (products and sums with the assembly

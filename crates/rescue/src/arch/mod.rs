@@ -703,6 +703,33 @@ pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
     output: Output,
 ) {
     kernel.apply(state);
+    finish_one(state, output);
+}
+
+/// A SIMD backend's last single state: the kernel's one-state path
+/// ([`LaneKernel::apply_single`]).
+#[cfg(any(
+    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        feature = "neon-lanes",
+        not(algebraic_hash_force_scalar)
+    )
+))]
+#[inline(always)]
+pub(crate) fn apply_single<K: LaneKernel<W>, const W: usize>(
+    kernel: &K,
+    state: &mut [u64; W],
+    output: Output,
+) {
+    kernel.apply_single(state);
+    finish_one(state, output);
+}
+
+/// One state's words made canonical if `output` asks for it.
+#[inline(always)]
+fn finish_one<const W: usize>(state: &mut [u64; W], output: Output) {
     if output == Output::Canonical {
         for x in state {
             *x = crate::field::raw::canonical(*x);

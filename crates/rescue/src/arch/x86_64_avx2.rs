@@ -448,7 +448,7 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     let rest = fours.into_remainder();
     match rest.len() {
         0 => {}
-        1 => super::apply_one(kernel, &mut rest[0], output),
+        1 => super::apply_single(kernel, &mut rest[0], output),
         _ => super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, rest, output),
     }
 }

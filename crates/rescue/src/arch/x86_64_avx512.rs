@@ -1056,7 +1056,7 @@ fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     let rest = eights.into_remainder();
     match rest.len() {
         0 => {}
-        1 => super::apply_one(kernel, &mut rest[0], output),
+        1 => super::apply_single(kernel, &mut rest[0], output),
         2..=4 => super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(
             kernel, rest, output,
         ),

@@ -136,6 +136,6 @@ pub(crate) fn apply_many<K: LaneKernel<W>, const W: usize>(
         crate::arch::drive_group::<K, PackedGoldilocksNeon, W, 2>(kernel, pair, output);
     }
     for state in pairs.into_remainder() {
-        crate::arch::apply_one(kernel, state, output);
+        crate::arch::apply_single(kernel, state, output);
     }
 }
