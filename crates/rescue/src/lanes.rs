@@ -16,13 +16,16 @@
 //! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
 //!   groups of eight, two groups at a time for states of up to eight
 //!   cells (so that one group's dependent chains overlap the other's); a
-//!   remainder of five to seven is padded to eight, one of two to four
-//!   runs as a group of four on AVX2, a single state on scalars; where the CPU also has AVX-512 VBMI and BW, the same with
+//!   remainder of up to [`LaneKernel::SINGLE_STATES`] states (by default
+//!   one) runs one state at a time through [`LaneKernel::apply_single`],
+//!   a larger one of five to seven is padded to eight, one of two to four
+//!   runs as a group of four on AVX2; where the CPU also has AVX-512 VBMI and BW, the same with
 //!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
-//!   padded, a single state runs on scalars;
+//!   padded (unless `SINGLE_STATES` says otherwise), a single state runs
+//!   through `apply_single`;
 //! - NEON on aarch64 with the `neon-lanes` feature (opt-in: run under qemu
-//!   only so far): pairs, a single state on scalars;
+//!   only so far): pairs, a single state through `apply_single`;
 //! - otherwise every state on scalars: `u64` is a [`GoldilocksLanes`] of
 //!   one lane.
 //!
@@ -571,11 +574,17 @@ pub trait LaneKernel<const W: usize>: Sync {
     /// Transforms `state` (each lane independently).
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]);
 
+    /// A batch's remainder (the states after its full groups of lanes) of
+    /// at most this many states runs one state at a time through
+    /// [`apply_single`](Self::apply_single); a larger one runs as a group
+    /// padded with zero states.
+    const SINGLE_STATES: usize = 1;
+
     /// Transforms one state (raw in, raw out), the same map as
     /// [`apply`](Self::apply): by default `apply` on `u64` lanes. A kernel
     /// with a faster path of its own for one state (another layout on the
-    /// vector units) overrides this; the SIMD backends send a batch's last
-    /// single state here rather than through a group of lanes.
+    /// vector units) overrides this, and may raise
+    /// [`SINGLE_STATES`](Self::SINGLE_STATES).
     #[inline(always)]
     fn apply_single(&self, state: &mut [u64; W]) {
         self.apply(state);

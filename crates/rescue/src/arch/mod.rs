@@ -706,8 +706,8 @@ pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
     finish_one(state, output);
 }
 
-/// A SIMD backend's last single state: the kernel's one-state path
-/// ([`LaneKernel::apply_single`]).
+/// A SIMD backend's remainder of single states: the kernel's one-state
+/// path ([`LaneKernel::apply_single`]) on each.
 #[cfg(any(
     all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
     all(
@@ -718,13 +718,15 @@ pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
     )
 ))]
 #[inline(always)]
-pub(crate) fn apply_single<K: LaneKernel<W>, const W: usize>(
+pub(crate) fn apply_singles<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
-    state: &mut [u64; W],
+    states: &mut [[u64; W]],
     output: Output,
 ) {
-    kernel.apply_single(state);
-    finish_one(state, output);
+    for state in states {
+        kernel.apply_single(state);
+        finish_one(state, output);
+    }
 }
 
 /// One state's words made canonical if `output` asks for it.

@@ -430,8 +430,8 @@ fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
 }
 
 /// `kernel` on every state: groups of four in [`PackedGoldilocksAvx2`]
-/// registers; a remainder of two or three padded to four, a single state
-/// on scalars.
+/// registers; a remainder of up to the kernel's `SINGLE_STATES` one state
+/// at a time on its one-state path, else padded to four.
 ///
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
@@ -448,7 +448,7 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     let rest = fours.into_remainder();
     match rest.len() {
         0 => {}
-        1 => super::apply_single(kernel, &mut rest[0], output),
+        n if n <= K::SINGLE_STATES => super::apply_singles(kernel, rest, output),
         _ => super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, rest, output),
     }
 }

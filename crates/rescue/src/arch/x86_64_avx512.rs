@@ -1031,8 +1031,9 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
 }
 
 /// Groups of eight in `R` registers, two at a time up to [`PAIRED_WIDTH`]
-/// cells; a remainder of five to seven padded to eight, one of two to four
-/// as a group of four on AVX2, a single state on scalars. Inlined into
+/// cells; a remainder of up to the kernel's `SINGLE_STATES` one state at a
+/// time on its one-state path, else one of five to seven padded to eight,
+/// one of two to four as a group of four on AVX2. Inlined into
 /// [`apply_many`] and [`apply_many_vbmi`].
 #[inline(always)]
 fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
@@ -1056,7 +1057,7 @@ fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     let rest = eights.into_remainder();
     match rest.len() {
         0 => {}
-        1 => super::apply_single(kernel, &mut rest[0], output),
+        n if n <= K::SINGLE_STATES => super::apply_singles(kernel, rest, output),
         2..=4 => super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(
             kernel, rest, output,
         ),

@@ -125,7 +125,7 @@ impl Columns<2> for PackedGoldilocksNeon {
 }
 
 /// Runs `kernel` on `states`: pairs transposed into NEON registers, a
-/// last single state on scalars.
+/// last single state on the kernel's one-state path.
 pub(crate) fn apply_many<K: LaneKernel<W>, const W: usize>(
     kernel: &K,
     states: &mut [[u64; W]],
@@ -135,7 +135,5 @@ pub(crate) fn apply_many<K: LaneKernel<W>, const W: usize>(
     for pair in &mut pairs {
         crate::arch::drive_group::<K, PackedGoldilocksNeon, W, 2>(kernel, pair, output);
     }
-    for state in pairs.into_remainder() {
-        crate::arch::apply_single(kernel, state, output);
-    }
+    crate::arch::apply_singles(kernel, pairs.into_remainder(), output);
 }
