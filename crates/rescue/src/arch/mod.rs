@@ -706,29 +706,6 @@ pub(crate) fn apply_one<K: LaneKernel<W>, const W: usize>(
     finish_one(state, output);
 }
 
-/// A SIMD backend's remainder of single states: the kernel's one-state
-/// path ([`LaneKernel::apply_single`]) on each.
-#[cfg(any(
-    all(target_arch = "x86_64", not(algebraic_hash_force_scalar)),
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        feature = "neon-lanes",
-        not(algebraic_hash_force_scalar)
-    )
-))]
-#[inline(always)]
-pub(crate) fn apply_singles<K: LaneKernel<W>, const W: usize>(
-    kernel: &K,
-    states: &mut [[u64; W]],
-    output: Output,
-) {
-    for state in states {
-        kernel.apply_single(state);
-        finish_one(state, output);
-    }
-}
-
 /// One state's words made canonical if `output` asks for it.
 #[inline(always)]
 fn finish_one<const W: usize>(state: &mut [u64; W], output: Output) {
@@ -753,6 +730,20 @@ fn finish_one<const W: usize>(state: &mut [u64; W], output: Output) {
 mod groups {
     use super::Output;
     use crate::lanes::LaneKernel;
+
+    /// A SIMD backend's remainder of single states: the kernel's one-state
+    /// path ([`LaneKernel::apply_single`]) on each.
+    #[inline(always)]
+    pub(crate) fn apply_singles<K: LaneKernel<W>, const W: usize>(
+        kernel: &K,
+        states: &mut [[u64; W]],
+        output: Output,
+    ) {
+        for state in states {
+            kernel.apply_single(state);
+            super::finish_one(state, output);
+        }
+    }
 
     /// A register type of `N` lanes that loads and stores `N` words, and
     /// moves `N` states in and out of registers (cell `i` of every state in
@@ -837,4 +828,4 @@ mod groups {
         not(algebraic_hash_force_scalar)
     )
 ))]
-pub(crate) use groups::{Columns, drive_group, map_lanes};
+pub(crate) use groups::{Columns, apply_singles, drive_group, map_lanes};
