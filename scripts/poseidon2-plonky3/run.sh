@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the Poseidon2 constant tables of crates/poseidon2-small and the
-# vector files of test-vectors/poseidon2-small from Plonky3 0.6.3 (the 31-bit
+# vector files of test-vectors/poseidon2-small from Plonky3 0.8.0 (the 31-bit
 # fields and Goldilocks).
 set -eu
 cd "$(dirname "$0")/../.."

@@ -1,4 +1,4 @@
-//! Plonky3 packing (feature `plonky3`, p3-field 0.6): a permutation of this
+//! Plonky3 packing (feature `plonky3`, p3-field 0.8): a permutation of this
 //! workspace applied to a Plonky3 state of packed cells.
 //!
 //! Plonky3's `MerkleTreeMmcs` and sponges permute `[P; W]` where each cell

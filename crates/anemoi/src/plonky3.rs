@@ -1,4 +1,4 @@
-//! Plonky3 adapters (feature `plonky3`, p3-symmetric 0.6): `p3_symmetric`'s
+//! Plonky3 adapters (feature `plonky3`, p3-symmetric 0.8): `p3_symmetric`'s
 //! traits over the arkworks field types directly (the traits are generic
 //! over the item type, so no field bridge is needed).
 //!

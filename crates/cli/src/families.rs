@@ -394,7 +394,7 @@ macro_rules! plonky3_instances {
             Instance::new(
                 plonky3::$perm.name(),
                 format!(
-                    "Poseidon2 over {}, width {}, as Plonky3 0.6 `default_..._poseidon2_{}()` \
+                    "Poseidon2 over {}, width {}, as Plonky3 0.8 `default_..._poseidon2_{}()` \
                      (permute {}, hash any -> {} by PaddingFreeSponge rate {}, compress {} -> {} by TruncatedPermutation)",
                     <$f as Poseidon2Field>::NAME, $w, $w, $w, $d, $rate, 2 * $d, $d
                 ),

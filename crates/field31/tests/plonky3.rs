@@ -1,5 +1,5 @@
 //! The fields against Plonky3's own field crates (p3-baby-bear,
-//! p3-koala-bear, p3-mersenne-31 0.6): the same operations on the same
+//! p3-koala-bear, p3-mersenne-31 0.8): the same operations on the same
 //! random and edge values give the same canonical results.
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 

@@ -1,4 +1,4 @@
-//! Plonky3 adapter (feature `plonky3`, p3-symmetric / p3-goldilocks 0.6):
+//! Plonky3 adapter (feature `plonky3`, p3-symmetric / p3-goldilocks 0.8):
 //! Plonky2's [`Poseidon`] as `p3_symmetric`'s `CryptographicPermutation`
 //! over `p3_goldilocks::Goldilocks` (one element per cell, or any packing:
 //! `Goldilocks::Packing`, `[Goldilocks; N]`); a packed state is permuted by

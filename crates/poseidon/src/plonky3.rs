@@ -1,4 +1,4 @@
-//! Plonky3 adapters (feature `plonky3`, p3-symmetric 0.6): the permutations,
+//! Plonky3 adapters (feature `plonky3`, p3-symmetric 0.8): the permutations,
 //! compressions and the Poseidon2 sponge hash implement `p3_symmetric`'s
 //! traits over arkworks' BN254 [`Fr`] directly — `p3_symmetric`'s traits are
 //! generic over the item type, so no field bridge (such as `p3-bn254`) is

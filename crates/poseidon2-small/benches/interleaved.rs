@@ -1,4 +1,4 @@
-//! Same-moment comparison with Plonky3 0.6.3's own Poseidon2 on a noisy
+//! Same-moment comparison with Plonky3 0.8.0's own Poseidon2 on a noisy
 //! machine: one process times short batches of ours and of Plonky3's in
 //! turn, many rounds over, and prints the median of the per-round ratios
 //! ours / Plonky3 (both times of a round come from the same milliseconds).

@@ -6,8 +6,8 @@
 //! is `p3_baby_bear::default_babybear_poseidon2_16()` (p3-baby-bear 0.4.3),
 //! whose round constants are HorizenLabs' (OpenVM's own test checks them
 //! against `zkhash`, and so does this workspace's
-//! `tests/openvm_horizenlabs.rs`), and Plonky3 0.6.3 gives the same
-//! permutation. So the items here are the [`plonky3`] ones
+//! `tests/openvm_horizenlabs.rs`), and Plonky3 0.6.3 to 0.8.0 give the
+//! same permutation. So the items here are the [`plonky3`] ones
 //! under OpenVM's names (the permutations compare equal), pinned by a
 //! vector file written from OpenVM's own crate
 //! (`test-vectors/openvm/poseidon2-babybear-16.json`, `scripts/openvm-vectors`).

@@ -1,4 +1,4 @@
-//! Plonky3 adapter (feature `p3-adapter`, p3-symmetric / p3-field 0.6):
+//! Plonky3 adapter (feature `p3-adapter`, p3-symmetric / p3-field 0.8):
 //! every [`Poseidon2`] instance of this crate implements `p3_symmetric`'s
 //! `Permutation` and `CryptographicPermutation` over Plonky3's own field
 //! types — one element per cell, or one packed register per cell — so it

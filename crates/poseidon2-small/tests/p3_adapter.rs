@@ -1,4 +1,4 @@
-//! The `p3-adapter` feature against Plonky3 0.6 itself: for each of
+//! The `p3-adapter` feature against Plonky3 0.8 itself: for each of
 //! Plonky3's nine default instances, our instance permuting Plonky3's field
 //! values — one element per cell, and 16 lanes per cell (`[F; 16]`, a
 //! `PackedValue` of Plonky3's whatever the build's target features) — gives

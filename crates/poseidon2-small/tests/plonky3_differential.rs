@@ -1,4 +1,4 @@
-//! Against Plonky3 0.6.3 itself (p3-poseidon2 with p3-baby-bear,
+//! Against Plonky3 0.8.0 itself (p3-poseidon2 with p3-baby-bear,
 //! p3-koala-bear, p3-mersenne-31, and p3-symmetric's sponge and
 //! compression), on random states with edge values mixed in: for each
 //! instance 10 000 states through `permute` and the same states through

@@ -106,7 +106,7 @@ fn compression() {
     }
 }
 
-/// SP1 v6 shares the round constants of Plonky3 0.6's default KoalaBear 16
+/// SP1 v6 shares the round constants of Plonky3's default KoalaBear 16 (0.8.0)
 /// but not its internal matrix: the permutations differ.
 #[test]
 fn not_plonky3s_default_koalabear_16() {

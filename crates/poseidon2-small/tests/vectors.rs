@@ -1,5 +1,5 @@
 //! The known-answer files of test-vectors/poseidon2-small/ (every answer
-//! computed by Plonky3 0.6.3), test-vectors/risc0/ (by risc0-zkp 3.0.5),
+//! computed by Plonky3 0.8.0), test-vectors/risc0/ (by risc0-zkp 3.0.5),
 //! test-vectors/sp1/ and test-vectors/openvm/ (see the generator named in
 //! each file): permutation (one by one and with `permute_many`), sponge
 //! hash and compression (one by one and with `compress_many`).
@@ -49,7 +49,7 @@ macro_rules! vector_test {
         fn $test() {
             check(
                 include_str!(concat!("../../../test-vectors/poseidon2-small/", $file)),
-                "Plonky3 0.6.3",
+                "Plonky3 0.8.0",
                 $perm.name(),
                 $perm,
                 $hash,
@@ -171,7 +171,7 @@ fn check_goldilocks<P, H, C, const W: usize, const D: usize>(
     let split = |e: &[Goldilocks]| [digest(&e[..D]), digest(&e[D..])];
     let file = VectorFile::parse(json);
     assert!(
-        file.source.contains("p3-goldilocks =0.6.3"),
+        file.source.contains("p3-goldilocks =0.8.0"),
         "{}",
         file.source
     );

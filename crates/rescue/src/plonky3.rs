@@ -1,4 +1,4 @@
-//! Plonky3 adapters (feature `plonky3`, p3-symmetric / p3-goldilocks 0.6):
+//! Plonky3 adapters (feature `plonky3`, p3-symmetric / p3-goldilocks 0.8):
 //! [`Rp64_256`] implements `p3_symmetric`'s traits over this crate's
 //! [`Felt`] and over `p3_goldilocks::Goldilocks`, so it plugs into a Plonky3
 //! MMCS / Merkle tree or challenger as it is.

@@ -11,7 +11,8 @@ use miden_crypto_28::hash::rpo::{Rpo256 as MRpo, RpoCompression, RpoHasher, RpoP
 use miden_crypto_28::hash::rpx::{Rpx256 as MRpx, RpxCompression, RpxHasher, RpxPermutation256};
 use miden_crypto_28::stark::symmetric::Permutation;
 use miden_crypto_28::{Felt as MFelt, Word};
-use p3_symmetric::{CryptographicHasher, PseudoCompressionFunction};
+// The Plonky3 line miden-crypto 0.28 is built on (0.6), not the workspace's.
+use p3_symmetric_06::{CryptographicHasher, PseudoCompressionFunction};
 
 fn states(n: usize) -> Vec<[MFelt; 12]> {
     let mut x = 0x1234_5678_9abc_def0u64;

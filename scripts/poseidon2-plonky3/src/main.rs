@@ -1,8 +1,8 @@
 //! Writes, from Plonky3's own crates (p3-baby-bear, p3-koala-bear,
-//! p3-mersenne-31, p3-goldilocks, p3-poseidon2, p3-symmetric, all 0.6.3):
+//! p3-mersenne-31, p3-goldilocks, p3-poseidon2, p3-symmetric, all 0.8.0):
 //!
 //! - `constants`: the Rust constant tables of the default Poseidon2
-//!   instances (round constants as Plonky3 0.6.3 publishes them, and the
+//!   instances (round constants as Plonky3 0.8.0 publishes them, and the
 //!   internal diagonal `V` read off Plonky3's internal linear layer applied
 //!   to unit vectors: column `j` is `1 + V_j` at row `j` and `1` elsewhere);
 //! - `goldilocks-constants`: the same for Goldilocks (widths 8, 12, 16);
@@ -103,7 +103,7 @@ fn table<F: PrimeField32, const W: usize>(
             .collect::<String>()
     };
     format!(
-        "/// Plonky3 0.6.3 `default_{field}_poseidon2_{W}()`: round constants \
+        "/// Plonky3 0.8.0 `default_{field}_poseidon2_{W}()`: round constants \
          and internal diagonal.\n\
          pub(crate) static {name}: Constants<{field_ty}, {W}> = Constants {{\n    \
          external: ExternalMatrix::Plonky3,\n    \
@@ -121,7 +121,7 @@ fn constants() {
     use p3_koala_bear::*;
     use p3_mersenne_31::*;
     println!(
-        "//! Written by `scripts/poseidon2-plonky3` (`constants`) from Plonky3 0.6.3's\n\
+        "//! Written by `scripts/poseidon2-plonky3` (`constants`) from Plonky3 0.8.0's\n\
          //! p3-baby-bear, p3-koala-bear and p3-mersenne-31: the round constants\n\
          //! `<FIELD>_POSEIDON2_RC_<W>_{{EXTERNAL_INITIAL,INTERNAL,EXTERNAL_FINAL}}`\n\
          //! and the diagonal `V` of each internal layer `1 + diag(V)`. Do not edit.\n\
@@ -226,7 +226,7 @@ fn goldilocks_table<const W: usize>(
             .collect::<String>()
     };
     format!(
-        "/// Plonky3 0.6.3 `default_goldilocks_poseidon2_{W}()`: round constants \
+        "/// Plonky3 0.8.0 `default_goldilocks_poseidon2_{W}()`: round constants \
          and internal diagonal.\n\
          pub(crate) static {name}: Constants<Felt, {W}> = Constants {{\n    \
          external: ExternalMatrix::Plonky3,\n    \
@@ -242,7 +242,7 @@ fn goldilocks_constants() {
     use p3_goldilocks::*;
     println!(
         "//! Written by `scripts/poseidon2-plonky3` (`goldilocks-constants`) from\n\
-         //! Plonky3 0.6.3's p3-goldilocks: the round constants\n\
+         //! Plonky3 0.8.0's p3-goldilocks: the round constants\n\
          //! `GOLDILOCKS_POSEIDON2_RC_<W>_{{EXTERNAL_INITIAL,INTERNAL,EXTERNAL_FINAL}}`\n\
          //! and the diagonal `V` of each internal layer `1 + diag(V)` (read off\n\
          //! `GenericPoseidon2LinearLayersGoldilocks`). Do not edit.\n\
@@ -333,7 +333,7 @@ where
         "p3-poseidon2, p3-symmetric, p3-baby-bear, p3-koala-bear, p3-mersenne-31"
     };
     println!(
-        "  \"source\": \"Plonky3 0.6.3 (crates.io {crates} =0.6.3): default_{}() for permute; PaddingFreeSponge<_, {W}, {R}, {D}> for hash; TruncatedPermutation<_, 2, {D}, {W}> for compress\",",
+        "  \"source\": \"Plonky3 0.8.0 (crates.io {crates} =0.8.0): default_{}() for permute; PaddingFreeSponge<_, {W}, {R}, {D}> for hash; TruncatedPermutation<_, 2, {D}, {W}> for compress\",",
         name.replace('-', "_poseidon2_")
     );
     println!("  \"generator\": \"scripts/poseidon2-plonky3 (cargo run --release -- vectors {name})\",");

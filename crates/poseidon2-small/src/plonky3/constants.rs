@@ -1,4 +1,4 @@
-//! Written by `scripts/poseidon2-plonky3` (`constants`) from Plonky3 0.6.3's
+//! Written by `scripts/poseidon2-plonky3` (`constants`) from Plonky3 0.8.0's
 //! p3-baby-bear, p3-koala-bear and p3-mersenne-31: the round constants
 //! `<FIELD>_POSEIDON2_RC_<W>_{EXTERNAL_INITIAL,INTERNAL,EXTERNAL_FINAL}`
 //! and the diagonal `V` of each internal layer `1 + diag(V)`. Do not edit.
@@ -8,7 +8,7 @@ use algebraic_hash_field31::{BabyBear, KoalaBear, Mersenne31};
 
 use crate::{Constants, Diagonal, ExternalMatrix};
 
-/// Plonky3 0.6.3 `default_babybear_poseidon2_16()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_babybear_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static BABYBEAR_16: Constants<BabyBear, 16> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -30,7 +30,7 @@ pub(crate) static BABYBEAR_16: Constants<BabyBear, 16> = Constants {
     },
 };
 
-/// Plonky3 0.6.3 `default_babybear_poseidon2_24()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_babybear_poseidon2_24()`: round constants and internal diagonal.
 pub(crate) static BABYBEAR_24: Constants<BabyBear, 24> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -52,7 +52,7 @@ pub(crate) static BABYBEAR_24: Constants<BabyBear, 24> = Constants {
     },
 };
 
-/// Plonky3 0.6.3 `default_koalabear_poseidon2_16()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_koalabear_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static KOALABEAR_16: Constants<KoalaBear, 16> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -74,7 +74,7 @@ pub(crate) static KOALABEAR_16: Constants<KoalaBear, 16> = Constants {
     },
 };
 
-/// Plonky3 0.6.3 `default_koalabear_poseidon2_24()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_koalabear_poseidon2_24()`: round constants and internal diagonal.
 pub(crate) static KOALABEAR_24: Constants<KoalaBear, 24> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -96,7 +96,7 @@ pub(crate) static KOALABEAR_24: Constants<KoalaBear, 24> = Constants {
     },
 };
 
-/// Plonky3 0.6.3 `default_mersenne31_poseidon2_16()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_mersenne31_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static MERSENNE31_16: Constants<Mersenne31, 16> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -118,7 +118,7 @@ pub(crate) static MERSENNE31_16: Constants<Mersenne31, 16> = Constants {
     },
 };
 
-/// Plonky3 0.6.3 `default_mersenne31_poseidon2_24()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_mersenne31_poseidon2_24()`: round constants and internal diagonal.
 pub(crate) static MERSENNE31_24: Constants<Mersenne31, 24> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[

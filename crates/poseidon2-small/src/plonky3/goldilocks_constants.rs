@@ -1,5 +1,5 @@
 //! Written by `scripts/poseidon2-plonky3` (`goldilocks-constants`) from
-//! Plonky3 0.6.3's p3-goldilocks: the round constants
+//! Plonky3 0.8.0's p3-goldilocks: the round constants
 //! `GOLDILOCKS_POSEIDON2_RC_<W>_{EXTERNAL_INITIAL,INTERNAL,EXTERNAL_FINAL}`
 //! and the diagonal `V` of each internal layer `1 + diag(V)` (read off
 //! `GenericPoseidon2LinearLayersGoldilocks`). Do not edit.
@@ -10,7 +10,7 @@ use algebraic_hash_rescue::Felt;
 use super::felts;
 use crate::{Constants, Diagonal, ExternalMatrix};
 
-/// Plonky3 0.6.3 `default_goldilocks_poseidon2_8()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_goldilocks_poseidon2_8()`: round constants and internal diagonal.
 pub(crate) static GOLDILOCKS_8: Constants<Felt, 8> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -29,7 +29,7 @@ pub(crate) static GOLDILOCKS_8: Constants<Felt, 8> = Constants {
     diagonal: Diagonal::goldilocks([0xfffffffeffffffff, 0x0000000000000001, 0x0000000000000002, 0x7fffffff80000001, 0x0000000000000003, 0x7fffffff80000000, 0xfffffffefffffffe, 0xfffffffefffffffd]),
 };
 
-/// Plonky3 0.6.3 `default_goldilocks_poseidon2_12()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_goldilocks_poseidon2_12()`: round constants and internal diagonal.
 pub(crate) static GOLDILOCKS_12: Constants<Felt, 12> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[
@@ -48,7 +48,7 @@ pub(crate) static GOLDILOCKS_12: Constants<Felt, 12> = Constants {
     diagonal: Diagonal::goldilocks([0xfffffffeffffffff, 0x0000000000000001, 0x0000000000000002, 0x7fffffff80000001, 0x0000000000000003, 0x0000000000000004, 0x7fffffff80000000, 0xfffffffefffffffe, 0xfffffffefffffffd, 0xbfffffff40000001, 0x3fffffffc0000000, 0xdfffffff20000001]),
 };
 
-/// Plonky3 0.6.3 `default_goldilocks_poseidon2_16()`: round constants and internal diagonal.
+/// Plonky3 0.8.0 `default_goldilocks_poseidon2_16()`: round constants and internal diagonal.
 pub(crate) static GOLDILOCKS_16: Constants<Felt, 16> = Constants {
     external: ExternalMatrix::Plonky3,
     initial: &[

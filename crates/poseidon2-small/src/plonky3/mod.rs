@@ -1,5 +1,5 @@
-//! Plonky3's default Poseidon2 instances (Plonky3 0.6.3:
-//! `default_babybear_poseidon2_16()` and its siblings), their sponge
+//! Plonky3's default Poseidon2 instances (Plonky3 0.8.0, whose outputs
+//! are 0.6.3's: `default_babybear_poseidon2_16()` and its siblings), their sponge
 //! (`PaddingFreeSponge`) and their compression (`TruncatedPermutation`).
 //!
 //! | instance | field | S-box | `R_F` | `R_P` | hash (sponge) | compress |

@@ -4,13 +4,13 @@
 //! 16, 8, 8>`, `poseidon2_hash`) and compression (`TruncatedPermutation<_,
 //! 2, 8, 16>`).
 //!
-//! Not Plonky3 0.6's default instances, although v6 has the same round
+//! Not Plonky3's default instances (0.6.3 to 0.8.0), although v6 has the same round
 //! constants as `default_koalabear_poseidon2_16()`: SP1 builds its
 //! permutation from the Poseidon2 of an older Plonky3 (its forks
 //! p3-koala-bear 0.4.3-succinct and p3-baby-bear 0.2.3-succinct), whose
 //! internal layer multiplies by a diagonal of Montgomery forms without the
 //! factor `2^32`, so its internal matrix is `2^-32 · (1·1ᵀ + diag(−2, 1, 2,
-//! 4, …, 2^13, 2^15))`; Plonky3 0.6's diagonal is another. v5's round
+//! 4, …, 2^13, 2^15))`; Plonky3's diagonal is another. v5's round
 //! constants are SP1's own (`RC_16_30`, of which `poseidon2_init()` uses
 //! rows 0..4, the first entries of rows 4..17 and rows 17..21).
 //!
