@@ -194,12 +194,12 @@ fn rescue() -> Vec<Instance> {
         ),
         rescue_instance(
             "rpo256",
-            "Rescue Prime Optimized Rpo256 over Goldilocks, as miden-crypto 0.28",
+            "Rescue Prime Optimized Rpo256 over Goldilocks, as miden-crypto 0.36",
             Rpo256,
         ),
         rescue_instance(
             "rpx256",
-            "Rescue Prime eXtension Rpx256 over Goldilocks, as miden-crypto 0.28",
+            "Rescue Prime eXtension Rpx256 over Goldilocks, as miden-crypto 0.36",
             Rpx256,
         ),
     ]

@@ -16,6 +16,12 @@
 //!   [`MidenRpoHasher`], [`MidenRpoCompression`], [`MidenRpxHasher`],
 //!   [`MidenRpxCompression`] built from them exactly as miden-crypto builds
 //!   its own.
+//!
+//! Why 0.28: it is the newest miden-crypto that builds on the workspace's
+//! stable Rust (1.95); every later release (0.28.2 … 0.36.3, the current
+//! one, on Plonky3 0.8) declares Rust 1.96.1. So this module's Plonky3
+//! traits are miden-crypto's re-exported 0.6 ones, not the 0.8 ones of
+//! the `plonky3` feature.
 
 use miden_crypto_28::stark::symmetric::{
     CryptographicPermutation, PaddingFreeSponge, Permutation, TruncatedPermutation,

@@ -1,5 +1,5 @@
-//! Rpo256: Miden's Rescue Prime Optimized hash (miden-crypto 0.28), bit for
-//! bit.
+//! Rpo256: Miden's Rescue Prime Optimized hash (miden-crypto 0.36, the
+//! current line; the same as 0.28 but for `hash` of no bytes), bit for bit.
 //!
 //! The permutation is Rp64_256's Rescue-XLIX shape — width 12, 7 rounds,
 //! `x^7` and `x^(1/7)`, the same circulant MDS — with its own round
@@ -9,14 +9,14 @@
 //! `crate::arch`). The sponge (rate first, overwrite mode, eprint 2023/1045
 //! padding) is in `crate::sponge`.
 //!
-//! # Deviations from miden-crypto 0.28
+//! # Deviations from miden-crypto
 //!
 //! - `hash_elements` takes base-field elements only (miden-crypto's is
 //!   generic over extension-field elements, absorbed by their coefficients:
 //!   flatten them first).
 //! - The digest type is the crate's [`ElementDigest`] (miden-crypto's
 //!   `Word`: the same four elements and 32-byte encoding).
-//! - miden-crypto 0.28 has no `merge_with_int` (it left with winter-crypto's
+//! - miden-crypto (since 0.28) has no `merge_with_int` (it left with winter-crypto's
 //!   `Hasher` trait after 0.13), so neither has this type.
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
@@ -28,7 +28,7 @@ use crate::field::Felt;
 use crate::permutation::RawState;
 use crate::sponge::{MidenPermutation, miden_hash_api};
 
-/// Miden's Rpo256 (`miden_crypto::hash::rpo::Rpo256`, miden-crypto 0.28):
+/// Miden's Rpo256 (`miden_crypto::hash::rpo::Rpo256`, miden-crypto 0.36):
 /// the same inherent functions under the same names, plus the workspace's
 /// traits ([`Permutation`], [`Hasher`], [`Compression`]).
 ///

@@ -1,5 +1,5 @@
 //! Rpx256: Miden's Rescue Prime eXtension hash (the XHash12 construction of
-//! eprint 2023/1045, as miden-crypto 0.28 has it), bit for bit.
+//! eprint 2023/1045, as miden-crypto 0.36 has it), bit for bit.
 //!
 //! Width 12, the sponge of Rpo256 (`crate::sponge`), and a permutation of
 //! seven rounds of three kinds, with RPO's round constants (round `r` uses
@@ -12,7 +12,7 @@
 //!   raised to the 7th power, for `k = 0..4` (scalar, `crate::field::cubic`);
 //! - (M) round 6: `MDS → +ARK1`.
 //!
-//! Deviations from miden-crypto 0.28: as for [`Rpo256`](crate::Rpo256).
+//! Deviations from miden-crypto: as for [`Rpo256`](crate::Rpo256).
 
 use algebraic_hash::{Compression, Error, Hasher, Permutation};
 
@@ -24,7 +24,7 @@ use crate::mds::mds_multiply;
 use crate::permutation::{RawState, add_constants};
 use crate::sponge::{MidenPermutation, miden_hash_api};
 
-/// Miden's Rpx256 (`miden_crypto::hash::rpx::Rpx256`, miden-crypto 0.28):
+/// Miden's Rpx256 (`miden_crypto::hash::rpx::Rpx256`, miden-crypto 0.36):
 /// the same inherent functions under the same names, plus the workspace's
 /// traits ([`Permutation`], [`Hasher`], [`Compression`]).
 ///

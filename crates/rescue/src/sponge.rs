@@ -1,10 +1,10 @@
 //! The crate's sponges on the workspace's `DuplexSponge` ([`RescueSponge`]):
-//! Miden's rule for Rpo256 and Rpx256 (miden-crypto 0.28), written once for
+//! Miden's rule for Rpo256 and Rpx256 (miden-crypto 0.36), written once for
 //! both permutations (Rp64_256 plugs Winterfell's rule into the same sponge
 //! in `rp64_256.rs`), and the macro that gives both Miden hash types the
 //! same public API.
 //!
-//! Layout (miden-crypto 0.28; older miden-crypto, up to 0.13, had Winterfell's
+//! Layout (miden-crypto 0.28 to 0.36; older miden-crypto, up to 0.13, had Winterfell's
 //! capacity-first layout): rate `state[0..8]`, capacity `state[8..12]`,
 //! digest `state[0..4]`. The sponge overwrites the rate (it does not add),
 //! and pads as eprint 2023/1045 says:
@@ -14,7 +14,10 @@
 //!   never collide);
 //! - domain separation (`merge_in_domain`, `hash_elements_in_domain`):
 //!   `state[9] = domain`;
-//! - an empty input runs no permutation: its digest is `[0, 0, 0, 0]`.
+//! - no elements run no permutation: their digest is `[0, 0, 0, 0]`;
+//! - no bytes are one block holding only the padding byte: `state[0] = 1`,
+//!   `state[8] = 8`, one permutation (miden-crypto 0.28.2 and later, up to
+//!   0.36.3, the current release; 0.28.1 and earlier gave `[0, 0, 0, 0]`).
 
 use algebraic_hash::{DuplexSponge, Error, Permutation};
 
@@ -121,6 +124,14 @@ pub(crate) fn hash_bytes<P>(bytes: &[u8]) -> ElementDigest
 where
     P: MidenPermutation + Permutation<[Felt; 12]> + Default,
 {
+    if bytes.is_empty() {
+        // The padding byte alone, as a chunk of its own, under the flag of
+        // zero chunks (miden-crypto since 0.28.2).
+        return absorb::<P>(
+            miden_initial_state(RATE_WIDTH as u64, Felt::ZERO),
+            core::iter::once(1),
+        );
+    }
     let chunks = bytes.len().div_ceil(7);
     let values = bytes.chunks(7).enumerate().map(|(k, chunk)| {
         let mut buf = [0u8; 8];
@@ -324,10 +335,12 @@ macro_rules! miden_hash_api {
                 }
             }
 
-            /// Hashes bytes as miden-crypto 0.28: 7-byte little-endian
-            /// chunks, each an element, the last one followed by a `0x01`
-            /// byte; `state[8] = 8 + (chunks mod 8)`. Empty input gives the
-            /// zero digest. Not consistent with `hash_elements` on the
+            /// Hashes bytes as miden-crypto (0.28.2 to 0.36.3): 7-byte
+            /// little-endian chunks, each an element, the last one followed
+            /// by a `0x01` byte; `state[8] = 8 + (chunks mod 8)`. Empty
+            /// input is the `0x01` byte alone in `state[0]` with
+            /// `state[8] = 8` (miden-crypto 0.28.1 and earlier returned the
+            /// zero digest). Not consistent with `hash_elements` on the
             /// elements' byte encodings (as in miden-crypto).
             pub fn hash(bytes: &[u8]) -> ElementDigest {
                 crate::sponge::hash_bytes::<Self>(bytes)

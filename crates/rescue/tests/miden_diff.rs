@@ -231,7 +231,10 @@ fn hash_bytes() {
     for_both(|h, seed| {
         let mut rng = rng(seed + 40);
         for i in 0..cases(CASES) as usize {
-            let len = rng.below(130) as usize;
+            // Not the empty input: miden-crypto 0.28.1 (this test's peer,
+            // the newest on the workspace's Rust) hashes it to zero, later
+            // releases do not; test-vectors/rescue (from 0.36.3) pin it.
+            let len = 1 + rng.below(129) as usize;
             let bytes: Vec<u8> = match i % 8 {
                 0 => vec![0xff; len],
                 1 => vec![0; len],

@@ -1,5 +1,5 @@
 //! Writes the known-answer file of Miden's Rpo256 (`rpo`) or Rpx256 (`rpx`)
-//! to standard output. Every answer is computed by miden-crypto 0.28.1,
+//! to standard output. Every answer is computed by miden-crypto 0.36.3,
 //! never by this workspace's code.
 //!
 //! Inputs are fixed: the permutation input 0..11, edge values of the field
@@ -230,7 +230,7 @@ fn main() {
 
     println!("{{");
     println!(
-        "  \"source\": \"miden-crypto 0.28.1 (crates.io, default-features = false), miden_crypto::hash::{}::{} with miden_crypto::Felt / Word\",",
+        "  \"source\": \"miden-crypto 0.36.3 (crates.io, default-features = false), miden_crypto::hash::{}::{} with miden_crypto::Felt / Word\",",
         &h.name[..3].to_lowercase(),
         h.name
     );
