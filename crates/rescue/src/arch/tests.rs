@@ -813,11 +813,11 @@ mod shared_lanes {
             let y = values[(i * 5 + 1) % values.len()];
             // Wide sums as the external layer forms them: up to 35 words
             // (`7 · (16/4 + 1)`), then one reduction.
-            let mut wide = s.widen();
+            let mut wide = GoldilocksLanes::widen(s);
             let mut exact = u128::from(s);
             for j in 0..35 {
                 let term = values[(i * 3 + j) % values.len()];
-                wide = u64::wide_add(wide, term.widen());
+                wide = u64::wide_add(wide, GoldilocksLanes::widen(term));
                 exact += u128::from(term);
             }
             assert_eq!(
