@@ -311,11 +311,16 @@ impl LaneKernel<12> for Rounds {
         permute_lanes(state);
     }
 
-    /// Up to three states after a batch's groups of lanes go one by one:
-    /// on AMD Zen 4 with IFMA, two states took 1 950 and three 1 290 ns
-    /// each as a padded group of four (AVX2), against about 800 ns one by
-    /// one.
-    const SINGLE_STATES: usize = 3;
+    /// Up to five states after a batch's groups of lanes go one by one.
+    /// On AMD Zen 4 with IFMA one state takes about 780 ns, as much as a
+    /// state of a full group of eight, while a remainder of two to four ran
+    /// as a padded AVX2 group of four (1 950, 1 290, 970 ns per state) and
+    /// one of five as a padded group of eight (1 220 ns each). On the
+    /// Intel Xeon (IFMA) one state took 1 040–1 140 ns against about 800
+    /// per state in a group of eight: five one by one still beat a padded
+    /// eight there, six would not. The AVX2 driver's remainders are at most
+    /// three, the NEON driver's one.
+    const SINGLE_STATES: usize = 5;
 
     /// [`permute_raw`], the one-state path of `permute` (on AVX-512 and
     /// IFMA its own layouts): faster than the rounds on `u64` lanes (on
