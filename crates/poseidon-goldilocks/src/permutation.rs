@@ -311,7 +311,9 @@ impl LaneKernel<12> for Rounds {
         permute_lanes(state);
     }
 
-    /// Up to five states after a batch's groups of lanes go one by one.
+    /// Up to five states after a batch's groups of lanes go one by one
+    /// (whatever the lanes: only the AVX-512 driver's eight leave more than
+    /// three).
     /// On AMD Zen 4 with IFMA one state takes about 780 ns, as much as a
     /// state of a full group of eight, while a remainder of two to four ran
     /// as a padded AVX2 group of four (1 950, 1 290, 970 ns per state) and
@@ -320,7 +322,9 @@ impl LaneKernel<12> for Rounds {
     /// per state in a group of eight: five one by one still beat a padded
     /// eight there, six would not. The AVX2 driver's remainders are at most
     /// three, the NEON driver's one.
-    const SINGLE_STATES: usize = 5;
+    fn single_states(&self, _lanes: usize) -> usize {
+        5
+    }
 
     /// [`permute_raw`], the one-state path of `permute` (on AVX-512 and
     /// IFMA its own layouts): faster than the rounds on `u64` lanes (on

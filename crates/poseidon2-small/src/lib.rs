@@ -25,6 +25,31 @@ macro_rules! field31_instance {
             fn apply<L: $crate::field::Lanes<Scalar = $field>>(&self, state: &mut [L; $width]) {
                 $crate::rounds::permute_lanes::<L, $width, $degree>(&$constants, state);
             }
+
+            /// A remainder of up to a quarter of the lanes one by one when
+            /// one state runs in vector registers, an eighth otherwise (at
+            /// least one). On
+            /// AMD Zen 4 (AVX-512, 16 lanes): BabyBear 16 one state 387 ns
+            /// against 1 805 for a group, whatever its real states (so up
+            /// to four one by one); BabyBear 24 578 against 3 250; RISC
+            /// Zero's BabyBear 24, not in registers, about 1 250 against
+            /// 4 100. With AVX2's 8 lanes the quarter is two (BabyBear 16:
+            /// a group 1 110 ns).
+            fn single_states(&self, lanes: usize) -> usize {
+                let share =
+                    if $crate::rows::OneState::<$field, $width, $degree>::serves(&$constants) {
+                        4
+                    } else {
+                        8
+                    };
+                (lanes / share).max(1)
+            }
+
+            /// The instance's one-state path (`single` below).
+            #[inline(never)]
+            fn apply_single(&self, state: &mut [$field; $width]) {
+                single(state);
+            }
         }
         fn batch(backend: Option<$crate::field::Backend>, states: &mut [[$field; $width]]) -> bool {
             match backend {
@@ -74,7 +99,9 @@ macro_rules! goldilocks_instance {
             /// four (AMD Zen 4, per state: widths 8 / 12 / 16 one by one
             /// about 640 / 880 / 1 150 ns, two in the group 790 / 1 080 /
             /// 1 540); three are faster as the group.
-            const SINGLE_STATES: usize = 2;
+            fn single_states(&self, _lanes: usize) -> usize {
+                2
+            }
         }
         fn batch(
             backend: Option<$crate::field::Backend>,

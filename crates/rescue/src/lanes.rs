@@ -16,13 +16,13 @@
 //! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
 //!   groups of eight, two groups at a time for states of up to eight
 //!   cells (so that one group's dependent chains overlap the other's); a
-//!   remainder of up to [`LaneKernel::SINGLE_STATES`] states (by default
+//!   remainder of up to [`LaneKernel::single_states`] states (by default
 //!   one) runs one state at a time through [`LaneKernel::apply_single`],
 //!   a larger one of five to seven is padded to eight, one of two to four
 //!   runs as a group of four on AVX2; where the CPU also has AVX-512 VBMI and BW, the same with
 //!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
-//!   padded (unless `SINGLE_STATES` says otherwise), a single state runs
+//!   padded (unless `single_states` says otherwise), a single state runs
 //!   through `apply_single`;
 //! - NEON on aarch64 with the `neon-lanes` feature (opt-in: run under qemu
 //!   only so far): pairs, a single state through `apply_single`;
@@ -574,11 +574,16 @@ pub trait LaneKernel<const W: usize>: Sync {
     /// Transforms `state` (each lane independently).
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]);
 
-    /// A batch's remainder (the states after its full groups of lanes) of
-    /// at most this many states runs one state at a time through
-    /// [`apply_single`](Self::apply_single); a larger one runs as a group
-    /// padded with zero states.
-    const SINGLE_STATES: usize = 1;
+    /// How many states a batch's remainder may hold (the states after its
+    /// full groups of `lanes` lanes) and still run one state at a time
+    /// through [`apply_single`](Self::apply_single); a larger one runs as a
+    /// group padded with zero states. By default one. The break-even is
+    /// the group's time over one state's, which depends on the lanes.
+    #[inline(always)]
+    fn single_states(&self, lanes: usize) -> usize {
+        let _ = lanes;
+        1
+    }
 
     /// Transforms one state (raw in, raw out), the same map as
     /// [`apply`](Self::apply): by default `apply` on `u64` lanes, compiled
@@ -588,7 +593,7 @@ pub trait LaneKernel<const W: usize>: Sync {
     /// 1 744 ns there against 877 ns out of line). A kernel with a faster
     /// path of its own for one state (another layout on the vector units)
     /// overrides this, and may raise
-    /// [`SINGLE_STATES`](Self::SINGLE_STATES).
+    /// [`single_states`](Self::single_states).
     #[inline(never)]
     fn apply_single(&self, state: &mut [u64; W]) {
         self.apply(state);

@@ -76,6 +76,29 @@ pub(crate) mod stored {
 pub trait LaneKernel<F: Field31, const W: usize>: Sync {
     /// Transforms `state` (each lane independently).
     fn apply<L: Lanes<Scalar = F>>(&self, state: &mut [L; W]);
+
+    /// How many states a batch's remainder may hold (the states after its
+    /// full groups of `lanes` lanes) and still run one state at a time
+    /// through [`apply_single`](Self::apply_single); a larger one runs as a
+    /// group padded with zero states. By default one. (The same rule as
+    /// the Goldilocks lanes' `LaneKernel::single_states` in the rescue
+    /// crate.)
+    #[inline(always)]
+    fn single_states(&self, lanes: usize) -> usize {
+        let _ = lanes;
+        1
+    }
+
+    /// Transforms one state, the same map as [`apply`](Self::apply): by
+    /// default `apply` on scalars, compiled out of line (inlined into a
+    /// backend's `#[target_feature]` driver, LLVM may spread the scalar
+    /// rounds over vector registers). A kernel with a faster one-state
+    /// path overrides this, and may raise
+    /// [`single_states`](Self::single_states).
+    #[inline(never)]
+    fn apply_single(&self, state: &mut [F; W]) {
+        self.apply(state);
+    }
 }
 
 /// Code written once over [`Row`] that transforms one `W`-cell state

@@ -136,8 +136,9 @@ pub(super) unsafe fn drive_transposed<F, K, R, const W: usize, const N: usize>(
 
 /// Runs `kernel` on `states`: groups of `N` states transposed into `W`
 /// registers `R` (one state per lane) word by word through a buffer of
-/// columns; a last partial group of at least two states is padded with
-/// zero states, a last single state runs on scalars.
+/// columns; a last partial group of up to the kernel's `single_states(N)`
+/// states runs one state at a time through its `apply_single`, a larger
+/// one is padded with zero states.
 ///
 /// # Safety
 /// The backend of `R` must be available; call it only from that backend's
@@ -155,8 +156,10 @@ pub(super) unsafe fn drive<F, K, R, const W: usize, const N: usize>(
     // register loads and stores one contiguous row.
     let mut columns = [[0u32; N]; W];
     for group in states.chunks_mut(N) {
-        if group.len() == 1 {
-            kernel.apply(&mut group[0]);
+        if group.len() < N && group.len() <= kernel.single_states(N) {
+            for state in group {
+                kernel.apply_single(state);
+            }
             continue;
         }
         if group.len() < N {

@@ -430,7 +430,7 @@ fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
 }
 
 /// `kernel` on every state: groups of four in [`PackedGoldilocksAvx2`]
-/// registers; a remainder of up to the kernel's `SINGLE_STATES` one state
+/// registers; a remainder of up to the kernel's `single_states(4)` one state
 /// at a time on its one-state path, else padded to four.
 ///
 /// # Safety
@@ -448,7 +448,7 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
     let rest = fours.into_remainder();
     match rest.len() {
         0 => {}
-        n if n <= K::SINGLE_STATES => super::apply_singles(kernel, rest, output),
+        n if n <= kernel.single_states(4) => super::apply_singles(kernel, rest, output),
         _ => super::drive_group::<K, PackedGoldilocksAvx2, W, 4>(kernel, rest, output),
     }
 }

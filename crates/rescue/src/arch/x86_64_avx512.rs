@@ -1031,7 +1031,7 @@ pub(crate) unsafe fn apply_many<K: LaneKernel<W>, const W: usize>(
 }
 
 /// Groups of eight in `R` registers, two at a time up to [`PAIRED_WIDTH`]
-/// cells; a remainder of up to the kernel's `SINGLE_STATES` one state at a
+/// cells; a remainder of up to the kernel's `single_states(8)` one state at a
 /// time on its one-state path, else one of five to seven padded to eight,
 /// one of two to four as a group of four on AVX2. Inlined into
 /// [`apply_many`] and [`apply_many_vbmi`].
@@ -1057,7 +1057,7 @@ fn drive_eights<K: LaneKernel<W>, R: Columns<8>, const W: usize>(
     let rest = eights.into_remainder();
     match rest.len() {
         0 => {}
-        n if n <= K::SINGLE_STATES => super::apply_singles(kernel, rest, output),
+        n if n <= kernel.single_states(8) => super::apply_singles(kernel, rest, output),
         2..=4 => super::drive_group::<K, super::x86_64_avx2::PackedGoldilocksAvx2, W, 4>(
             kernel, rest, output,
         ),
