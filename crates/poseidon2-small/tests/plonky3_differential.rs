@@ -2,7 +2,7 @@
 //! p3-koala-bear, p3-mersenne-31, and p3-symmetric's sponge and
 //! compression), on random states with edge values mixed in: for each
 //! instance 10 000 states through `permute` and the same states through
-//! `permute_many`, plus hashes of every length 0..=50 and compressions;
+//! `permute_many` (all at once and in batches of every length 1..=33), plus hashes of every length 0..=50 and compressions;
 //! Goldilocks (widths 8, 12, 16) against p3-goldilocks the same way.
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 
@@ -54,6 +54,16 @@ fn check<F, G, P, Q, const W: usize, const R: usize>(
         let answer = peer.permute(theirs::<G, W>(input));
         assert!(same(&perm.permute(*state), &answer), "permute {input:?}");
         expected.push(answer);
+    }
+    // Every batch length up to 33 against Plonky3's answers: the groups
+    // of 16 / 8 lanes and each tail (short remainders run one state at a
+    // time on the one-state path).
+    for len in 1..=n.min(33) {
+        let mut batch = states[..len].to_vec();
+        perm.permute_many(&mut batch);
+        for (state, answer) in batch.iter().zip(&expected) {
+            assert!(same(state, answer), "permute_many of {len}");
+        }
     }
     perm.permute_many(&mut states);
     for (state, answer) in states.iter().zip(&expected) {
@@ -202,6 +212,16 @@ fn check_goldilocks<P, const W: usize, const R: usize, const D: usize>(
             p3_symmetric::Permutation::permute(&peer, theirs(input).try_into().unwrap());
         assert!(same(&perm.permute(*state), &answer), "permute {input:?}");
         expected.push(answer);
+    }
+    // Every batch length up to 33 against Plonky3's answers: the groups
+    // of 16 / 8 lanes and each tail (short remainders run one state at a
+    // time on the one-state path).
+    for len in 1..=n.min(33) {
+        let mut batch = states[..len].to_vec();
+        perm.permute_many(&mut batch);
+        for (state, answer) in batch.iter().zip(&expected) {
+            assert!(same(state, answer), "permute_many of {len}");
+        }
     }
     perm.permute_many(&mut states);
     for (state, answer) in states.iter().zip(&expected) {
