@@ -120,6 +120,15 @@ pub trait Row: Lanes {
     fn next_in_four(self) -> Self;
     /// Lane `4b + j` takes lane `4b + (j + 2) mod 4`.
     fn opposite_in_four(self) -> Self;
+    /// Lane `4b + j` takes lane `4b + (j xor 1)` (the pairs of lanes
+    /// `(0, 1)` and `(2, 3)` of each block swapped).
+    fn swap_in_pairs(self) -> Self;
+    /// Lane `4b + j` takes lane `4b + (j | 1)` (each pair's odd lane in
+    /// both of its lanes).
+    fn odd_of_pairs(self) -> Self;
+    /// The even lanes of `self`, the odd lanes of `odd` (for matrices whose
+    /// even and odd rows differ, such as HorizenLabs' 4 × 4 block).
+    fn with_odd_lanes(self, odd: Self) -> Self;
     /// Lane `4b + j` takes the sum over the blocks `b'` of lane `4b' + j`
     /// (the column sums of the blocks of four, in every block).
     fn sum_of_fours(self) -> Self;

@@ -12,6 +12,10 @@ use algebraic_hash_testkit::{Rng64, cases};
 enum Op {
     NextInFour,
     OppositeInFour,
+    SwapInPairs,
+    OddOfPairs,
+    /// The odd lanes of the register of the next cells (wrapping).
+    WithOddLanesOfNext,
     SumOfFours,
     BroadcastFirst,
     /// Lane 0 of the register of the next cells (wrapping), the others kept.
@@ -32,6 +36,9 @@ impl<F: Field31, const W: usize> RowKernel<F, W> for Apply {
             let y = match self.0 {
                 Op::NextInFour => x.next_in_four(),
                 Op::OppositeInFour => x.opposite_in_four(),
+                Op::SwapInPairs => x.swap_in_pairs(),
+                Op::OddOfPairs => x.odd_of_pairs(),
+                Op::WithOddLanesOfNext => x.with_odd_lanes(rows[(i + 1) % rows.len()]),
                 Op::SumOfFours => x.sum_of_fours(),
                 Op::BroadcastFirst => x.broadcast_first(),
                 Op::WithFirstOfNext => x.with_first(rows[(i + 1) % rows.len()]),
@@ -51,6 +58,10 @@ fn model<F: Field31, const W: usize>(op: Op, s: &[F; W], n: usize) -> [F; W] {
         match op {
             Op::NextInFour => s[base + block + (lane + 1) % 4],
             Op::OppositeInFour => s[base + block + (lane + 2) % 4],
+            Op::SwapInPairs => s[base + (lane ^ 1)],
+            Op::OddOfPairs => s[base + (lane | 1)],
+            Op::WithOddLanesOfNext if lane % 2 == 1 => s[(base + n) % W + lane],
+            Op::WithOddLanesOfNext => s[i],
             Op::SumOfFours => (0..n / 4).fold(F::ZERO, |sum, b| sum + s[base + 4 * b + lane % 4]),
             Op::BroadcastFirst => s[base],
             Op::WithFirstOfNext if lane == 0 => s[(base + n) % W],
@@ -77,6 +88,9 @@ fn check<F: Field31, const W: usize>(seed: u64) -> bool {
     let ops = [
         Op::NextInFour,
         Op::OppositeInFour,
+        Op::SwapInPairs,
+        Op::OddOfPairs,
+        Op::WithOddLanesOfNext,
         Op::SumOfFours,
         Op::BroadcastFirst,
         Op::WithFirstOfNext,

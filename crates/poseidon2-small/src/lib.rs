@@ -31,17 +31,16 @@ macro_rules! field31_instance {
             /// least one). On
             /// AMD Zen 4 (AVX-512, 16 lanes): BabyBear 16 one state 387 ns
             /// against 1 805 for a group, whatever its real states (so up
-            /// to four one by one); BabyBear 24 578 against 3 250; RISC
-            /// Zero's BabyBear 24, not in registers, about 1 250 against
-            /// 4 100. With AVX2's 8 lanes the quarter is two (BabyBear 16:
-            /// a group 1 110 ns).
+            /// to four one by one); BabyBear 24 578 against 3 250; a
+            /// BabyBear 24 state not in registers (the portable rounds)
+            /// about 1 250 against 4 100. With AVX2's 8 lanes the quarter
+            /// is two (BabyBear 16: a group 1 110 ns).
             fn single_states(&self, lanes: usize) -> usize {
-                let share =
-                    if $crate::rows::OneState::<$field, $width, $degree>::serves(&$constants) {
-                        4
-                    } else {
-                        8
-                    };
+                let share = if $crate::rows::OneState::<$field, $width, $degree>::serves() {
+                    4
+                } else {
+                    8
+                };
                 (lanes / share).max(1)
             }
 
@@ -61,11 +60,11 @@ macro_rules! field31_instance {
             }
         }
         fn single(state: &mut [$field; $width]) {
-            // In vector registers where the CPU and the instance allow
-            // (`rows`: AVX2, Plonky3's external matrix), otherwise one
-            // element at a time.
+            // In vector registers where the CPU and the width allow
+            // (`rows`: AVX2, a width of 8, 16 or 24), otherwise one element
+            // at a time.
             let in_registers = $crate::rows::OneState::<$field, $width, $degree>(&$constants);
-            if $crate::rows::OneState::<$field, $width, $degree>::serves(&$constants)
+            if $crate::rows::OneState::<$field, $width, $degree>::serves()
                 && $crate::field::apply_one(&in_registers, state)
             {
                 return;

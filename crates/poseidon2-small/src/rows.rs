@@ -1,7 +1,7 @@
 //! The permutation of one state of a 31-bit field with its cells in the
 //! lanes of vector registers ([`Row`]: two AVX2 registers of 8 lanes hold
-//! a 16-cell state, three a 24-cell one), for the instances with Plonky3's
-//! external matrix.
+//! a 16-cell state, three a 24-cell one), for every 31-bit instance whose
+//! width the registers hold.
 //!
 //! Why: on one element at a time, a full round is `W` S-boxes and the
 //! external layer's additions one by one; in registers it is one
@@ -13,9 +13,15 @@
 //! next S-box starts from `rest − s0` without moving it between lanes.
 //!
 //! The rounds are those of `crate::rounds` (same order, same matrices):
-//! - `M_E`: in each block, `y_j = s + x_j + 2·x_{j+1}` with `s` the block's
-//!   sum (Plonky3's `circ(2, 3, 1, 1)`), then the column sums of the
-//!   blocks added to every block.
+//! - `M_E`: the 4 × 4 block in each block of four lanes, then the column
+//!   sums of the blocks added to every block. Plonky3's `circ(2, 3, 1, 1)`
+//!   is `y_j = s + x_j + 2·x_{j+1}` with `s` the block's sum. HorizenLabs'
+//!   `M4` (RISC Zero) is not circulant: its even rows (`5 7 1 3`, `1 3 5 7`)
+//!   and odd rows (`4 6 1 1`, `1 1 4 6`) differ. With `t` the sum of a
+//!   lane's pair (`x0 + x1` in lanes 0 and 1, `x2 + x3` in 2 and 3) and `h`
+//!   the pair's odd cell (`x1` or `x3`), even lanes are `s + 4t + 2·(x1 +
+//!   x3)` and odd lanes `s + 3t + 2h`: two blends of otherwise lane-wise
+//!   work.
 //! - partial rounds: `s0 = (x_0 + c)^D` on the broadcast cell 0, the sum of
 //!   cells `1..W` (lane 0 of the first register zeroed) reduced across the
 //!   lanes into every lane, cell `i` becomes `c·Σ + V_i·x_i` with `V` as a
@@ -28,17 +34,17 @@ use crate::{Constants, ExternalMatrix, Scale};
 /// Registers of one state: three of 8 lanes hold the widest (24).
 const MAX_ROWS: usize = 3;
 
-/// The rounds of one instance as a [`RowKernel`] (Plonky3's external
-/// matrix only: `serves` says which).
+/// The rounds of one instance as a [`RowKernel`] (`serves` says which
+/// instances).
 pub(crate) struct OneState<F: 'static, const W: usize, const D: u64>(
     pub(crate) &'static Constants<F, W>,
 );
 
 impl<F, const W: usize, const D: u64> OneState<F, W, D> {
-    /// Whether these rounds serve the instance (Plonky3's 4 × 4 block, a
-    /// width the registers hold).
-    pub(crate) fn serves(constants: &Constants<F, W>) -> bool {
-        constants.external == ExternalMatrix::Plonky3 && W.is_multiple_of(8) && W <= 24
+    /// Whether these rounds serve the instance: a width the registers
+    /// hold (either external matrix).
+    pub(crate) const fn serves() -> bool {
+        W.is_multiple_of(8) && W <= 24
     }
 }
 
@@ -64,12 +70,30 @@ impl<F: Field31, const W: usize, const D: u64> RowKernel<F, W> for OneState<F, W
 
 /// `M_E` on the `rows` registers of `r`.
 #[inline(always)]
-fn external<R: Row>(r: &mut [R; MAX_ROWS], rows: usize) {
+fn external<R: Row>(matrix: ExternalMatrix, r: &mut [R; MAX_ROWS], rows: usize) {
     for x in r.iter_mut().take(rows) {
-        let next = x.next_in_four();
-        let pairs = *x + next;
-        let block = pairs + pairs.opposite_in_four();
-        *x = block + (*x + next.double());
+        *x = match matrix {
+            ExternalMatrix::Plonky3 => {
+                let next = x.next_in_four();
+                let pairs = *x + next;
+                let block = pairs + pairs.opposite_in_four();
+                block + (*x + next.double())
+            }
+            ExternalMatrix::HorizenLabs => {
+                // Lanes [x0, x1, x2, x3] of a block; t = [t0, t0, t1, t1]
+                // with t0 = x0 + x1, t1 = x2 + x3; s = t0 + t1.
+                let t = *x + x.swap_in_pairs();
+                let block = t + t.opposite_in_four();
+                let odd = x.odd_of_pairs(); // [x1, x1, x3, x3]
+                let odd_sum = odd + odd.opposite_in_four(); // x1 + x3
+                let two_t = t.double();
+                // [4t0, 3t0, 4t1, 3t1]
+                let multiple_of_t = two_t.double().with_odd_lanes(two_t + t);
+                // [x1 + x3, x1, x1 + x3, x3]
+                let cross = odd_sum.with_odd_lanes(odd);
+                block + multiple_of_t + cross.double()
+            }
+        };
     }
     let mut columns = r[0];
     for &x in r.iter().take(rows).skip(1) {
@@ -89,12 +113,13 @@ fn permute_rows<R: Row, const W: usize, const D: u64>(
     rows: usize,
 ) {
     let n = R::COUNT;
-    external(r, rows);
+    let matrix = constants.external;
+    external(matrix, r, rows);
     for round in constants.initial {
         for (i, x) in r.iter_mut().enumerate().take(rows) {
             *x = x.add_pow_each(&round[i * n..], D);
         }
-        external(r, rows);
+        external(matrix, r, rows);
     }
 
     let diagonal = &constants.diagonal;
@@ -136,6 +161,6 @@ fn permute_rows<R: Row, const W: usize, const D: u64>(
         for (i, x) in r.iter_mut().enumerate().take(rows) {
             *x = x.add_pow_each(&round[i * n..], D);
         }
-        external(r, rows);
+        external(matrix, r, rows);
     }
 }

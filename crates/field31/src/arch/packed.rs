@@ -109,6 +109,8 @@ pub(super) unsafe trait Moves: Simd {
     unsafe fn next_in_four(a: Self::V) -> Self::V;
     /// Lane `4b + j` takes lane `4b + (j + 2) mod 4`.
     unsafe fn opposite_in_four(a: Self::V) -> Self::V;
+    /// Lane `4b + j` takes lane `4b + (j xor 1)`.
+    unsafe fn swap_in_pairs(a: Self::V) -> Self::V;
     /// The two blocks swapped.
     unsafe fn swap_halves(a: Self::V) -> Self::V;
     /// Every lane takes lane 0.
@@ -562,6 +564,24 @@ impl<S: Moves, F: Field31> Packed<S, F> {
     pub(super) fn row_opposite_in_four(self) -> Self {
         // SAFETY: as above.
         Self::from_vector(unsafe { S::opposite_in_four(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_swap_in_pairs(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::swap_in_pairs(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_odd_of_pairs(self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::odd_to_even(self.v) })
+    }
+
+    #[inline(always)]
+    pub(super) fn row_with_odd_lanes(self, odd: Self) -> Self {
+        // SAFETY: as above.
+        Self::from_vector(unsafe { S::blend_odd(self.v, odd.v) })
     }
 
     /// Column sums of the two blocks of four: the halves swapped and

@@ -97,6 +97,11 @@ unsafe impl super::packed::Moves for Avx2 {
         unsafe { _mm256_shuffle_epi32::<0b01_00_11_10>(a) }
     }
     #[inline(always)]
+    unsafe fn swap_in_pairs(a: __m256i) -> __m256i {
+        // SAFETY: see above.
+        unsafe { _mm256_shuffle_epi32::<0b10_11_00_01>(a) }
+    }
+    #[inline(always)]
     unsafe fn swap_halves(a: __m256i) -> __m256i {
         // SAFETY: see above.
         unsafe { _mm256_permute2x128_si256::<1>(a, a) }
@@ -152,6 +157,18 @@ impl<F: crate::Field31> crate::Row for Packed<F> {
     #[inline(always)]
     fn opposite_in_four(self) -> Self {
         self.row_opposite_in_four()
+    }
+    #[inline(always)]
+    fn swap_in_pairs(self) -> Self {
+        self.row_swap_in_pairs()
+    }
+    #[inline(always)]
+    fn odd_of_pairs(self) -> Self {
+        self.row_odd_of_pairs()
+    }
+    #[inline(always)]
+    fn with_odd_lanes(self, odd: Self) -> Self {
+        self.row_with_odd_lanes(odd)
     }
     #[inline(always)]
     fn sum_of_fours(self) -> Self {
