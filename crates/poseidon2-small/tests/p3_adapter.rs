@@ -221,3 +221,39 @@ instance_test!(
     4,
     90
 );
+
+/// The premise of the adapter's crossing by Montgomery words for BabyBear
+/// and KoalaBear: Plonky3's `to_unique_u32` and its serde encoding are the
+/// word our field stores, on random values and the edges. If a Plonky3
+/// release changed either, the adapter would still answer as Plonky3 does
+/// (it checks the element 1 and otherwise crosses by canonical values, and
+/// the tests above compare every answer) but slower; this test says so.
+fn check_shared_word<F, G>(seed: u64)
+where
+    F: algebraic_hash_poseidon2_small::p3_adapter::P3Counterpart<P3 = G>
+        + algebraic_hash_poseidon2_small::field::Field31,
+    G: p3_field::PrimeField32 + for<'de> serde::Deserialize<'de>,
+{
+    let p = u64::from(G::ORDER_U32);
+    let edges: &'static [u64] = Box::leak(vec![0, 1, 2, p - 1, p - 2].into_boxed_slice());
+    let mut rng = Rng64::new(seed, p, edges);
+    for _ in 0..cases(10_000) {
+        let value = rng.element();
+        let theirs: G = element(value);
+        let ours = F::from_canonical(value as u32).expect("below p");
+        assert_eq!(theirs.to_unique_u32(), ours.to_stored(), "{value}");
+        let decoded = G::deserialize(
+            serde::de::value::U32Deserializer::<serde::de::value::Error>::new(ours.to_stored()),
+        );
+        assert_eq!(decoded, Ok(theirs), "{value}");
+        assert_eq!(F::from_p3(theirs), ours, "{value}");
+        assert_eq!(ours.to_p3(), theirs, "{value}");
+    }
+}
+
+#[test]
+fn monty_fields_share_the_stored_word() {
+    use algebraic_hash_poseidon2_small::field::{BabyBear, KoalaBear};
+    check_shared_word::<BabyBear, p3_baby_bear::BabyBear>(70);
+    check_shared_word::<KoalaBear, p3_koala_bear::KoalaBear>(71);
+}
