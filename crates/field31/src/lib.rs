@@ -16,7 +16,10 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use algebraic_hash::Error;
 
-pub use arch::{Backend, LaneKernel, RowKernel, apply_many, apply_many_with, apply_one, backend};
+pub use arch::{
+    Backend, LaneKernel, RowKernel, apply_lane_major, apply_many, apply_many_with, apply_one,
+    backend,
+};
 pub use mersenne::Mersenne31;
 pub use monty::{BabyBear, BabyBearParams, KoalaBear, KoalaBearParams, Monty, MontyParams};
 

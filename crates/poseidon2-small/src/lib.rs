@@ -59,6 +59,17 @@ macro_rules! field31_instance {
                 Some(backend) => $crate::field::apply_many_with(backend, &Kernel, states),
             }
         }
+        // States held lane-major: only the Plonky3 adapter's packed
+        // states, so compiled only with it (a third copy of the rounds per
+        // backend: about 35 s more for this crate's release build).
+        #[cfg(feature = "p3-adapter")]
+        fn lane_major(cells: &mut [$field]) -> bool {
+            $crate::field::apply_lane_major(&Kernel, cells)
+        }
+        #[cfg(not(feature = "p3-adapter"))]
+        let lane_major = None;
+        #[cfg(feature = "p3-adapter")]
+        let lane_major = Some(lane_major as $crate::LaneMajorFn<$field>);
         fn single(state: &mut [$field; $width]) {
             // In vector registers where the CPU and the width allow
             // (`rows`: AVX2, a width of 8, 16 or 24), otherwise one element
@@ -71,7 +82,13 @@ macro_rules! field31_instance {
             }
             $crate::rounds::permute::<$field, $width, $degree>(&$constants, state);
         }
-        $crate::Poseidon2::<$field, $width, $degree>::new(&$constants, $name, batch, single)
+        $crate::Poseidon2::<$field, $width, $degree>::new(
+            &$constants,
+            $name,
+            batch,
+            single,
+            lane_major,
+        )
     }};
 }
 
@@ -126,6 +143,7 @@ macro_rules! goldilocks_instance {
             $name,
             batch,
             single,
+            None,
         )
     }};
 }
@@ -370,6 +388,10 @@ pub struct Poseidon2<F: 'static, const W: usize, const D: u64> {
     batch: BatchFn<F, W>,
     /// The one-state path compiled for these constants.
     single: SingleFn<F, W>,
+    /// The batch path on states held lane-major, compiled for these
+    /// constants (none for Goldilocks). Only the Plonky3 adapter reads it.
+    #[cfg_attr(not(feature = "p3-adapter"), allow(dead_code))]
+    lane_major: Option<LaneMajorFn<F>>,
 }
 
 /// A batch path compiled for one instance's constants: runs `states` on
@@ -379,6 +401,12 @@ pub(crate) type BatchFn<F, const W: usize> = fn(Option<Backend>, &mut [[F; W]]) 
 
 /// A one-state path compiled for one instance's constants.
 pub(crate) type SingleFn<F, const W: usize> = fn(&mut [F; W]);
+
+/// A batch path compiled for one instance's constants on states held
+/// lane-major (`W` rows of 8 or 16 lanes, see `field::apply_lane_major`),
+/// or `false` (nothing done) where no backend of that many lanes runs
+/// here.
+pub(crate) type LaneMajorFn<F> = fn(&mut [F]) -> bool;
 
 impl<F, const W: usize, const D: u64> Clone for Poseidon2<F, W, D> {
     fn clone(&self) -> Self {
@@ -414,6 +442,7 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
         name: &'static str,
         batch: BatchFn<F, W>,
         single: SingleFn<F, W>,
+        lane_major: Option<LaneMajorFn<F>>,
     ) -> Self {
         const {
             assert!(
@@ -427,6 +456,7 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
             name,
             batch,
             single,
+            lane_major,
         }
     }
 
@@ -455,6 +485,26 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// Permutes `state` in place (Plonky3's `permute_mut`).
     pub fn permute_mut(&self, state: &mut [F; W]) {
         (self.single)(state);
+    }
+
+    /// Whether [`Self::permute_lane_major`] runs states of `lanes` lanes
+    /// here (a 31-bit instance, and a backend of exactly that many lanes).
+    #[cfg(feature = "p3-adapter")]
+    pub(crate) fn lane_major_runs(&self, lanes: usize) -> bool {
+        self.lane_major.is_some()
+            && matches!(lanes, 8 | 16)
+            && Backend::ALL
+                .into_iter()
+                .any(|backend| backend.lanes() == lanes && backend.available())
+    }
+
+    /// Permutes the states held lane-major in `cells` (`W` rows of 8 or
+    /// 16 lanes, row `i` holding cell `i` of every state: Plonky3's packed
+    /// layout) where they lie, or returns `false` (nothing done) where
+    /// that does not run here ([`Self::lane_major_runs`]).
+    #[cfg(feature = "p3-adapter")]
+    pub(crate) fn permute_lane_major(&self, cells: &mut [F]) -> bool {
+        self.lane_major.is_some_and(|run| run(cells))
     }
 }
 

@@ -131,6 +131,28 @@ where
     P: PackedValue<Value = F::P3>,
 {
     fn permute_mut(&self, state: &mut [P; W]) {
+        // Plonky3's packing is 16 lanes on AVX-512 and 8 on AVX2 for the
+        // 31-bit fields: its cells are our lane-major rows, run where
+        // they lie (no transposition either way). Other widths, and CPUs
+        // without that backend, unpack the lanes into states.
+        let lanes = P::WIDTH;
+        if self.lane_major_runs(lanes) {
+            let mut buffer = [[F::default(); 16]; W];
+            let cells = &mut buffer.as_flattened_mut()[..W * lanes];
+            for (row, packed) in cells.chunks_exact_mut(lanes).zip(state.iter()) {
+                for (ours, &theirs) in row.iter_mut().zip(packed.as_slice()) {
+                    *ours = F::from_p3(theirs);
+                }
+            }
+            if self.permute_lane_major(cells) {
+                for (row, packed) in cells.chunks_exact(lanes).zip(state.iter_mut()) {
+                    for (&ours, theirs) in row.iter().zip(packed.as_slice_mut()) {
+                        *theirs = ours.to_p3();
+                    }
+                }
+                return;
+            }
+        }
         algebraic_hash::permute_packed(self, state, F::from_p3, F::to_p3);
     }
 }

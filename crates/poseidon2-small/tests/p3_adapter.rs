@@ -26,12 +26,15 @@ fn element<G: PrimeField64>(value: u64) -> G {
     G::from_u64(value)
 }
 
-/// `n` states as single elements and as one `[G; LANES]` pack per cell,
-/// each through both permutations.
+/// `n` states as single elements and as one `[G; LANES]` pack per cell
+/// (and `[G; 8]`: AVX2's packing width, which the 31-bit instances run
+/// where the packs lie, as they do 16), each through both permutations.
 fn check_permutation<G, Ours, Theirs, const W: usize>(seed: u64, ours: &Ours, theirs: &Theirs)
 where
     G: PrimeField64,
-    Ours: CryptographicPermutation<[G; W]> + CryptographicPermutation<[[G; LANES]; W]>,
+    Ours: CryptographicPermutation<[G; W]>
+        + CryptographicPermutation<[[G; LANES]; W]>
+        + CryptographicPermutation<[[G; 8]; W]>,
     Theirs: Permutation<[G; W]>,
 {
     let p = G::ORDER_U64;
@@ -49,17 +52,28 @@ where
         );
         expected.push((state, answer));
     }
-    for group in expected.chunks_exact(LANES) {
-        let mut packed: [[G; LANES]; W] = [[G::ZERO; LANES]; W];
+    check_packs::<G, Ours, W, LANES>(ours, &expected);
+    check_packs::<G, Ours, W, 8>(ours, &expected);
+}
+
+/// The `(state, answer)` pairs of `expected` packed `N` to a cell and
+/// permuted by `ours`.
+fn check_packs<G, Ours, const W: usize, const N: usize>(ours: &Ours, expected: &[([G; W], [G; W])])
+where
+    G: PrimeField64,
+    Ours: CryptographicPermutation<[[G; N]; W]>,
+{
+    for group in expected.chunks_exact(N) {
+        let mut packed: [[G; N]; W] = [[G::ZERO; N]; W];
         for (lane, (state, _)) in group.iter().enumerate() {
             for (cell, value) in packed.iter_mut().zip(state) {
                 cell[lane] = *value;
             }
         }
-        Permutation::<[[G; LANES]; W]>::permute_mut(ours, &mut packed);
+        Permutation::<[[G; N]; W]>::permute_mut(ours, &mut packed);
         for (lane, (_, answer)) in group.iter().enumerate() {
             let got: [G; W] = core::array::from_fn(|cell| packed[cell][lane]);
-            assert_eq!(got, *answer, "lane {lane}");
+            assert_eq!(got, *answer, "{N} lanes, lane {lane}");
         }
     }
 }

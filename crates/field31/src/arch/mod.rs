@@ -232,6 +232,45 @@ pub fn apply_many_with<F: Field31, K: LaneKernel<F, W>, const W: usize>(
     true
 }
 
+/// Runs `kernel` on the states held lane-major in `cells` — `W` rows of
+/// `N = cells.len() / W` elements, row `i` holding cell `i` of every state
+/// (the layout of one packed register per cell, as Plonky3's packed
+/// states) — in place, on the backend of exactly `N` lanes (16: AVX-512,
+/// 8: AVX2), with nothing transposed. Returns `false` (nothing done) when
+/// that backend does not run here (debug builds included) or `cells` is
+/// not `W` rows of 8 or 16.
+#[inline]
+pub fn apply_lane_major<F: Field31, K: LaneKernel<F, W>, const W: usize>(
+    kernel: &K,
+    cells: &mut [F],
+) -> bool {
+    let backend = match cells.len().checked_div(W) {
+        Some(16) => Backend::Avx512,
+        Some(8) => Backend::Avx2,
+        _ => return false,
+    };
+    if !cells.len().is_multiple_of(W) || !backend.available() {
+        return false;
+    }
+    match backend {
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx512 => {
+            // SAFETY: available, so AVX-512F and AVX2 are enabled in this
+            // build or were detected on this CPU.
+            unsafe { x86_64_avx512::apply_lane_major(kernel, cells) };
+            true
+        }
+        #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+        Backend::Avx2 => {
+            // SAFETY: available, so AVX2 is enabled in this build or was
+            // detected on this CPU.
+            unsafe { x86_64_avx2::apply_lane_major(kernel, cells) };
+            true
+        }
+        _ => false,
+    }
+}
+
 /// `backend` must be available.
 #[inline]
 fn run<F: Field31, K: LaneKernel<F, W>, const W: usize>(

@@ -2,7 +2,9 @@
 //! per lane), for every packed backend: in place, through the states'
 //! stored words ([`words`], [`words_mut`]), either transposed by shuffles
 //! in registers ([`Transpose`], x86-64) or word by word through a buffer
-//! of columns ([`drive`]).
+//! of columns ([`drive`]); or, for states already held lane-major (a row
+//! of lanes per cell, as Plonky3's packed states are), one load and one
+//! store per cell ([`drive_lane_major`]).
 #![allow(unsafe_code)]
 
 use super::LaneKernel;
@@ -132,6 +134,38 @@ pub(super) unsafe fn drive_transposed<F, K, R, const W: usize, const N: usize>(
     }
     // SAFETY: the caller's contract.
     unsafe { drive::<F, K, R, W, N>(kernel, rest) }
+}
+
+/// Runs `kernel` on the `N` states held lane-major in `cells`: `W` rows of
+/// `N` elements, row `i` holding cell `i` of every state, each row loaded
+/// into its register where it lies and stored back. Nothing is
+/// transposed. `cells` has `W · N` elements (the caller's check).
+///
+/// # Safety
+/// As [`drive`].
+#[inline(always)]
+pub(super) unsafe fn drive_lane_major<F, K, R, const W: usize, const N: usize>(
+    kernel: &K,
+    cells: &mut [F],
+) where
+    F: Field31,
+    K: LaneKernel<F, W>,
+    R: Register<N, Scalar = F>,
+{
+    let mut registers = [R::splat(F::ZERO); W];
+    for (register, row) in registers.iter_mut().zip(cells.chunks_exact(N)) {
+        if let Some(row) = words(row).first_chunk::<N>() {
+            // SAFETY: the caller runs on a CPU with R's instructions.
+            *register = unsafe { R::load(row) };
+        }
+    }
+    kernel.apply(&mut registers);
+    for (register, row) in registers.into_iter().zip(cells.chunks_exact_mut(N)) {
+        if let Some(row) = words_mut(row).first_chunk_mut::<N>() {
+            // SAFETY: as above.
+            unsafe { register.store(row) };
+        }
+    }
 }
 
 /// Runs `kernel` on `states`: groups of `N` states transposed into `W`

@@ -833,6 +833,31 @@ macro_rules! simd_backend {
                 )
             }
         }
+
+        #[doc = concat!("Runs `kernel` on the ", $n, " states held lane-major in `cells` (`W` rows of ", $n, ").")]
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have ", $features, ".")]
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn apply_lane_major<
+            F: $crate::Field31,
+            K: $crate::arch::LaneKernel<F, W>,
+            const W: usize,
+        >(
+            kernel: &K,
+            cells: &mut [F],
+        ) {
+            // SAFETY: the backend is available (this function's contract).
+            unsafe {
+                $crate::arch::moves::drive_lane_major::<
+                    F,
+                    K,
+                    $crate::arch::packed::Packed<$backend, F>,
+                    W,
+                    $n,
+                >(kernel, cells)
+            }
+        }
     };
 }
 pub(super) use simd_backend;
