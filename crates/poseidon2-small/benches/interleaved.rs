@@ -19,6 +19,13 @@
 //! Goldilocks rows); any other word times only the 31-bit instances whose
 //! name contains it (e.g. `babybear-16`).
 //!
+//! With the `p3-adapter` feature, each 31-bit instance has a third row,
+//! `adapter`: ours through the Plonky3 adapter on Plonky3's packed states
+//! (`p3_symmetric::Permutation<[F::Packing; W]>`, the call Plonky3's MMCS
+//! makes) against Plonky3's own permutation on the same packed states,
+//! and `mmcs`: a `MerkleTreeMmcs` commitment to a 2^12 × 8 matrix, its
+//! sponge and compression over ours (the adapter) and over Plonky3's.
+//!
 //! Then the zkVM instances against their own crates, which have no packed
 //! form to call (`scalar` as above; `many`: ours `permute_many` per state
 //! against theirs one state at a time): RISC Zero (risc0-zkp 3.0.5
@@ -32,7 +39,7 @@ use algebraic_hash::Permutation;
 use algebraic_hash_poseidon2_small::field::{Backend, Field31};
 use algebraic_hash_poseidon2_small::plonky3::*;
 use algebraic_hash_poseidon2_small::{Goldilocks, Poseidon2, Poseidon2Field};
-use p3_field::{Field, PackedValue, PrimeField32};
+use p3_field::{Field, PackedValue, PrimeCharacteristicRing, PrimeField32};
 use p3_symmetric::Permutation as P3Permutation;
 
 /// Nanoseconds per item of one timed batch of `n` items.
@@ -124,6 +131,93 @@ fn compare<F, G, Q, const W: usize, const D: u64>(
         median(&p_ours),
         backend.lanes(),
         median(&p_theirs)
+    );
+}
+
+/// The `adapter` and `mmcs` rows (module doc) for one 31-bit instance.
+#[cfg(feature = "p3-adapter")]
+fn compare_adapter<F, Q, const W: usize, const D: u64>(
+    ours: Poseidon2<F, W, D>,
+    theirs: Q,
+    rounds: usize,
+) where
+    F: Field31 + algebraic_hash_poseidon2_small::p3_adapter::P3Counterpart,
+    F::P3: PrimeField32,
+    Q: P3Permutation<[<F::P3 as Field>::Packing; W]>
+        + p3_symmetric::CryptographicPermutation<[<F::P3 as Field>::Packing; W]>
+        + P3Permutation<[F::P3; W]>
+        + p3_symmetric::CryptographicPermutation<[F::P3; W]>
+        + Clone,
+{
+    use p3_commit::Mmcs;
+    use p3_matrix::dense::RowMajorMatrix;
+    use p3_merkle_tree::MerkleTreeMmcs;
+    use p3_symmetric::{PaddingFreeSponge, TruncatedPermutation};
+    type Packing<F> =
+        <<F as algebraic_hash_poseidon2_small::p3_adapter::P3Counterpart>::P3 as Field>::Packing;
+    let lanes = Packing::<F>::WIDTH;
+    let groups = 64;
+    let mut packed: Vec<[Packing<F>; W]> = (0..groups)
+        .map(|g| {
+            core::array::from_fn(|j| {
+                Packing::<F>::from_fn(|l| {
+                    F::P3::from_u32(((g * lanes + l) * 7919 + j * 104_729) as u32 % F::MODULUS)
+                })
+            })
+        })
+        .collect();
+    let mut theirs_packed = packed.clone();
+    let (height, width) = (1 << 12, 8);
+    let matrix = RowMajorMatrix::new(
+        (0..height * width)
+            .map(|i| F::P3::from_u32((i as u32).wrapping_mul(2_654_435_761) % F::MODULUS))
+            .collect(),
+        width,
+    );
+    let ours_mmcs = MerkleTreeMmcs::<Packing<F>, Packing<F>, _, _, 2, 8>::new(
+        PaddingFreeSponge::<_, W, 8, 8>::new(ours),
+        TruncatedPermutation::<_, 2, 8, W>::new(ours),
+        0,
+    );
+    let theirs_mmcs = MerkleTreeMmcs::<Packing<F>, Packing<F>, _, _, 2, 8>::new(
+        PaddingFreeSponge::<_, W, 8, 8>::new(theirs.clone()),
+        TruncatedPermutation::<_, 2, 8, W>::new(theirs.clone()),
+        0,
+    );
+    let (mut a_ours, mut a_theirs, mut m_ours, mut m_theirs) = (vec![], vec![], vec![], vec![]);
+    for _ in 0..rounds {
+        a_ours.push(time(groups * lanes, || {
+            for s in packed.iter_mut() {
+                P3Permutation::permute_mut(&ours, s);
+            }
+            black_box(&packed);
+        }));
+        a_theirs.push(time(groups * lanes, || {
+            for s in theirs_packed.iter_mut() {
+                theirs.permute_mut(s);
+            }
+            black_box(&theirs_packed);
+        }));
+        m_ours.push(time(1, || {
+            black_box(ours_mmcs.commit_matrix(matrix.clone()));
+        }));
+        m_theirs.push(time(1, || {
+            black_box(theirs_mmcs.commit_matrix(matrix.clone()));
+        }));
+    }
+    let (q1, m, q3) = median_ratio(&a_ours, &a_theirs);
+    println!(
+        "{:<34} adapter ours {:>7.1} ns/state (Plonky3's packed states, {lanes} lanes)  Plonky3 {:>7.1} ns/state  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&a_ours),
+        median(&a_theirs)
+    );
+    let (q1, m, q3) = median_ratio(&m_ours, &m_theirs);
+    println!(
+        "{:<34} mmcs    ours {:>7.1} µs (2^12 × 8 commitment)  Plonky3 {:>7.1} µs  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        ours.name(),
+        median(&m_ours) / 1e3,
+        median(&m_theirs) / 1e3
     );
 }
 
@@ -314,12 +408,24 @@ fn main() {
             backend,
             rounds,
         );
+        #[cfg(feature = "p3-adapter")]
+        compare_adapter(
+            BABYBEAR_16,
+            p3_baby_bear::default_babybear_poseidon2_16(),
+            rounds,
+        );
     }
     if chosen(BABYBEAR_24.name()) {
         compare::<_, p3_baby_bear::BabyBear, _, 24, 7>(
             BABYBEAR_24,
             p3_baby_bear::default_babybear_poseidon2_24(),
             backend,
+            rounds,
+        );
+        #[cfg(feature = "p3-adapter")]
+        compare_adapter(
+            BABYBEAR_24,
+            p3_baby_bear::default_babybear_poseidon2_24(),
             rounds,
         );
     }
@@ -330,12 +436,24 @@ fn main() {
             backend,
             rounds,
         );
+        #[cfg(feature = "p3-adapter")]
+        compare_adapter(
+            KOALABEAR_16,
+            p3_koala_bear::default_koalabear_poseidon2_16(),
+            rounds,
+        );
     }
     if chosen(KOALABEAR_24.name()) {
         compare::<_, p3_koala_bear::KoalaBear, _, 24, 3>(
             KOALABEAR_24,
             p3_koala_bear::default_koalabear_poseidon2_24(),
             backend,
+            rounds,
+        );
+        #[cfg(feature = "p3-adapter")]
+        compare_adapter(
+            KOALABEAR_24,
+            p3_koala_bear::default_koalabear_poseidon2_24(),
             rounds,
         );
     }
@@ -346,12 +464,24 @@ fn main() {
             backend,
             rounds,
         );
+        #[cfg(feature = "p3-adapter")]
+        compare_adapter(
+            MERSENNE31_16,
+            p3_mersenne_31::default_mersenne31_poseidon2_16(),
+            rounds,
+        );
     }
     if chosen(MERSENNE31_24.name()) {
         compare::<_, p3_mersenne_31::Mersenne31, _, 24, 5>(
             MERSENNE31_24,
             p3_mersenne_31::default_mersenne31_poseidon2_24(),
             backend,
+            rounds,
+        );
+        #[cfg(feature = "p3-adapter")]
+        compare_adapter(
+            MERSENNE31_24,
+            p3_mersenne_31::default_mersenne31_poseidon2_24(),
             rounds,
         );
     }
