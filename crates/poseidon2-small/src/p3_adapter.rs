@@ -197,27 +197,48 @@ where
         // 31-bit fields: its cells are our lane-major rows, run where
         // they lie (no transposition either way). Other widths, and CPUs
         // without that backend, unpack the lanes into states.
-        // The conversions are flat loops over all `W · lanes` values (as
-        // nested loops, LLVM vectorised them across the cells with gathers
-        // and scatters: Mersenne31 16 through the adapter 1.38 of
-        // Plonky3's time on AMD Zen 4, 1.08 flat).
-        let lanes = P::WIDTH;
-        if self.lane_major_runs(lanes) {
-            let mut ours_buffer = [[F::default(); 16]; W];
-            let cells = &mut ours_buffer.as_flattened_mut()[..W * lanes];
-            F::from_p3_slice(P::unpack_slice(state), cells);
-            if self.permute_lane_major(cells) {
-                let mut theirs_buffer = [[F::P3::ZERO; 16]; W];
-                let values = &mut theirs_buffer.as_flattened_mut()[..W * lanes];
-                F::to_p3_slice(cells, values);
-                for (packed, row) in state.iter_mut().zip(values.chunks_exact(lanes)) {
-                    *packed = *P::from_slice(row);
-                }
-                return;
-            }
+        let ran = match P::WIDTH {
+            16 => lane_major::<F, P, W, D, 16>(self, state),
+            8 => lane_major::<F, P, W, D, 8>(self, state),
+            _ => false,
+        };
+        if !ran {
+            algebraic_hash::permute_packed(self, state, F::from_p3, F::to_p3);
         }
-        algebraic_hash::permute_packed(self, state, F::from_p3, F::to_p3);
     }
+}
+
+/// `state` (packs of `N` lanes) through [`Poseidon2::permute_lane_major`],
+/// converted on the way in and out; `false` (nothing done) where that
+/// does not run here. The conversions are flat loops over all `W · N`
+/// values (as nested loops, LLVM vectorised them across the cells with
+/// gathers and scatters: Mersenne31 16 through the adapter 1.38 of
+/// Plonky3's time on AMD Zen 4, 1.08 flat); the buffers are `N` lanes
+/// wide, not zero-filled beyond them.
+#[inline]
+fn lane_major<F, P, const W: usize, const D: u64, const N: usize>(
+    permutation: &Poseidon2<F, W, D>,
+    state: &mut [P; W],
+) -> bool
+where
+    F: P3Counterpart,
+    P: PackedValue<Value = F::P3>,
+{
+    if P::WIDTH != N || !permutation.lane_major_runs(N) {
+        return false;
+    }
+    let mut ours = [[F::default(); N]; W];
+    let cells = ours.as_flattened_mut();
+    F::from_p3_slice(P::unpack_slice(state), cells);
+    if !permutation.permute_lane_major(cells) {
+        return false;
+    }
+    let mut theirs = [[F::P3::ZERO; N]; W];
+    F::to_p3_slice(cells, theirs.as_flattened_mut());
+    for (packed, row) in state.iter_mut().zip(&theirs) {
+        *packed = *P::from_slice(row);
+    }
+    true
 }
 
 impl<F, P, const W: usize, const D: u64> CryptographicPermutation<[P; W]> for Poseidon2<F, W, D>
