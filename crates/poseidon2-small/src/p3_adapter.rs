@@ -16,10 +16,13 @@
 //! Why an adapter and not our types in Plonky3's traits: Plonky3's generic
 //! blocks are written over its `Field` trait, which our field types do not
 //! implement. Values cross at the canonical integer (Plonky3 keeps its
-//! elements canonical, so nothing is reduced that a user gave). A packed
-//! state goes through [`algebraic_hash::permute_packed`]: its lanes' states
-//! permuted as one batch on our own packed lanes, whatever the build's
-//! target features.
+//! elements canonical, so nothing is reduced that a user gave; BabyBear
+//! and KoalaBear cross by the Montgomery word both sides store). A packed
+//! state of 16 or 8 lanes over a 31-bit field runs where it lies on our
+//! AVX-512 or AVX2 lanes, one register per cell (`Poseidon2::
+//! permute_lane_major`); any other goes through
+//! [`algebraic_hash::permute_packed`]: its lanes' states permuted as one
+//! batch on our own packed lanes, whatever the build's target features.
 
 use algebraic_hash_field31::{BabyBear, Field31, KoalaBear, Mersenne31};
 use p3_field::{PackedValue, PrimeCharacteristicRing, PrimeField32, PrimeField64};
