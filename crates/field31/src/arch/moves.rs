@@ -143,6 +143,7 @@ pub(super) unsafe fn drive_transposed<F, K, R, const W: usize, const N: usize>(
 ///
 /// # Safety
 /// As [`drive`].
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 pub(super) unsafe fn drive_lane_major<F, K, R, const W: usize, const N: usize>(
     kernel: &K,
