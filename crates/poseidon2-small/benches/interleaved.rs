@@ -39,7 +39,7 @@ use algebraic_hash::Permutation;
 use algebraic_hash_poseidon2_small::field::{Backend, Field31};
 use algebraic_hash_poseidon2_small::plonky3::*;
 use algebraic_hash_poseidon2_small::{Goldilocks, Poseidon2, Poseidon2Field};
-use p3_field::{Field, PackedValue, PrimeCharacteristicRing, PrimeField32};
+use p3_field::{Field, PackedValue, PrimeField32};
 use p3_symmetric::Permutation as P3Permutation;
 
 /// Nanoseconds per item of one timed batch of `n` items.
@@ -150,6 +150,7 @@ fn compare_adapter<F, Q, const W: usize, const D: u64>(
         + Clone,
 {
     use p3_commit::Mmcs;
+    use p3_field::PrimeCharacteristicRing;
     use p3_matrix::dense::RowMajorMatrix;
     use p3_merkle_tree::MerkleTreeMmcs;
     use p3_symmetric::{PaddingFreeSponge, TruncatedPermutation};
