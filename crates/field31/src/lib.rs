@@ -18,7 +18,7 @@ use algebraic_hash::Error;
 
 pub use arch::{
     Backend, LaneKernel, RowKernel, apply_lane_major, apply_many, apply_many_with, apply_one,
-    backend,
+    backend, lane_major_runs,
 };
 pub use mersenne::Mersenne31;
 pub use monty::{BabyBear, BabyBearParams, KoalaBear, KoalaBearParams, Monty, MontyParams};

@@ -7,7 +7,7 @@
 
 use algebraic_hash_field31::{
     BabyBear, Backend, Field31, KoalaBear, LaneKernel, Lanes, Mersenne31, apply_lane_major,
-    apply_many_with,
+    apply_many_with, lane_major_runs,
 };
 use algebraic_hash_testkit::Rng64;
 
@@ -158,10 +158,12 @@ fn check_lane_major_all<F: Field31>(seed: u64) {
             "{backend:?} available: {}, ran: {ran:?}",
             backend.available()
         );
+        assert_eq!(lane_major_runs(lanes), backend.available());
     }
     // No backend has 4 (here), 5 or 12 lanes, and a length that is not
     // whole rows is refused: nothing done.
     let mut cells = vec![F::ONE; 5 * 12];
+    assert!(!lane_major_runs(4) && !lane_major_runs(5) && !lane_major_runs(12));
     assert!(!apply_lane_major(&Mix, &mut cells));
     let mut cells = vec![F::ONE; 5 * 16 + 1];
     assert!(!apply_lane_major(&Mix, &mut cells));

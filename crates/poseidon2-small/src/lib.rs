@@ -491,11 +491,7 @@ impl<F: Poseidon2Field, const W: usize, const D: u64> Poseidon2<F, W, D> {
     /// here (a 31-bit instance, and a backend of exactly that many lanes).
     #[cfg(feature = "p3-adapter")]
     pub(crate) fn lane_major_runs(&self, lanes: usize) -> bool {
-        self.lane_major.is_some()
-            && matches!(lanes, 8 | 16)
-            && Backend::ALL
-                .into_iter()
-                .any(|backend| backend.lanes() == lanes && backend.available())
+        self.lane_major.is_some() && field::lane_major_runs(lanes)
     }
 
     /// Permutes the states held lane-major in `cells` (`W` rows of 8 or

@@ -245,23 +245,19 @@ pub fn apply_lane_major<F: Field31, K: LaneKernel<F, W>, const W: usize>(
     cells: &mut [F],
 ) -> bool {
     let backend = match cells.len().checked_div(W) {
-        Some(16) => Backend::Avx512,
-        Some(8) => Backend::Avx2,
-        _ => return false,
+        Some(lanes) if cells.len().is_multiple_of(W) => lane_major_backend(lanes),
+        _ => None,
     };
-    if !cells.len().is_multiple_of(W) || !backend.available() {
-        return false;
-    }
     match backend {
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        Backend::Avx512 => {
+        Some(Backend::Avx512) => {
             // SAFETY: available, so AVX-512F and AVX2 are enabled in this
             // build or were detected on this CPU.
             unsafe { x86_64_avx512::apply_lane_major(kernel, cells) };
             true
         }
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        Backend::Avx2 => {
+        Some(Backend::Avx2) => {
             // SAFETY: available, so AVX2 is enabled in this build or was
             // detected on this CPU.
             unsafe { x86_64_avx2::apply_lane_major(kernel, cells) };
@@ -274,6 +270,24 @@ pub fn apply_lane_major<F: Field31, K: LaneKernel<F, W>, const W: usize>(
             false
         }
     }
+}
+
+/// Whether [`apply_lane_major`] runs rows of `lanes` lanes here (so that a
+/// caller converting into that layout first can tell beforehand).
+#[inline]
+pub fn lane_major_runs(lanes: usize) -> bool {
+    lane_major_backend(lanes).is_some()
+}
+
+/// The backend of exactly `lanes` lanes that runs lane-major rows here.
+#[inline]
+fn lane_major_backend(lanes: usize) -> Option<Backend> {
+    let backend = match lanes {
+        16 => Backend::Avx512,
+        8 => Backend::Avx2,
+        _ => return None,
+    };
+    backend.available().then_some(backend)
 }
 
 /// `backend` must be available.
