@@ -397,8 +397,14 @@ fn check(n: usize) {
 }
 
 /// Nanoseconds per permutation of `n` chained permutations.
+/// The time of one call of `f` divided by `n`, after calling it untimed
+/// for `warm` (zero: not at all).
 #[cfg(feature = "check")]
-fn time(n: usize, f: impl FnOnce()) -> f64 {
+fn time(n: usize, warm: std::time::Duration, mut f: impl FnMut()) -> f64 {
+    let t = std::time::Instant::now();
+    while t.elapsed() < warm {
+        f();
+    }
     let t = std::time::Instant::now();
     f();
     t.elapsed().as_nanos() as f64 / n as f64
@@ -409,8 +415,18 @@ fn time(n: usize, f: impl FnOnce()) -> f64 {
 /// through `permute_many`, plonky2's one by one, as it has no batch entry
 /// point — and of `hash_no_pad` of 100 elements); prints the medians and
 /// the median ratio ours / plonky2.
+///
+/// With `warm` (microseconds) each timed call follows untimed calls of the
+/// same work for that long. Why: on Intel Xeons, the first millisecond or
+/// so of AVX-512 code after milliseconds without it runs slower (on an
+/// Emerald Rapids under KVM, 256 of our permutations took about 20 µs
+/// more after 5 ms of scalar work than back to back), so in rounds
+/// interleaved with plonky2's scalar code, ours pays that ramp every
+/// round. Without `warm` the figures include it (a caller with bursts of
+/// a few hundred permutations pays it too); with `warm` of 2 000 or more,
+/// each side is timed in its steady state.
 #[cfg(feature = "check")]
-fn bench(rounds: usize) {
+fn bench(rounds: usize, warm: std::time::Duration) {
     use std::hint::black_box;
     let n = 256;
     let start = ours(&Stream(7).elements(12));
@@ -428,37 +444,37 @@ fn bench(rounds: usize) {
         .collect();
     for _ in 0..rounds {
         let mut batch = many.clone();
-        e.push(time(n, || {
+        e.push(time(n, warm, || {
             POSEIDON.permute_many(&mut batch);
             black_box(&batch);
         }));
         let mut batch_theirs = many_theirs.clone();
-        f.push(time(n, || {
+        f.push(time(n, warm, || {
             for s in batch_theirs.iter_mut() {
                 *s = F::poseidon(*s);
             }
             black_box(&batch_theirs);
         }));
-        a.push(time(n, || {
+        a.push(time(n, warm, || {
             let mut s: [Felt; 12] = start.clone().try_into().unwrap();
             for _ in 0..n {
                 s = POSEIDON.permute(s);
             }
             black_box(s);
         }));
-        b.push(time(n, || {
+        b.push(time(n, warm, || {
             let mut s: [F; 12] = theirs_start.clone().try_into().unwrap();
             for _ in 0..n {
                 s = F::poseidon(s);
             }
             black_box(s);
         }));
-        c.push(time(n, || {
+        c.push(time(n, warm, || {
             for _ in 0..n {
                 black_box(POSEIDON_HASH.hash_elements(black_box(&long_ours)));
             }
         }));
-        d.push(time(n, || {
+        d.push(time(n, warm, || {
             for _ in 0..n {
                 black_box(PoseidonHash::hash_no_pad(black_box(&long_theirs)));
             }
@@ -510,9 +526,14 @@ fn main() {
         #[cfg(feature = "check")]
         ["check", n] => check(n.parse().expect("a count")),
         #[cfg(feature = "check")]
-        ["bench", rounds] => bench(rounds.parse().expect("a count")),
+        ["bench", rounds] => bench(rounds.parse().expect("a count"), Default::default()),
+        #[cfg(feature = "check")]
+        ["bench", rounds, warm] => bench(
+            rounds.parse().expect("a count"),
+            std::time::Duration::from_micros(warm.parse().expect("microseconds")),
+        ),
         _ => {
-            eprintln!("usage: constants | vectors | check N (with --features check)");
+            eprintln!("usage: constants | vectors | check N | bench ROUNDS [WARM_MICROSECONDS] (the last two with --features check)");
             std::process::exit(2);
         }
     }

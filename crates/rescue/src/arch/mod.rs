@@ -103,10 +103,21 @@ pub(crate) fn scalar_mul_short_chain(a: u64, b: u64) -> u64 {
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 pub(crate) fn scalar_pow7_short_chain(x: u64) -> u64 {
-    let x2 = scalar_mul_short_chain(x, x);
-    let x3 = scalar_mul_short_chain(x2, x);
-    let x4 = scalar_mul_short_chain(x2, x2);
+    let (x3, x4) = scalar_pow3_pow4_short_chain(x);
     scalar_mul_short_chain(x3, x4)
+}
+
+/// `x^3` and `x^4 mod p` (raw) on the scalar units, each product reduced
+/// by the shortest chain: the factors of [`scalar_pow7_short_chain`], for
+/// a caller that reads their product before it is reduced.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn scalar_pow3_pow4_short_chain(x: u64) -> (u64, u64) {
+    let x2 = scalar_mul_short_chain(x, x);
+    (
+        scalar_mul_short_chain(x2, x),
+        scalar_mul_short_chain(x2, x2),
+    )
 }
 
 /// `c − a · b mod p` (raw) for any `c`, the product's reduction merged into
@@ -147,6 +158,18 @@ pub(crate) fn scalar_add_sub_canonical(s: u64, a: u64, b: u64) -> u64 {
 pub(crate) fn scalar_reduce128(x: u128) -> u64 {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     return x86_64_scalar::reduce(x);
+    #[allow(unreachable_code)]
+    crate::field::raw::reduce128(x)
+}
+
+/// `x mod p` (raw) with the shortest dependency chain on the scalar units
+/// (for a reduction on a chain of latencies): the x86_64 assembly where it
+/// exists, else `raw::reduce128`.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+#[inline(always)]
+pub(crate) fn scalar_reduce128_short_chain(x: u128) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::reduce_short_chain(x);
     #[allow(unreachable_code)]
     crate::field::raw::reduce128(x)
 }

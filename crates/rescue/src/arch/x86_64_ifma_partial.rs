@@ -23,7 +23,7 @@
 use core::arch::x86_64::*;
 
 use super::RawState;
-use crate::field::raw;
+use crate::field::{EPSILON, raw};
 use crate::lanes::{LinearPartialRounds12, RECENT_SBOX_OUTPUTS, SPLIT_PARTS};
 
 /// Sums of products in eight lanes: each lane stands for `lo + 2^52 · hi`.
@@ -182,6 +182,9 @@ pub(crate) unsafe fn linear_partial_rounds(state: &mut RawState, plan: &LinearPa
         hi: load(&plan.out_constant[1], at),
     });
     let [beta_0, beta_1] = plan.recent_sbox_weights;
+    // `β_0 · 2^64 mod p` as a factor of a product's high word (`β_0 <
+    // 2^16`, so below 2^48).
+    let beta_0_times_2_64 = beta_0 * EPSILON;
     // The vector sums of the next rounds' inputs, reduced: each lane is
     // read as soon as it is complete (round t's after round t − 1 −
     // RECENT_SBOX_OUTPUTS), not when it is needed, and read by a vector
@@ -194,12 +197,20 @@ pub(crate) unsafe fn linear_partial_rounds(state: &mut RawState, plan: &LinearPa
     let mut u = raw::add(input[0], plan.sbox_in_constant(0));
     let mut previous_s = 0;
     for r in 0..rounds {
-        let s = super::scalar_pow7_short_chain(u);
+        let (x3, x4) = super::scalar_pow3_pow4_short_chain(u);
+        let x7 = u128::from(x3) * u128::from(x4);
+        let s = super::scalar_reduce128_short_chain(x7);
         if r + 1 < rounds {
-            u = raw::reduce128(
+            // `β_0 · s` from the product before its reduction: `β_0 · (lo
+            // + hi · 2^64) ≡ β_0 · lo + (β_0 · 2^64 mod p) · hi`, two
+            // products beside each other, so the next input waits for one
+            // reduction after `x^3 · x^4`, not two. Below 2^113.
+            let (lo, hi) = (x7 as u64, (x7 >> 64) as u64);
+            u = super::scalar_reduce128_short_chain(
                 u128::from(ahead[1])
                     + u128::from(beta_1) * u128::from(previous_s)
-                    + u128::from(beta_0) * u128::from(s),
+                    + u128::from(beta_0) * u128::from(lo)
+                    + u128::from(beta_0_times_2_64) * u128::from(hi),
             );
         }
         previous_s = s;

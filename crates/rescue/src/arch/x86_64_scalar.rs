@@ -138,7 +138,13 @@ fn reduce128_short_chain(lo: u64, hi: u64) -> u64 {
 /// chain of latencies; [`mul`] for throughput.
 #[inline(always)]
 pub(crate) fn mul_short_chain(a: u64, b: u64) -> u64 {
-    let x = u128::from(a) * u128::from(b);
+    reduce_short_chain(u128::from(a) * u128::from(b))
+}
+
+/// Reduces `x` through [`reduce128_short_chain`]: for a reduction on a
+/// chain of latencies; [`reduce`] for throughput.
+#[inline(always)]
+pub(crate) fn reduce_short_chain(x: u128) -> u64 {
     reduce128_short_chain(x as u64, (x >> 64) as u64)
 }
 
@@ -328,8 +334,9 @@ mod tests {
         }
     }
 
-    /// `mul_short_chain`, `sub_product`, `add_sub_canonical` and
-    /// `sub_canonical` against `u128` arithmetic mod `p` (any raw inputs,
+    /// `mul_short_chain`, `reduce_short_chain`, `sub_product`,
+    /// `add_sub_canonical` and `sub_canonical` against `u128` arithmetic
+    /// mod `p` (any raw inputs,
     /// canonical where required): edge values, products whose high word has a
     /// zero low half (`hi_lo = 0`, where `t = 0`) or an all-ones one, and a
     /// million random triples.
@@ -361,6 +368,12 @@ mod tests {
                 u128::from(super::sub_canonical(c, cb)) % p,
                 want,
                 "{c} − {cb}"
+            );
+            let wide = u128::from(a) << 64 | u128::from(c);
+            assert_eq!(
+                u128::from(super::reduce_short_chain(wide)) % p,
+                wide % p,
+                "{wide} mod p"
             );
         };
         for &a in &EDGES {
