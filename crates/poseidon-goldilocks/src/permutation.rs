@@ -311,19 +311,19 @@ impl LaneKernel<12> for Rounds {
         permute_lanes(state);
     }
 
-    /// Up to five states after a batch's groups of lanes go one by one,
+    /// Up to six states after a batch's groups of lanes go one by one,
     /// whatever the lanes (only the AVX-512 driver's groups of eight leave
-    /// more than three). On AMD Zen 4 with IFMA one state takes about
-    /// 780 ns, as much as a state of a full group of eight, while a
+    /// more than three). A scratch timer, fastest per state of
+    /// `permute_many` on n states: on AMD Zen 4 with IFMA one state takes
+    /// about 780 ns, as much as a state of a full group of eight, while a
     /// remainder of two to four ran as a padded AVX2 group of four (1 950,
-    /// 1 290, 970 ns per state) and one of five as a padded group of eight
-    /// (1 220 ns each). On the Intel Xeon (IFMA) one state took 1 040–
-    /// 1 140 ns against about 800 per state in a group of eight, so five
-    /// one by one should still beat a padded eight there and six would not
-    /// (estimated from those figures; four against its AVX2 group is not
-    /// measured there).
+    /// 1 290, 970 ns per state) and one of five to seven as a padded group
+    /// of eight (1 220, 1 020–1 050, 875–900 ns each). On an Intel Xeon
+    /// (Emerald Rapids, IFMA) one state in a batch takes about 915 ns, a
+    /// padded group of six 1 046 ns per state and of seven 897: seven
+    /// stays a group.
     fn single_states(&self, _lanes: usize) -> usize {
-        5
+        6
     }
 
     /// [`permute_raw`], the one-state path of `permute` (on AVX-512 and

@@ -647,11 +647,12 @@ fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
 
 /// A batch's last states, after its groups of eight, up to this many go
 /// one by one through [`permute`]; more run as a group padded with zero
-/// states. On AMD Zen 4 one state took about 292 ns and a group of eight
-/// about 1 580 ns (whatever its number of real states): one by one wins up
-/// to five. Four leaves room for CPUs whose group is faster against one
-/// state (not measured on Intel).
-const SINGLE_STATES: usize = 4;
+/// states. One by one wins up to five on both CPUs measured (a scratch
+/// timer, fastest per state of `permute_many` on n states): on AMD Zen 4
+/// one state took about 292 ns and a padded group about 1 580 ns; on an
+/// Intel Xeon (Emerald Rapids) one state in a batch about 320 ns, a
+/// padded group of five 355 ns per state and of six 294.
+const SINGLE_STATES: usize = 5;
 
 /// The permutation of many states (canonical in, canonical out): groups of
 /// eight, then a remainder of up to [`SINGLE_STATES`] one by one through
