@@ -65,6 +65,9 @@ pub mod x86_64_ifma_limbs;
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_ifma_full;
 
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod x86_64_ifma_sboxes;
+
 /// `a · b mod p` (raw) for the scalar permutation: the x86_64 assembly
 /// fix-ups where they exist, else `raw::mul`.
 #[inline(always)]
@@ -454,6 +457,13 @@ pub(crate) fn permute_scalar_fast<I: Instance>(state: &mut RawState, rounds: Ran
 /// best backend; output raw (non-canonical).
 #[inline]
 pub(crate) fn permute_raw<I: Instance>(state: &mut RawState, rounds: Range<usize>) {
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    if ifma_available() {
+        // SAFETY: AVX-512F, AVX-512VL, AVX-512 IFMA, AVX2 and BMI2 are
+        // enabled in this build or were detected on this CPU.
+        unsafe { x86_64_ifma_sboxes::permute::<I>(state, rounds) };
+        return;
+    }
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     if avx512_available() {
         // SAFETY: AVX-512F, AVX-512VL, AVX2 and BMI2 are enabled in this

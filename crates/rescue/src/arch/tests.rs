@@ -958,6 +958,36 @@ mod shared_lanes {
         );
     }
 
+    /// Rescue's one-state permutation with its S-boxes on IFMA limbs: the
+    /// S-boxes and every instance's permutation equal the scalar ones, on
+    /// edge-value and random states.
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    #[test]
+    fn ifma_sboxes_permutation_equals_scalar() {
+        let ran = crate::arch::ifma_available();
+        algebraic_hash_testkit::require_lanes_where_listed(ran);
+        if !ran {
+            return;
+        }
+        // SAFETY: AVX-512F, AVX-512VL, AVX-512 IFMA, AVX2 and BMI2 detected.
+        single_state_sboxes(36, |s, inverse| unsafe {
+            crate::arch::x86_64_ifma_sboxes::sboxes(s, inverse)
+        });
+        for_each_instance!(ifma_sboxes_permutation_for, 37);
+    }
+
+    #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+    fn ifma_sboxes_permutation_for<I: Instance>(seed: u64, rounds: Range<usize>) {
+        for state in states(seed, cases(100_000)) {
+            let mut want = state;
+            permute_scalar::<I>(&mut want, rounds.clone());
+            let mut got = state;
+            // SAFETY: IFMA and the rest detected by the caller.
+            unsafe { crate::arch::x86_64_ifma_sboxes::permute::<I>(&mut got, rounds.clone()) };
+            assert_eq!(canon(got), canon(want), "on {state:?}");
+        }
+    }
+
     /// The IFMA rounds.
     #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
     #[test]

@@ -542,6 +542,19 @@ pub(crate) trait MixedLanes: Lane {
     fn load(states: &[RawState], h: usize) -> Self;
     /// Writes half `h` of `states[..STATES]`.
     fn store(self, states: &mut [RawState], h: usize);
+    /// The S-boxes (`inverse`: `x^(1/7)`, else `x^7`) of
+    /// `states[..STATES]`, in place: by default on this layout's lanes.
+    #[inline(always)]
+    fn sboxes(states: &mut [RawState], inverse: bool) {
+        let mut v = [Self::load(states, 0), Self::load(states, 1)];
+        if inverse {
+            inv_sbox(&mut v);
+        } else {
+            sbox(&mut v);
+        }
+        v[0].store(states, 0);
+        v[1].store(states, 1);
+    }
 }
 
 impl<V: Ymm> MixedLanes for Mixed<V> {
@@ -610,14 +623,7 @@ pub(crate) fn permute_interleaved<I: Instance, L: MixedLanes>(
 /// single-state layout, in place.
 #[inline(always)]
 pub(crate) fn sboxes_interleaved<L: MixedLanes>(states: &mut [RawState], inverse: bool) {
-    let mut v = [L::load(states, 0), L::load(states, 1)];
-    if inverse {
-        inv_sbox(&mut v);
-    } else {
-        sbox(&mut v);
-    }
-    v[0].store(states, 0);
-    v[1].store(states, 1);
+    L::sboxes(states, inverse);
 }
 
 /// [`permute_interleaved`] compiled with AVX2 and BMI2 (for the kernel
