@@ -13,6 +13,10 @@
 //!   needs AVX-512F, AVX-512VL, AVX2 and BMI2, chosen the same way
 //!   (compiled in with `+avx512f,+avx512vl` or a `target-cpu` that has
 //!   them, or detected at run time).
+//! - `x86_64_ifma_sboxes`: where the CPU also has AVX-512 IFMA, single
+//!   permutations take that layout with their S-boxes on 52-bit
+//!   multiply-adds (`x86_64_ifma_limbs`), whose products are shorter
+//!   chains (the inverse S-box is 72 products deep).
 //! - `aarch64_neon`: NEON, two lanes of 64 bits; NEON is part of every
 //!   aarch64 Linux/macOS target.
 //! - `batch`: the rounds of a batch of states held transposed, generic
