@@ -396,7 +396,6 @@ fn check(n: usize) {
     );
 }
 
-/// Nanoseconds per permutation of `n` chained permutations.
 /// The time of one call of `f` divided by `n`, after calling it untimed
 /// for `warm` (zero: not at all).
 #[cfg(feature = "check")]
