@@ -25,34 +25,37 @@
 //! batch on our own packed lanes, whatever the build's target features.
 
 use algebraic_hash_field31::{BabyBear, Field31, KoalaBear, Mersenne31};
-use p3_field::{PackedValue, PrimeCharacteristicRing, PrimeField32, PrimeField64};
+use p3_field::{PackedValue, PrimeField32, PrimeField64};
 use p3_symmetric::{CryptographicPermutation, Permutation};
 
 use crate::{Goldilocks, Poseidon2, Poseidon2Field};
 
 /// A field of ours and its Plonky3 counterpart, with the exact maps
-/// between them.
+/// between them. A field gives the maps of slices (the adapter converts a
+/// whole packed state at a time, in loops that vectorise); the maps of one
+/// element are those of a slice of one.
 pub trait P3Counterpart: Poseidon2Field {
     /// Plonky3's type for the same field.
     type P3: p3_field::PrimeField + Copy + Send + Sync;
+    /// Each of Plonky3's elements in `theirs` → ours, the same value, into
+    /// `ours` (as many).
+    fn from_p3_slice(theirs: &[Self::P3], ours: &mut [Self]);
+    /// Each of our elements in `ours` → Plonky3's, the same value, into
+    /// `theirs` (as many).
+    fn to_p3_slice(ours: &[Self], theirs: &mut [Self::P3]);
     /// Plonky3's element → ours (same value).
-    fn from_p3(value: Self::P3) -> Self;
-    /// Ours → Plonky3's element (same value).
-    fn to_p3(self) -> Self::P3;
-    /// [`Self::from_p3`] on every element of `theirs` into `ours` (as many).
-    /// A field may override it with a loop that vectorises.
     #[inline]
-    fn from_p3_slice(theirs: &[Self::P3], ours: &mut [Self]) {
-        for (ours, &theirs) in ours.iter_mut().zip(theirs) {
-            *ours = Self::from_p3(theirs);
-        }
+    fn from_p3(value: Self::P3) -> Self {
+        let mut ours = [Self::default()];
+        Self::from_p3_slice(&[value], &mut ours);
+        ours[0]
     }
-    /// [`Self::to_p3`] on every element of `ours` into `theirs`.
+    /// Ours → Plonky3's element (same value).
     #[inline]
-    fn to_p3_slice(ours: &[Self], theirs: &mut [Self::P3]) {
-        for (theirs, &ours) in theirs.iter_mut().zip(ours) {
-            *theirs = ours.to_p3();
-        }
+    fn to_p3(self) -> Self::P3 {
+        let mut theirs = [Self::P3::default()];
+        Self::to_p3_slice(&[self], &mut theirs);
+        theirs[0]
     }
 }
 
@@ -71,58 +74,28 @@ macro_rules! monty_counterpart {
     ($($ours:ty => $theirs:ty),*) => {$(
         impl P3Counterpart for $ours {
             type P3 = $theirs;
-            #[inline]
-            fn from_p3(value: $theirs) -> Self {
-                let mut ours = [<$ours as Field31>::ZERO];
-                Self::from_p3_slice(&[value], &mut ours);
-                ours[0]
-            }
-            #[inline]
-            fn to_p3(self) -> $theirs {
-                let mut theirs = [<$theirs>::ZERO];
-                Self::to_p3_slice(&[self], &mut theirs);
-                theirs[0]
-            }
-            /// The words copied with their range checks, the check of the
-            /// form made once: an element-wise loop with the canonical
-            /// route inside vectorised both routes for every element
-            /// (BabyBear 16 through the adapter 1.02 → 1.10–1.17 of
-            /// Plonky3's time). Out-of-range words (none, from either
-            /// side's elements) send the whole slice the canonical way.
+            /// The words copied with their range checks ([`convert_slice`]),
+            /// the check of the form made once.
             #[inline]
             fn from_p3_slice(theirs: &[$theirs], ours: &mut [Self]) {
-                if same_monty_word::<$ours, $theirs>() {
-                    let mut in_range = true;
-                    for (ours, theirs) in ours.iter_mut().zip(theirs) {
-                        let x = <$ours as Field31>::from_stored(theirs.to_unique_u32());
-                        in_range &= x.is_some();
-                        *ours = x.unwrap_or(<$ours as Field31>::ZERO);
-                    }
-                    if in_range {
-                        return;
-                    }
-                }
-                for (ours, &theirs) in ours.iter_mut().zip(theirs) {
+                let same = same_monty_word::<$ours, $theirs>();
+                convert_slice(
+                    theirs,
+                    ours,
+                    |theirs| if same { <$ours as Field31>::from_stored(theirs.to_unique_u32()) } else { None },
                     // Canonical, so below p: nothing is reduced.
-                    *ours = <$ours as Field31>::from_u64_reduced(u64::from(theirs.as_canonical_u32()));
-                }
+                    |theirs| <$ours as Field31>::from_u64_reduced(u64::from(theirs.as_canonical_u32())),
+                );
             }
             #[inline]
             fn to_p3_slice(ours: &[Self], theirs: &mut [$theirs]) {
-                if same_monty_word::<$ours, $theirs>() {
-                    let mut in_range = true;
-                    for (theirs, ours) in theirs.iter_mut().zip(ours) {
-                        let x = p3_from_monty_word::<$theirs>(ours.to_stored());
-                        in_range &= x.is_some();
-                        *theirs = x.unwrap_or(<$theirs>::ZERO);
-                    }
-                    if in_range {
-                        return;
-                    }
-                }
-                for (theirs, ours) in theirs.iter_mut().zip(ours) {
-                    *theirs = <$theirs>::new(ours.to_canonical());
-                }
+                let same = same_monty_word::<$ours, $theirs>();
+                convert_slice(
+                    ours,
+                    theirs,
+                    |ours| if same { p3_from_monty_word::<$theirs>(ours.to_stored()) } else { None },
+                    |ours| <$theirs>::new(ours.to_canonical()),
+                );
             }
         }
     )*};
@@ -137,7 +110,29 @@ monty_counterpart!(
 /// if Plonky3 accepts it.
 #[inline(always)]
 fn p3_from_monty_word<T: for<'de> serde::Deserialize<'de>>(word: u32) -> Option<T> {
-    T::deserialize(serde::de::value::U32Deserializer::<serde::de::value::Error>::new(word)).ok()
+    T::deserialize(serde::de::value::U32Deserializer::<Refused>::new(word)).ok()
+}
+
+/// The error of [`p3_from_monty_word`]'s deserializer: only that there was
+/// one. serde's own `value::Error` holds the message, whose drop kept
+/// LLVM from vectorising the conversion loops (KoalaBear 16 through the
+/// adapter: the loop back into Plonky3's elements, one word at a time with
+/// a branch each, took 12 % of the time on Intel).
+#[derive(Debug)]
+struct Refused;
+
+impl core::fmt::Display for Refused {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("not a Montgomery word of this field")
+    }
+}
+
+impl serde::de::StdError for Refused {}
+
+impl serde::de::Error for Refused {
+    fn custom<M: core::fmt::Display>(_message: M) -> Self {
+        Refused
+    }
 }
 
 /// Whether Plonky3's `T` and our `F` store the element 1 as the same word,
@@ -155,33 +150,83 @@ where
 /// keep `p` for 0, which `as_canonical_u32` maps to 0). Crossing takes a
 /// comparison each way (`from_canonical`, `new_checked`); the reducing
 /// constructors (a remainder by `p` each) are only the fallbacks of values
-/// the checks refuse, which canonical values never are.
+/// the checks refuse, which canonical values never are ([`convert_slice`]).
 impl P3Counterpart for Mersenne31 {
     type P3 = p3_mersenne_31::Mersenne31;
     #[inline]
-    fn from_p3(value: p3_mersenne_31::Mersenne31) -> Self {
-        let value = value.as_canonical_u32();
-        <Mersenne31 as Field31>::from_canonical(value)
-            .unwrap_or_else(|| <Mersenne31 as Field31>::from_u64_reduced(u64::from(value)))
+    fn from_p3_slice(theirs: &[p3_mersenne_31::Mersenne31], ours: &mut [Self]) {
+        convert_slice(
+            theirs,
+            ours,
+            |theirs| <Mersenne31 as Field31>::from_canonical(theirs.as_canonical_u32()),
+            |theirs| {
+                <Mersenne31 as Field31>::from_u64_reduced(u64::from(theirs.as_canonical_u32()))
+            },
+        );
     }
     #[inline]
-    fn to_p3(self) -> p3_mersenne_31::Mersenne31 {
-        let value = self.to_canonical();
-        p3_mersenne_31::Mersenne31::new_checked(value)
-            .unwrap_or_else(|| p3_mersenne_31::Mersenne31::new(value))
+    fn to_p3_slice(ours: &[Self], theirs: &mut [p3_mersenne_31::Mersenne31]) {
+        convert_slice(
+            ours,
+            theirs,
+            |ours| p3_mersenne_31::Mersenne31::new_checked(ours.to_canonical()),
+            |ours| p3_mersenne_31::Mersenne31::new(ours.to_canonical()),
+        );
+    }
+}
+
+/// `to[i] = checked(from[i])` for every `i` when `checked` accepts every
+/// element, otherwise `fallback(from[i])` for every `i` (Plonky3's
+/// elements are canonical and ours below `p`: the fallback never runs for
+/// them). The first loop has no branch per element, so LLVM vectorises
+/// it. With the fallback inside that loop, element by element, LLVM
+/// computed both routes for every element: BabyBear 16 through the
+/// adapter 1.02 → 1.10–1.17 of Plonky3's time (AMD Zen 4).
+#[inline(always)]
+fn convert_slice<S: Copy, D: Copy + Default>(
+    from: &[S],
+    to: &mut [D],
+    checked: impl Fn(S) -> Option<D>,
+    fallback: impl Fn(S) -> D,
+) {
+    let mut accepted = true;
+    for (to, &from) in to.iter_mut().zip(from) {
+        let x = checked(from);
+        accepted &= x.is_some();
+        *to = x.unwrap_or_default();
+    }
+    if !accepted {
+        convert_slice_by(from, to, fallback);
+    }
+}
+
+/// `to[i] = f(from[i])`: [`convert_slice`]'s fallback, out of line.
+/// Inline, LLVM vectorised it across the rows of a packed state and ran
+/// it for every state, its stores masked off (the remainders by `p` and
+/// the scatters included): through the adapter, Mersenne31 16 took
+/// 114–131 ns per state against 98–106 out of line (Intel).
+#[cold]
+#[inline(never)]
+fn convert_slice_by<S: Copy, D>(from: &[S], to: &mut [D], f: impl Fn(S) -> D) {
+    for (to, &from) in to.iter_mut().zip(from) {
+        *to = f(from);
     }
 }
 
 impl P3Counterpart for Goldilocks {
     type P3 = p3_goldilocks::Goldilocks;
     #[inline]
-    fn from_p3(value: p3_goldilocks::Goldilocks) -> Self {
-        // Canonical, so below p: nothing is reduced.
-        Goldilocks::from_u64_reduced(value.as_canonical_u64())
+    fn from_p3_slice(theirs: &[p3_goldilocks::Goldilocks], ours: &mut [Self]) {
+        for (ours, theirs) in ours.iter_mut().zip(theirs) {
+            // Canonical, so below p: nothing is reduced.
+            *ours = Goldilocks::from_u64_reduced(theirs.as_canonical_u64());
+        }
     }
     #[inline]
-    fn to_p3(self) -> p3_goldilocks::Goldilocks {
-        p3_goldilocks::Goldilocks::new(self.to_u64())
+    fn to_p3_slice(ours: &[Self], theirs: &mut [p3_goldilocks::Goldilocks]) {
+        for (theirs, ours) in theirs.iter_mut().zip(ours) {
+            *theirs = p3_goldilocks::Goldilocks::new(ours.to_u64());
+        }
     }
 }
 
@@ -208,11 +253,12 @@ where
 
 /// `state` (packs of `N` lanes) through [`Poseidon2::permute_lane_major`],
 /// converted on the way in and out; `false` (nothing done) where that
-/// does not run here. The conversions are flat loops over all `W · N`
-/// values (as nested loops, LLVM vectorised them across the cells with
-/// gathers and scatters: Mersenne31 16 through the adapter 1.38 of
-/// Plonky3's time on AMD Zen 4, 1.08 flat); the buffers are `N` lanes
-/// wide, not zero-filled beyond them.
+/// does not run here. The way in is one flat loop over all `W · N`
+/// values into a buffer of `N` lanes a row (as nested loops, LLVM had
+/// vectorised it across the cells with gathers: Mersenne31 16 through the
+/// adapter 1.38 of Plonky3's time on AMD Zen 4, 1.08 flat); the way out
+/// writes each row straight into its pack (`as_slice_mut`), with no
+/// second buffer to fill and copy.
 #[inline]
 fn lane_major<F, P, const W: usize, const D: u64, const N: usize>(
     permutation: &Poseidon2<F, W, D>,
@@ -231,10 +277,8 @@ where
     if !permutation.permute_lane_major(cells) {
         return false;
     }
-    let mut theirs = [[F::P3::ZERO; N]; W];
-    F::to_p3_slice(cells, theirs.as_flattened_mut());
-    for (packed, row) in state.iter_mut().zip(&theirs) {
-        *packed = *P::from_slice(row);
+    for (packed, row) in state.iter_mut().zip(cells.chunks_exact(N)) {
+        F::to_p3_slice(row, packed.as_slice_mut());
     }
     true
 }
