@@ -74,7 +74,7 @@ macro_rules! monty_counterpart {
     ($($ours:ty => $theirs:ty),*) => {$(
         impl P3Counterpart for $ours {
             type P3 = $theirs;
-            /// The words copied with their range checks ([`convert_slice`]),
+            /// The words copied with their range checks (`convert_slice`),
             /// the check of the form made once.
             #[inline]
             fn from_p3_slice(theirs: &[$theirs], ours: &mut [Self]) {
@@ -150,7 +150,7 @@ where
 /// keep `p` for 0, which `as_canonical_u32` maps to 0). Crossing takes a
 /// comparison each way (`from_canonical`, `new_checked`); the reducing
 /// constructors (a remainder by `p` each) are only the fallbacks of values
-/// the checks refuse, which canonical values never are ([`convert_slice`]).
+/// the checks refuse, which canonical values never are (`convert_slice`).
 impl P3Counterpart for Mersenne31 {
     type P3 = p3_mersenne_31::Mersenne31;
     #[inline]
