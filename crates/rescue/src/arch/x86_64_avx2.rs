@@ -504,7 +504,7 @@ pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<us
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
 pub(crate) unsafe fn exp7_state(state: &mut RawState) {
-    sboxes_interleaved::<Mixed<PackedGoldilocksAvx2>>(core::slice::from_mut(state), false);
+    <Mixed<PackedGoldilocksAvx2> as MixedLanes>::sboxes(core::slice::from_mut(state), false);
 }
 
 /// [`permute`] for any [`Ymm`] lane type; inlined into the caller's
@@ -602,28 +602,21 @@ pub(crate) fn permute_interleaved<I: Instance, L: MixedLanes>(
     debug_assert_eq!(states.len(), L::STATES);
     for r in rounds {
         if !I::MDS_FIRST {
-            sboxes_interleaved::<L>(states, false);
+            L::sboxes(states, false);
         }
         for state in states.iter_mut() {
             mds_multiply(state);
             add_constants(state, &I::ARK1[r]);
         }
-        sboxes_interleaved::<L>(states, !I::MDS_FIRST);
+        L::sboxes(states, !I::MDS_FIRST);
         for state in states.iter_mut() {
             mds_multiply(state);
             add_constants(state, &I::ARK2[r]);
         }
         if I::MDS_FIRST {
-            sboxes_interleaved::<L>(states, true);
+            L::sboxes(states, true);
         }
     }
-}
-
-/// The S-boxes (`inverse`: x^(1/7), else x^7) of `L::STATES` states in the
-/// single-state layout, in place.
-#[inline(always)]
-pub(crate) fn sboxes_interleaved<L: MixedLanes>(states: &mut [RawState], inverse: bool) {
-    L::sboxes(states, inverse);
 }
 
 /// [`permute_interleaved`] compiled with AVX2 and BMI2 (for the kernel

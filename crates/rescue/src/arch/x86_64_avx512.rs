@@ -36,7 +36,7 @@ use core::ops::Range;
 
 use super::batch::{BatchLane, permute_group};
 use super::x86_64_avx2::{
-    Mixed, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, sboxes_interleaved, square_wide,
+    Mixed, MixedLanes, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide,
 };
 use super::{Columns, Output};
 use crate::field::MODULUS;
@@ -373,7 +373,7 @@ pub(crate) unsafe fn permute<I: Instance>(state: &mut RawState, rounds: Range<us
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
 pub(crate) unsafe fn exp7_state(state: &mut RawState) {
-    sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl>>(core::slice::from_mut(state), false);
+    <Mixed<PackedGoldilocksAvx512Vl> as MixedLanes>::sboxes(core::slice::from_mut(state), false);
 }
 
 /// Rounds of `x ← M · (x + c)^7` on one state, raw in, raw out:
@@ -412,7 +412,7 @@ pub(crate) unsafe fn x7_matrix_rounds(
         }
     }
     for (round, _) in constants.iter().enumerate() {
-        sboxes_interleaved::<Mixed<PackedGoldilocksAvx512Vl<true>>>(
+        <Mixed<PackedGoldilocksAvx512Vl<true>> as MixedLanes>::sboxes(
             core::slice::from_mut(state),
             false,
         );
