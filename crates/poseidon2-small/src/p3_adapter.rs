@@ -183,7 +183,7 @@ impl P3Counterpart for Mersenne31 {
 /// computed both routes for every element: BabyBear 16 through the
 /// adapter 1.02 → 1.10–1.17 of Plonky3's time (AMD Zen 4).
 #[inline(always)]
-fn convert_slice<S: Copy, D: Copy + Default>(
+fn convert_slice<S: Copy, D: Default>(
     from: &[S],
     to: &mut [D],
     checked: impl Fn(S) -> Option<D>,
