@@ -20,7 +20,9 @@
 //!   one) runs one state at a time through [`LaneKernel::apply_single`],
 //!   a larger one of five to seven is padded to eight, one of two to four
 //!   runs as a group of four on AVX2; where the CPU also has AVX-512 VBMI and BW, the same with
-//!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`]);
+//!   byte-table lookups on the vector units ([`LaneBackend::Avx512Vbmi`],
+//!   for kernels that say they look up bytes,
+//!   [`LaneKernel::LOOKS_UP_BYTES`]);
 //! - AVX2 (with BMI2): groups of four; a remainder of two or three is
 //!   padded (unless `single_states` says otherwise), a single state runs
 //!   through `apply_single`;
@@ -573,6 +575,16 @@ pub fn linear_partial_rounds(state: &mut [u64; 12], plan: &LinearPartialRounds12
 pub trait LaneKernel<const W: usize>: Sync {
     /// Transforms `state` (each lane independently).
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; W]);
+
+    /// Whether [`apply`](Self::apply) looks up bytes
+    /// ([`GoldilocksLanes::lookup_bytes`]). Only such a kernel gets a copy
+    /// compiled for [`LaneBackend::Avx512Vbmi`]; any other runs there on
+    /// the AVX-512 copy, which is the same code: a second copy had cost
+    /// compile time for nothing (the three Goldilocks kernels of
+    /// Plonky3's Poseidon2 were 14 % of that crate's optimised code).
+    /// A kernel that looks up bytes and leaves this `false` still computes
+    /// the same map, with the lookups on the scalar units.
+    const LOOKS_UP_BYTES: bool = false;
 
     /// How many states a batch's remainder may hold (the states after its
     /// full groups of `lanes` lanes) and still run one state at a time

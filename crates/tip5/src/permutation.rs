@@ -163,6 +163,8 @@ pub(crate) fn permute_many(states: &mut [[Felt; STATE_SIZE]]) {
 pub(crate) struct Rounds;
 
 impl LaneKernel<STATE_SIZE> for Rounds {
+    const LOOKS_UP_BYTES: bool = true;
+
     #[inline(always)]
     fn apply<L: GoldilocksLanes>(&self, state: &mut [L; STATE_SIZE]) {
         permute_lanes(state);

@@ -699,14 +699,16 @@ pub(crate) fn run_kernel<K: LaneKernel<W>, const W: usize>(
 ) {
     match backend {
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        LaneBackend::Avx512Vbmi => {
+        LaneBackend::Avx512Vbmi if K::LOOKS_UP_BYTES => {
             // SAFETY: callers pass an available backend: AVX-512F/VL/DQ/BW/
             // VBMI, AVX2 and BMI2 are enabled in this build or were detected
             // on this CPU.
             unsafe { x86_64_avx512::apply_many_vbmi(kernel, states, output) }
         }
+        // Kernels without byte lookups have no VBMI copy: the AVX-512 one
+        // is the same code (`LaneKernel::LOOKS_UP_BYTES`).
         #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
-        LaneBackend::Avx512 => {
+        LaneBackend::Avx512 | LaneBackend::Avx512Vbmi => {
             // SAFETY: callers pass an available backend: AVX-512F/VL/DQ, AVX2
             // and BMI2 are enabled in this build or were detected on this CPU.
             unsafe { x86_64_avx512::apply_many(kernel, states, output) }

@@ -648,6 +648,8 @@ mod shared_lanes {
     };
 
     impl LaneKernel<12> for Ops {
+        const LOOKS_UP_BYTES: bool = true;
+
         fn apply<L: GoldilocksLanes>(&self, s: &mut [L; 12]) {
             let x = *s;
             s[0] = x[0].mul(x[1]);
