@@ -523,6 +523,92 @@ macro_rules! lane_ops {
 lane_ops!(4, 5);
 lane_ops!(6, 8);
 
+/// The arithmetic kernels run on the portable model
+/// ([`LaneField::run_model`](crate::LaneField::run_model)): [`LaneArith`]
+/// on [`Model`], each field operation a function of its own instead of
+/// inlined into the kernel. The model runs in tests only, and each of its
+/// products is hundreds of scalar operations: inlined, a kernel's
+/// permutation on it was megabytes of code to compile (circom's sixteen
+/// widths on the model were half the code of the poseidon crate's
+/// `backends` test). The hardware vectors keep everything inline.
+pub(crate) struct ModelArith<C, const N: usize>(LaneArith<C, Model, N>);
+
+impl<C, const N: usize> Clone for ModelArith<C, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C, const N: usize> Copy for ModelArith<C, N> {}
+
+impl<C: MontConfig<N>, const N: usize> ModelArith<C, N> {
+    pub(crate) const fn new() -> Self {
+        Self(LaneArith::model())
+    }
+}
+
+impl<C, const N: usize> FieldOps<N> for ModelArith<C, N>
+where
+    LaneArith<C, Model, N>: FieldOps<N>,
+{
+    const LANES: usize = 8;
+    type Elem = <LaneArith<C, Model, N> as FieldOps<N>>::Elem;
+
+    fn constant(self, c: &[u64; N]) -> Self::Elem {
+        self.0.constant(c)
+    }
+    fn load(self, lane: impl Fn(usize) -> [u64; N]) -> Self::Elem {
+        self.0.load(lane)
+    }
+    fn store(self, x: &Self::Elem, out: impl FnMut(usize, [u64; N])) {
+        self.0.store(x, out)
+    }
+    #[inline(never)]
+    fn mul(self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem {
+        self.0.mul(a, b)
+    }
+    #[inline(never)]
+    fn square(self, a: &Self::Elem) -> Self::Elem {
+        self.0.square(a)
+    }
+    #[inline(never)]
+    fn reduce(self, x: &Self::Elem) -> Self::Elem {
+        self.0.reduce(x)
+    }
+    #[inline(never)]
+    fn reduce_2p(self, x: &Self::Elem) -> Self::Elem {
+        self.0.reduce_2p(x)
+    }
+    #[inline(never)]
+    fn reduce_from(self, x: &Self::Elem, bound: u32) -> Self::Elem {
+        self.0.reduce_from(x, bound)
+    }
+    #[inline(never)]
+    fn add_lazy(self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem {
+        self.0.add_lazy(a, b)
+    }
+    #[inline(never)]
+    fn add(self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem {
+        self.0.add(a, b)
+    }
+    #[inline(never)]
+    fn sub(self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem {
+        self.0.sub(a, b)
+    }
+    #[inline(never)]
+    fn half(self, x: &Self::Elem) -> Self::Elem {
+        self.0.half(x)
+    }
+    #[inline(never)]
+    fn sum_reduced(self, xs: &[Self::Elem]) -> Self::Elem {
+        self.0.sum_reduced(xs)
+    }
+    #[inline(never)]
+    fn dot_lazy<const K: usize>(self, a: &[Self::Elem; K], b: &[Self::Elem; K]) -> Self::Elem {
+        self.0.dot_lazy(a, b)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

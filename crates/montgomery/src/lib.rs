@@ -291,7 +291,7 @@ macro_rules! lane_field {
             }
             #[inline(always)]
             fn run_model<K: LaneKernel<$n>>(kernel: K) -> K::Output {
-                kernel.run(LaneArith::<C, Model, $n>::model())
+                kernel.run(lanes::ModelArith::<C, $n>::new())
             }
         }
     };
