@@ -268,18 +268,35 @@ pub fn find(name: &str) -> Result<&'static Instance, CliError> {
     Err(unknown_instance(name, all.iter().map(|i| i.name.as_str())))
 }
 
-/// [`CliError::UnknownInstance`] for `name`, with the closest of `names`
-/// (the JavaScript package, one module per family, passes every family's
-/// names here).
+/// How many of `query`'s words (split at `-` and `_`, any case) are not
+/// words of `name`: `plonky2-poseidon` misses none of `poseidon-plonky2`,
+/// which an edit distance alone ranks far away.
+fn missing_words(query: &str, name: &str) -> usize {
+    let words = |s: &str| {
+        s.split(['-', '_'])
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect::<Vec<_>>()
+    };
+    let have = words(name);
+    words(query).iter().filter(|w| !have.contains(w)).count()
+}
+
+/// [`CliError::UnknownInstance`] for `name`, with the closest of `names`:
+/// first those with every word of `name` (in any order), then by edit
+/// distance (the JavaScript package, one module per family, passes every
+/// family's names here).
 pub fn unknown_instance<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> CliError {
-    let mut scored: Vec<(usize, &str)> =
-        names.into_iter().map(|n| (distance(name, n), n)).collect();
+    let mut scored: Vec<(usize, usize, &str)> = names
+        .into_iter()
+        .map(|n| (missing_words(name, n), distance(name, n), n))
+        .collect();
     scored.sort();
     let suggestions = scored
         .iter()
         .take(3)
-        .filter(|(d, _)| *d <= name.len().max(3))
-        .map(|(_, n)| (*n).to_owned())
+        .filter(|(missing, d, _)| *missing == 0 || *d <= name.len().max(3))
+        .map(|(_, _, n)| (*n).to_owned())
         .collect();
     CliError::UnknownInstance {
         name: name.to_owned(),

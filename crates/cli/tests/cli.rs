@@ -626,6 +626,17 @@ fn miden_instances_refuse_bad_input() {
 fn unknown_instances_and_operations_are_refused() {
     assert_refused(&["hash", "posiedon", "1"], "", "closest: poseidon");
     assert_refused(&["hash", "rp64_256", "1"], "", "rp64-256");
+    // Words in another order: both of Plonky2's names first.
+    assert_refused(
+        &["hash", "plonky2-poseidon", "1"],
+        "",
+        "closest: poseidon-plonky2, poseidon-plonky2-hash-or-noop,",
+    );
+    assert_refused(
+        &["hash", "SP1", "1"],
+        "",
+        "closest: poseidon2-sp1-koalabear-16 (",
+    );
     assert_refused(&["frobnicate", "poseidon", "1"], "", "frobnicate");
     assert_refused(&["compress", "poseidon", "1"], "", "no `compress`");
     assert_refused(
