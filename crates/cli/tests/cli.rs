@@ -390,9 +390,46 @@ fn check(mapping: &Mapping) -> usize {
             "{what} stdin"
         );
     }
+    check_modulus_edges(mapping, &cases);
     check_lines(mapping, &cases);
     check_merkle(mapping, &cases);
     cases.len()
+}
+
+/// The first case with an input, its last element replaced by `p − 1`
+/// (accepted: exit 0 and as many outputs as the case has) and by `p`, in
+/// decimal and in hex (refused, never reduced).
+fn check_modulus_edges(mapping: &Mapping, cases: &[&Value]) {
+    let Some(case) = cases.iter().find(|c| !strings(&c["input"]).is_empty()) else {
+        return;
+    };
+    let modulus = modulus_of(&mapping.file);
+    let last_digit = modulus.as_bytes()[modulus.len() - 1];
+    assert!(last_digit > b'0', "{modulus} ends in 0");
+    let below = format!(
+        "{}{}",
+        &modulus[..modulus.len() - 1],
+        char::from(last_digit - 1)
+    );
+    let mut input: Vec<String> = strings(&case["input"]).iter().map(|x| to_dec(x)).collect();
+    let op = mapping.op.name();
+    let outputs = strings(&case["output"]).len();
+    for (last, accepted) in [
+        (below, true),
+        (modulus.to_owned(), false),
+        (dec_to_hex(modulus), false),
+    ] {
+        *input.last_mut().expect("an input") = last;
+        let mut args = vec![op, mapping.instance.as_str()];
+        args.extend(input.iter().map(String::as_str));
+        if accepted {
+            let out = cli(&args, "");
+            assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+            assert_eq!(out.stdout.lines().count(), outputs, "{args:?}");
+        } else {
+            assert_refused(&args, "", "modulus");
+        }
+    }
 }
 
 /// A 2-to-1 compression's cases as Merkle trees of two leaves (the halves
