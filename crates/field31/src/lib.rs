@@ -100,6 +100,19 @@ pub trait Lanes:
         let scaled = x.div_2exp(k);
         if negative { sum - scaled } else { sum + scaled }
     }
+    /// Values of exact sums: for one element (the field types) its stored
+    /// word in 64 bits, so that a sum of many (fewer than `2^33`) is plain
+    /// integer additions and one reduction ([`Lanes::narrow`]); packed
+    /// lanes keep `Self`, whose modular additions cost less than widening
+    /// every lane.
+    type Wide: Copy + Add<Output = Self::Wide>;
+    /// Whether [`Lanes::Wide`] sums exactly (one element) rather than
+    /// being `Self`.
+    const WIDE_IS_EXACT: bool;
+    /// `self` as a [`Lanes::Wide`].
+    fn widen(self) -> Self::Wide;
+    /// A sum of fewer than `2^33` widened values, reduced.
+    fn narrow(wide: Self::Wide) -> Self;
 }
 
 /// One state's cells in the lanes of vector registers (`COUNT` cells per
@@ -243,6 +256,19 @@ macro_rules! scalar_lanes {
             #[inline(always)]
             fn div_2exp(self, k: u32) -> Self {
                 <$ty>::div_2exp_scalar(self, k)
+            }
+            /// The stored word (Montgomery's `x · 2^32`, or `x`): the
+            /// stored form is additive, so a reduced sum of stored words
+            /// is the stored word of the sum.
+            type Wide = u64;
+            const WIDE_IS_EXACT: bool = true;
+            #[inline(always)]
+            fn widen(self) -> u64 {
+                u64::from(<$ty as $crate::Field31>::to_stored(self))
+            }
+            #[inline(always)]
+            fn narrow(wide: u64) -> Self {
+                <$ty>::from_stored_sum(wide)
             }
         }
 

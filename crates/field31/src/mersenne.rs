@@ -29,6 +29,17 @@ pub(crate) const fn reduce_product(x: u64) -> u32 {
 }
 
 impl Mersenne31 {
+    /// `sum mod p` (`Lanes::narrow`): `2^31 ≡ 1` folds the high bits onto
+    /// the low ones twice (below `2^31 + 2^33`, then `p + 8`), then one
+    /// subtraction.
+    #[inline(always)]
+    fn from_stored_sum(sum: u64) -> Self {
+        let once = (sum & u64::from(P)) + (sum >> 31);
+        let twice = (once & u64::from(P)) + (once >> 31);
+        let reduced = twice.wrapping_sub(u64::from(P));
+        Self(if reduced < twice { reduced } else { twice } as u32)
+    }
+
     /// `x · 2^k` (`k < 31`): `2^31 ≡ 1`, so a rotation of the 31 bits.
     #[inline(always)]
     fn mul_2exp_scalar(self, k: u32) -> Self {

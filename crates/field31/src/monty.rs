@@ -68,6 +68,12 @@ const fn shape(p: u32) -> (u32, u32) {
 
 impl<P: MontyParams> Monty<P> {
     const MU: u32 = inverse_mod_2_32(P::MODULUS);
+
+    /// The element whose stored word is `sum mod p` (`Lanes::narrow`).
+    #[inline(always)]
+    fn from_stored_sum(sum: u64) -> Self {
+        Self::from_word((sum % u64::from(P::MODULUS)) as u32)
+    }
     const SHAPE: (u32, u32) = shape(P::MODULUS);
 
     /// `x · 2^k`: doublings for `k ≤ 3`, else one multiplication.

@@ -99,6 +99,50 @@ fn check_field<F: Field31>(seed: u64) {
     assert_eq!(F::ZERO.to_canonical(), 0);
     assert_eq!(F::ONE.to_canonical(), 1);
     assert_eq!(F::default(), F::ZERO);
+    check_exact_sums::<F>(&mut rng);
+}
+
+/// `Lanes::narrow` of a sum of `Lanes::widen`s equals the sum mod p: every
+/// count up to 64 terms (the rounds add at most 49), of random and edge
+/// values, all `p − 1` among them, and the largest count the type allows
+/// (`2^33 − 1` terms of `p − 1`, as one wide value times the count).
+fn check_exact_sums<F: Field31>(rng: &mut Rng64) {
+    assert!(F::WIDE_IS_EXACT, "{}: one element sums exactly", F::NAME);
+    let p = u64::from(F::MODULUS);
+    let element = |v: u64| F::from_canonical(v as u32).expect("canonical");
+    for count in 1..=64 {
+        for round in 0..cases(50) {
+            let values: Vec<u64> = (0..count)
+                .map(|_| if round == 0 { p - 1 } else { rng.element() })
+                .collect();
+            let elements: Vec<F> = values.iter().map(|&v| element(v)).collect();
+            let mut wide = elements[0].widen();
+            for x in &elements[1..] {
+                wide = wide + x.widen();
+            }
+            let expected = values.iter().sum::<u64>() % p;
+            assert_eq!(
+                F::narrow(wide).to_canonical() as u64,
+                expected,
+                "{}: {values:?}",
+                F::NAME
+            );
+        }
+    }
+    // 2^33 − 1 terms: the sum of 2^i terms for i < 33, each by doublings.
+    let mut power = element(p - 1).widen();
+    let mut wide = power;
+    for _ in 1..33 {
+        power = power + power;
+        wide = wide + power;
+    }
+    let count = (1u64 << 33) - 1;
+    assert_eq!(
+        F::narrow(wide).to_canonical() as u64,
+        ((p - 1) as u128 * count as u128 % p as u128) as u64,
+        "{}: {count} terms of p − 1",
+        F::NAME
+    );
 }
 
 fn check_refusals<F: Field31>() {

@@ -119,12 +119,6 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     fn narrow(wide: Wide<L>) -> Self {
         Self(L::narrow((wide.0, wide.1)))
     }
-    // The cheap forms (`GoldilocksLanes::mul_2exp`, `div_2exp`: shifts and
-    // one carry fix-up) on one element too, now that each instance's paths
-    // are compiled for its constants (`goldilocks_instance!`): chosen per
-    // entry at run time, they had measured slower than a product (2.8
-    // against 1.9 of Plonky3's time at width 8, NOTES.md).
-    const MULTIPLY_DIAGONAL: bool = false;
     #[inline(always)]
     fn splat(value: Felt) -> Self {
         Self(L::splat(value.to_u64()))

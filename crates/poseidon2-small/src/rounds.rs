@@ -39,10 +39,6 @@ pub(crate) trait Cells:
 {
     /// The field element of each lane.
     type Scalar: Copy + 'static;
-    /// Whether the internal layer multiplies by its diagonal entries
-    /// (cheaper than the doublings and shifts of `Scale` on one element
-    /// of a 31-bit field) rather than using their cheap forms.
-    const MULTIPLY_DIAGONAL: bool;
     /// Every lane set to `value`.
     fn splat(value: Self::Scalar) -> Self;
     /// `2x`.
@@ -154,7 +150,21 @@ pub(crate) trait Cells:
 
 impl<L: Lanes> Cells for L {
     type Scalar = L::Scalar;
-    const MULTIPLY_DIAGONAL: bool = L::COUNT == 1;
+    /// One element: the stored words summed exactly, one reduction
+    /// ([`Lanes::Wide`]); packed lanes: the balanced tree.
+    #[inline(always)]
+    fn sum_of_rest<const W: usize>(state: &[Self; W]) -> Self {
+        if !L::WIDE_IS_EXACT {
+            return sum_of_rest(state);
+        }
+        let mut total = state[1].widen();
+        for &x in &state[2..] {
+            total = total + x.widen();
+        }
+        L::narrow(total)
+    }
+    /// Exact for one element ([`Lanes::Wide`]).
+    const WIDE_EXTERNAL: bool = L::WIDE_IS_EXACT;
     /// Not on AVX2 (8 lanes): its 16 registers do not hold a 16- or
     /// 24-cell state, and the written-out S-boxes spilled (Mersenne31 16
     /// went from 1.20 to 1.58 of Plonky3's time per state). AVX-512 has 32
@@ -162,14 +172,14 @@ impl<L: Lanes> Cells for L {
     /// permutation of Mersenne31 16 went from 0.66 to 0.48 of Plonky3's
     /// time, BabyBear 16 from 1.01 to 1.04.
     const WRITE_OUT_SBOXES: bool = L::COUNT != 8;
-    type Wide = Self;
+    type Wide = L::Wide;
     #[inline(always)]
-    fn widen(self) -> Self {
-        self
+    fn widen(self) -> L::Wide {
+        Lanes::widen(self)
     }
     #[inline(always)]
-    fn narrow(wide: Self) -> Self {
-        wide
+    fn narrow(wide: L::Wide) -> Self {
+        Lanes::narrow(wide)
     }
     #[inline(always)]
     fn splat(value: Self::Scalar) -> Self {
@@ -462,12 +472,6 @@ fn sum_plus_scaled<L: Cells, const W: usize>(
     diagonal: &Diagonal<L::Scalar, W>,
     i: usize,
 ) -> L {
-    if L::MULTIPLY_DIAGONAL {
-        // One element of a 31-bit field: a multiplication (about three
-        // cycles, pipelined) costs less than choosing between the cheap
-        // forms per entry.
-        return sum + x * L::splat(diagonal.values[i]);
-    }
     L::sum_plus_scaled(
         sum,
         x,

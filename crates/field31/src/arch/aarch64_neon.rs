@@ -158,6 +158,16 @@ impl<F: Field31> MulAssign for PackedNeon<F> {
 impl<F: Field31> Lanes for PackedNeon<F> {
     type Scalar = F;
     const COUNT: usize = 4;
+    type Wide = Self;
+    const WIDE_IS_EXACT: bool = false;
+    #[inline(always)]
+    fn widen(self) -> Self {
+        self
+    }
+    #[inline(always)]
+    fn narrow(wide: Self) -> Self {
+        wide
+    }
 
     #[inline(always)]
     fn splat(value: F) -> Self {

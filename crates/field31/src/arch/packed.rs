@@ -422,6 +422,16 @@ impl<S: Simd, F: Field31> MulAssign for Packed<S, F> {
 impl<S: Simd, F: Field31> Lanes for Packed<S, F> {
     type Scalar = F;
     const COUNT: usize = S::N;
+    type Wide = Self;
+    const WIDE_IS_EXACT: bool = false;
+    #[inline(always)]
+    fn widen(self) -> Self {
+        self
+    }
+    #[inline(always)]
+    fn narrow(wide: Self) -> Self {
+        wide
+    }
     #[inline(always)]
     fn splat(value: F) -> Self {
         // SAFETY: see above.
