@@ -101,7 +101,7 @@ pub trait Lanes:
         if negative { sum - scaled } else { sum + scaled }
     }
     /// Values of exact sums: for one element (the field types) its stored
-    /// word in 64 bits, so that a sum of many (fewer than `2^33`) is plain
+    /// word in 64 bits, so that a sum of many (up to 1 024) is plain
     /// integer additions and one reduction ([`Lanes::narrow`]); packed
     /// lanes keep `Self`, whose modular additions cost less than widening
     /// every lane.
@@ -111,7 +111,7 @@ pub trait Lanes:
     const WIDE_IS_EXACT: bool;
     /// `self` as a [`Lanes::Wide`].
     fn widen(self) -> Self::Wide;
-    /// A sum of fewer than `2^33` widened values, reduced.
+    /// A sum of up to 1 024 widened values, reduced.
     fn narrow(wide: Self::Wide) -> Self;
 }
 

@@ -69,10 +69,23 @@ const fn shape(p: u32) -> (u32, u32) {
 impl<P: MontyParams> Monty<P> {
     const MU: u32 = inverse_mod_2_32(P::MODULUS);
 
-    /// The element whose stored word is `sum mod p` (`Lanes::narrow`).
+    /// `⌊2^58 / p⌋`, the quotient estimate's factor in `from_stored_sum`.
+    const SUM_QUOTIENT: u64 = (1 << 58) / P::MODULUS as u64;
+
+    /// The element whose stored word is `sum mod p` (`Lanes::narrow`), for
+    /// `sum < 2^41`. Barrett on the bits above 26: with `y = ⌊sum / 2^26⌋`,
+    /// `q = ⌊y · ⌊2^58/p⌋ / 2^32⌋` is at most `sum / p` and less than it by
+    /// under `1 + 2^26/p + y/2^32 < 2` (`p > 2^30`), so `sum − q·p < 2p`
+    /// takes one subtraction. Multiplications only: `u64 % p` is a
+    /// division on targets without a 128-bit product (wasm32).
     #[inline(always)]
     fn from_stored_sum(sum: u64) -> Self {
-        Self::from_word((sum % u64::from(P::MODULUS)) as u32)
+        const { assert!(P::MODULUS > 1 << 30) };
+        let p = P::MODULUS;
+        let q = ((sum >> 26) * Self::SUM_QUOTIENT) >> 32;
+        let r = (sum - q * u64::from(p)) as u32;
+        let reduced = r.wrapping_sub(p);
+        Self::from_word(if reduced < r { reduced } else { r })
     }
     const SHAPE: (u32, u32) = shape(P::MODULUS);
 

@@ -104,8 +104,8 @@ fn check_field<F: Field31>(seed: u64) {
 
 /// `Lanes::narrow` of a sum of `Lanes::widen`s equals the sum mod p: every
 /// count up to 64 terms (the rounds add at most 49), of random and edge
-/// values, all `p − 1` among them, and the largest count the type allows
-/// (`2^33 − 1` terms of `p − 1`, as one wide value times the count).
+/// values, all `p − 1` among them, and the largest sum the trait allows
+/// (1 024 terms of `p − 1`).
 fn check_exact_sums<F: Field31>(rng: &mut Rng64) {
     assert!(F::WIDE_IS_EXACT, "{}: one element sums exactly", F::NAME);
     let p = u64::from(F::MODULUS);
@@ -129,17 +129,15 @@ fn check_exact_sums<F: Field31>(rng: &mut Rng64) {
             );
         }
     }
-    // 2^33 − 1 terms: the sum of 2^i terms for i < 33, each by doublings.
-    let mut power = element(p - 1).widen();
-    let mut wide = power;
-    for _ in 1..33 {
-        power = power + power;
-        wide = wide + power;
+    // 1 024 terms of p − 1, by doublings.
+    let mut wide = element(p - 1).widen();
+    for _ in 0..10 {
+        wide = wide + wide;
     }
-    let count = (1u64 << 33) - 1;
+    let count = 1u64 << 10;
     assert_eq!(
         F::narrow(wide).to_canonical() as u64,
-        ((p - 1) as u128 * count as u128 % p as u128) as u64,
+        (p - 1) * count % p,
         "{}: {count} terms of p − 1",
         F::NAME
     );
@@ -201,4 +199,37 @@ fn const_constructors_reduce() {
         0
     );
     assert_eq!(Mersenne31::new_reduced(u32::MAX).to_canonical(), 1);
+}
+
+/// `Lanes::narrow` on every wide value the contract allows (below 2^41,
+/// 1 024 terms of p − 1), the field types' `Wide` being `u64`: random
+/// values of every size and the edges around multiples of p.
+fn check_narrow_range<F: Field31<Wide = u64>>(seed: u64) {
+    let p = u64::from(F::MODULUS);
+    let top = 1u64 << 41;
+    let mut rng = Rng64::new(seed, u64::MAX, &[0]);
+    let mut values = vec![0, 1, top - 1, 1024 * (p - 1)];
+    for k in [1, 2, 3, 64, 1023, 1024] {
+        values.extend([k * p - 1, k * p, k * p + 1]);
+    }
+    for _ in 0..cases(200_000) {
+        let bits = 1 + rng.u64() % 41;
+        values.push(rng.u64() >> (64 - bits));
+    }
+    for x in values {
+        assert!(x < top);
+        assert_eq!(
+            F::narrow(x).to_stored() as u64,
+            x % p,
+            "{}: narrow({x})",
+            F::NAME
+        );
+    }
+}
+
+#[test]
+fn narrow_reduces_every_allowed_sum() {
+    check_narrow_range::<BabyBear>(11);
+    check_narrow_range::<KoalaBear>(12);
+    check_narrow_range::<Mersenne31>(13);
 }
