@@ -69,6 +69,8 @@ const fn shape(p: u32) -> (u32, u32) {
 impl<P: MontyParams> Monty<P> {
     const MU: u32 = inverse_mod_2_32(P::MODULUS);
 
+    const SHAPE: (u32, u32) = shape(P::MODULUS);
+
     /// `⌊2^58 / p⌋`, the quotient estimate's factor in `from_stored_sum`.
     const SUM_QUOTIENT: u64 = (1 << 58) / P::MODULUS as u64;
 
@@ -87,7 +89,6 @@ impl<P: MontyParams> Monty<P> {
         let reduced = r.wrapping_sub(p);
         Self::from_word(if reduced < r { reduced } else { r })
     }
-    const SHAPE: (u32, u32) = shape(P::MODULUS);
 
     /// `x · 2^k`: doublings for `k ≤ 3`, else one multiplication.
     #[inline(always)]

@@ -134,7 +134,9 @@ pub(crate) trait Cells:
     const WIDE_EXTERNAL: bool = false;
     /// `self` as a [`Self::Wide`].
     fn widen(self) -> Self::Wide;
-    /// A [`Self::Wide`] reduced (below `2^96`: `external_wide`'s sums).
+    /// A [`Self::Wide`] reduced: at least `external_wide`'s sums of up to
+    /// 49 words (Goldilocks: any value below `2^96`; a 31-bit field: up to
+    /// 1 024 stored words, `Lanes::narrow`).
     fn narrow(wide: Self::Wide) -> Self;
     /// `x · 2^k` (`k` as `Scale::Mul2exp` found it for the field).
     fn mul_2exp(self, k: u32) -> Self;
@@ -300,8 +302,9 @@ fn external<L: Cells, M: Mat4, const W: usize>(state: &mut [L; W]) {
 /// block by block `x_b + S` and `M4` (`y_i = s + x_i + 2·x_{i+1}` with
 /// shared pair sums, as `Plonky3Mat4`), each output reduced as soon as it
 /// is formed (fewer values held at once than the column sums of the
-/// outputs would need). Every output is below `7 · (W/4 + 1) · 2^64 <
-/// 2^70` for `W ≤ 24`, which `Cells::narrow` takes.
+/// outputs would need). Every output is a sum of at most `7 · (W/4 + 1)
+/// = 49` words for `W ≤ 24` (below `2^70` for Goldilocks), which
+/// `Cells::narrow` takes.
 #[inline(always)]
 fn external_wide<L: Cells, const W: usize>(state: &mut [L; W]) {
     const { assert!(W >= 4 && W.is_multiple_of(4) && W <= 24) };
