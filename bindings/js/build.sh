@@ -24,16 +24,27 @@ rm -rf "$here/pkg"
 mkdir -p "$here/pkg"
 for family in "${families[@]}"; do
     t0=$(date +%s)
-    # Size options (opt-level "z", one codegen unit) for every module; in
-    # the circom modules the permutation's crate keeps opt-level 3, since
-    # the speed of `poseidon()` is the point (the rest at "z" took the
-    # module of t = 2..5 from 272 154 to 238 303 bytes before wasm-opt). A
-    # caller's own CARGO_PROFILE_RELEASE_* settings (CI builds at opt-level
-    # 1) win.
+    # One codegen unit for every module; the optimization level by family
+    # (README "Sizes"), as measured on 2026-12-03:
+    # - circom, circom-wide: size ("z"), but the permutation's crate at 3,
+    #   since the speed of `poseidon()` is the point (the rest at "z" took
+    #   the module of t = 2..5 from 272 154 to 238 303 bytes);
+    # - poseidon2-small, goldilocks, tip5: 3, 2-2.1x the speed of "z" at
+    #   about the same size (smaller for the first two);
+    # - poseidon2, hades: 3, 3.4x and 4.6x the speed of "z" for 66 % and
+    #   11 % more bytes;
+    # - rescue, anemoi: "z" (3 gave rescue 12 % more speed for 41 % more
+    #   bytes, anemoi 3.4 times the bytes).
+    # A caller's own CARGO_PROFILE_RELEASE_* settings (CI builds at
+    # opt-level 1) win.
+    level=z
     speed=()
-    [[ "$family" = circom* && -z "${CARGO_PROFILE_RELEASE_OPT_LEVEL:-}" ]] &&
-        speed=(--config 'profile.release.package.algebraic-hash-poseidon.opt-level=3')
-    env "CARGO_PROFILE_RELEASE_OPT_LEVEL=${CARGO_PROFILE_RELEASE_OPT_LEVEL:-z}" \
+    case "$family" in
+    circom*) speed=(--config 'profile.release.package.algebraic-hash-poseidon.opt-level=3') ;;
+    poseidon2-small | goldilocks | tip5 | poseidon2 | hades) level=3 ;;
+    esac
+    [ -n "${CARGO_PROFILE_RELEASE_OPT_LEVEL:-}" ] && speed=()
+    env "CARGO_PROFILE_RELEASE_OPT_LEVEL=${CARGO_PROFILE_RELEASE_OPT_LEVEL:-$level}" \
         "CARGO_PROFILE_RELEASE_CODEGEN_UNITS=${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-1}" \
         cargo build --release --locked --manifest-path "$here/Cargo.toml" --target wasm32-unknown-unknown \
         --no-default-features --features "$family" "${speed[@]}"

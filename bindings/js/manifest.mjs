@@ -2,7 +2,7 @@
 // family module holds which instance (and each one's description and
 // operations) without loading any module: build.sh runs it after building
 // the modules, and the answers come from the modules themselves (`list`,
-// `describe`, `operations` of the text ABI, src/arch/wasm32.rs).
+// `describe`, `operations` and `limbs` of the text ABI, src/arch/wasm32.rs).
 //
 //   node manifest.mjs circom poseidon2 rescue anemoi    (the modules' order is `list`'s)
 
@@ -32,7 +32,13 @@ const instances = [];
 for (const family of families) {
   const call = caller(family);
   for (const name of call(0).split('\n')) {
-    instances.push({ name, family, description: call(1, name), operations: call(2, name).split('\n') });
+    instances.push({
+      name,
+      family,
+      description: call(1, name),
+      operations: call(2, name).split('\n'),
+      limbs: Number(call(7, name)),
+    });
   }
 }
 // A family the Cargo features do not separate would be in every module.

@@ -18,11 +18,14 @@
 // Each module exports a small text ABI (bindings/js/src/arch/wasm32.rs):
 // ah_input(len) -> address of an input buffer to fill with the UTF-8
 // arguments (NUL-separated), ah_call(function) -> 0 or 1 (error), and
-// ah_output_ptr() / ah_output_len() for the result or the error message;
-// the circom modules add one binary call, ah_poseidon_ex(nOut), for
-// `poseidon()` and `poseidonEx()`: the input buffer holds 32-byte
-// little-endian elements (the initState, then the inputs), the output
-// nOut 32-byte words.
+// ah_output_ptr() / ah_output_len() for the result or the error message.
+// Beside it, binary calls that take elements as little-endian words:
+// ah_run_limbs(op, nameLength, inputs) for every instance (`binary` below:
+// the path of every call whose elements are bigints or safe integers in
+// range; the text calls then only name what is wrong in a refused input),
+// and, in the circom modules, ah_poseidon_ex(nOut) for `poseidon()` and
+// `poseidonEx()`: the input buffer holds 32-byte little-endian elements
+// (the initState, then the inputs), the output nOut 32-byte words.
 
 import MANIFEST from '../pkg/instances.js';
 
@@ -138,6 +141,71 @@ function target(op, name, count) {
   return { family, name };
 }
 
+// The binary call (`ah_run_limbs`, src/arch/wasm32.rs) of `op` on `inputs`
+// (arrays of elements), which instance `to.name` of module `to.family`
+// answers: each element as the instance's number of little-endian 64-bit
+// limbs, no text written or parsed. null when an element is not a bigint or
+// safe integer in [0, 2^(64 limbs)) or the module refuses an input (a value
+// not below the modulus, a wrong count): the text call then answers, with
+// the library's message naming the element as the caller wrote it.
+function binary(op, to, inputs) {
+  const { abi } = moduleOf(to.family);
+  const found = byName.get(to.name);
+  const { limbs } = found;
+  const name = (found.utf8 ??= utf8In.encode(to.name));
+  const head = 8 * Math.ceil(name.length / 8);
+  let words = inputs.length;
+  for (const xs of inputs) words += xs.length * limbs;
+  const at = abi.ah_input(head + 8 * words) >>> 0; // zero-filled
+  new Uint8Array(abi.memory.buffer, at, name.length).set(name);
+  const view = new DataView(abi.memory.buffer, at, head + 8 * words);
+  let offset = head;
+  for (const xs of inputs) {
+    view.setUint32(offset, xs.length * limbs, true);
+    offset += 8;
+  }
+  for (const xs of inputs) {
+    for (let i = 0; i < xs.length; i++) {
+      if (!putLimbs(view, offset, xs[i], limbs)) return null;
+      offset += 8 * limbs;
+    }
+  }
+  if (abi.ah_run_limbs(OP_CODES[op], name.length, inputs.length) !== 0) return null;
+  const len = abi.ah_output_len() >>> 0;
+  const out = new DataView(abi.memory.buffer, abi.ah_output_ptr() >>> 0, len);
+  const each = len / (8 * limbs * inputs.length);
+  let read = 0;
+  return inputs.map(() => {
+    const answer = new Array(each);
+    for (let j = 0; j < each; j++, read += 8 * limbs) answer[j] = getLimbs(out, read, limbs);
+    return answer;
+  });
+}
+
+const OP_CODES = { permute: 0, hash: 1, compress: 2 };
+
+// Writes `x` as `limbs` little-endian 64-bit words at `at` of `view` (whose
+// bytes are zero); false when x is not a bigint or safe integer in [0,
+// 2^(64 limbs)).
+function putLimbs(view, at, x, limbs) {
+  if (typeof x === 'number') {
+    if (!Number.isSafeInteger(x) || x < 0) return false;
+    view.setUint32(at, x >>> 0, true); // the low 32 bits
+    view.setUint32(at + 4, Math.floor(x / 2 ** 32), true);
+    return true;
+  }
+  if (typeof x !== 'bigint' || x < 0n) return false;
+  for (let i = 0; i < limbs; i++, x >>= 64n) view.setBigUint64(at + 8 * i, BigInt.asUintN(64, x), true);
+  return x === 0n;
+}
+
+// The element of `limbs` little-endian 64-bit words at `at` of `view`.
+function getLimbs(view, at, limbs) {
+  let x = view.getBigUint64(at + 8 * (limbs - 1), true);
+  for (let i = limbs - 2; i >= 0; i--) x = (x << 64n) | view.getBigUint64(at + 8 * i, true);
+  return x;
+}
+
 // The text calls, elements as decimal texts (`xs`).
 const wasm = {
   run: (op, name, xs) => {
@@ -189,13 +257,29 @@ const iterable = (xs) => xs != null && typeof xs !== 'string' && typeof xs[Symbo
 
 const decode = (s) => s.split(',').map((h) => BigInt(h));
 
+// Arrays and typed arrays: what the binary call reads without copying
+// them first.
+const indexable = (xs) => Array.isArray(xs) || (ArrayBuffer.isView(xs) && !(xs instanceof DataView));
+
 function one(op, name, xs) {
+  if (indexable(xs)) {
+    const answers = binary(op, target(op, name, xs.length), [xs]);
+    if (answers !== null) return answers[0];
+  }
   return decode(wasm.run(op, name, encode(xs, '')));
 }
 
 function many(op, name, inputs) {
   if (!iterable(inputs)) throw new TypeError('expected an array of inputs');
-  const all = Array.from(inputs, (xs, k) => encode(xs, `input ${k + 1}: `));
+  const given = Array.from(inputs);
+  if (given.length > 0 && given.every(indexable)) {
+    const to = target(op, name, given[0].length);
+    if (given.every((xs) => target(op, name, xs.length).name === to.name)) {
+      const answers = binary(op, to, given);
+      if (answers !== null) return answers;
+    }
+  }
+  const all = given.map((xs, k) => encode(xs, `input ${k + 1}: `));
   if (all.length === 0) {
     entry(name); // still refuse unknown instances
     return [];

@@ -21,7 +21,7 @@
 //! text: 32-byte little-endian words in and out ([`poseidon_ex_le`]).
 
 use algebraic_hash_cli::CliError;
-use algebraic_hash_cli::registry::{Instance, Op};
+use algebraic_hash_cli::registry::{Elements, Instance, Op};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_cli::{circom_permute, element::Codec, registry::OpError};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
@@ -80,6 +80,68 @@ fn instance_with(name: &str, op: Op) -> Result<&'static Instance, Message> {
         }
         .to_string())
     }
+}
+
+/// The operation of a binary call's code: 0 permute, 1 hash, 2 compress.
+fn op_of_code(code: u32) -> Result<Op, Message> {
+    match code {
+        0 => Ok(Op::Permute),
+        1 => Ok(Op::Hash),
+        2 => Ok(Op::Compress),
+        other => Err(format!("unknown operation code {other}")),
+    }
+}
+
+/// 64-bit limbs per element of instance `name` (what the binary call
+/// [`run_limbs`] reads and writes), as decimal text.
+pub fn limbs(name: &str) -> Result<String, Message> {
+    Ok(instance(name)?.limbs().to_string())
+}
+
+/// Operation `op_code` (0 permute, 1 hash, 2 compress) of instance `name`
+/// on inputs given as limbs, the binary call of lib/index.js: input `k` is
+/// the next `lengths[k]` words of `limbs`, each element [`limbs`] little-endian
+/// words of the canonical value. The answers' words come back one after the
+/// other (every answer of an operation has the same count). The library
+/// checks every element (below the modulus, whole elements, the count) as
+/// on text; a refusal's message starts with `input N: ` (1-based).
+pub fn run_limbs(
+    op_code: u32,
+    name: &str,
+    lengths: &[u64],
+    limbs: &[u64],
+) -> Result<Vec<u64>, Message> {
+    let op = op_of_code(op_code)?;
+    let instance = instance_with(name, op)?;
+    let mut inputs = Vec::with_capacity(lengths.len());
+    let mut rest = limbs;
+    for &length in lengths {
+        let input = usize::try_from(length)
+            .ok()
+            .and_then(|n| rest.split_off(..n))
+            .ok_or_else(|| {
+                format!(
+                    "the inputs' lengths add up to more than the {} words given",
+                    limbs.len()
+                )
+            })?;
+        inputs.push(Elements::Limbs(input));
+    }
+    if !rest.is_empty() {
+        return Err(format!(
+            "{} words given beyond the inputs' lengths",
+            rest.len()
+        ));
+    }
+    let answers = instance
+        .run_batch(op, &inputs)
+        .expect("instance_with checked the operation")
+        .map_err(|e| format!("input {}: {}", e.input + 1, CliError::Input(e.error)))?;
+    Ok(answers
+        .iter()
+        .flatten()
+        .flat_map(|e| e.limbs().iter().copied())
+        .collect())
 }
 
 /// Splits `text` at commas; the empty text is no element.
@@ -230,7 +292,8 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 /// `function`: 0 [`list`], 1 [`describe`] (name), 2 [`operations`] (name),
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
 /// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the two circom
-/// modules only), 6 [`unknown`] (name, names), which always fails.
+/// modules only), 6 [`unknown`] (name, names), which always fails, 7
+/// [`limbs`] (name).
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -255,6 +318,7 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             let (name, names) = (next(), next());
             Err(unknown(name, names))
         }
+        7 => limbs(next()),
         other => Err(format!("unknown function {other}")),
     }
 }
@@ -329,6 +393,53 @@ mod tests {
             poseidon_ex_text("0", "1", "x")
                 .unwrap_err()
                 .contains("nOut")
+        );
+    }
+
+    #[test]
+    fn limbs_call_reads_whole_inputs() {
+        // circomlibjs' poseidon([1, 2]): compress of poseidon-t3, twice.
+        let one_two = [1, 0, 0, 0, 2, 0, 0, 0];
+        let out = run_limbs(2, "poseidon-t3", &[8, 8], &[one_two, one_two].concat()).unwrap();
+        let hex: String = out[..4].iter().rev().map(|l| format!("{l:016x}")).collect();
+        assert_eq!(
+            format!("0x{}", hex.trim_start_matches('0')),
+            "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
+        );
+        assert_eq!(out[..4], out[4..]);
+        assert_eq!(limbs("poseidon-t3").unwrap(), "4");
+        assert_eq!(dispatch(7, "poseidon-t3").unwrap(), "4");
+
+        let refused = |op, lengths: &[u64], limbs: &[u64]| {
+            run_limbs(op, "poseidon-t3", lengths, limbs).unwrap_err()
+        };
+        assert!(refused(2, &[8, 8], &one_two).contains("more than the 8 words"));
+        assert!(refused(2, &[u64::MAX], &one_two).contains("more than the 8 words"));
+        assert!(refused(2, &[4], &one_two).contains("4 words given beyond"));
+        assert!(refused(7, &[8], &one_two).contains("operation code 7"));
+        assert_eq!(
+            refused(2, &[7], &one_two[..7]),
+            "input 1: limbs (a whole number of elements): expected 8, got 7"
+        );
+        assert_eq!(
+            refused(2, &[8, 4], &[&one_two[..], &one_two[..4]].concat()),
+            "input 2: compression input (elements): expected 2, got 1"
+        );
+        // r, the BN254 scalar modulus, as the second element.
+        let r = [
+            0x43e1_f593_f000_0001,
+            0x2833_e848_79b9_7091,
+            0xb850_45b6_8181_585d,
+            0x3064_4e72_e131_a029,
+        ];
+        assert!(
+            refused(2, &[8], &[&one_two[..4], &r[..]].concat())
+                .starts_with("input 1: element 2 (`0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001`): ")
+        );
+        assert!(
+            run_limbs(0, "nope", &[], &[])
+                .unwrap_err()
+                .contains("unknown instance")
         );
     }
 

@@ -130,3 +130,36 @@ test('poseidonEx(): defaults, the text path for odd inputs, and its errors', () 
   assert.throws(() => ah.poseidonEx([1n], 0n, 3), { message: 'circom Poseidon outputs: expected 1 to 2, got 3' });
   assert.throws(() => ah.poseidonEx([1n], 0n, 0), { message: 'circom Poseidon outputs: expected 1 to 2, got 0' });
 });
+
+test('the binary call equals the text call at limb boundaries, and refuses with its messages', () => {
+  const GOLDILOCKS_P = (1n << 64n) - (1n << 32n) + 1n;
+  const BLS12_381_Q =
+    4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787n;
+  // A generator is not indexable: `permute` then takes the text call.
+  const viaText = (name, xs) => ah.permute(name, (function* () { yield* xs; })());
+  for (const [name, width, edges] of [
+    ['poseidon-plonky2', 12, [0n, (1n << 32n) - 1n, 1n << 32n, 2n ** 53n - 1n, GOLDILOCKS_P - 1n]],
+    ['poseidon2-plonky3-mersenne31-16', 16, [0n, 1n, 2147483646n]],
+    ['poseidon2-new-t3', 3, [(1n << 64n) - 1n, 1n << 64n, 1n << 128n, (1n << 192n) + 1n, BN254_R - 1n]],
+    ['anemoi-bls12-381-2', 2, [(1n << 320n) + 7n, (1n << 256n) - 1n, BLS12_381_Q - 1n]],
+  ]) {
+    const xs = Array.from({ length: width }, (_, i) => edges[i % edges.length]);
+    assert.deepEqual(ah.permute(name, xs), viaText(name, xs), name);
+    assert.deepEqual(ah.permuteMany(name, [xs, xs]), [viaText(name, xs), viaText(name, xs)], name);
+  }
+  // Numbers above 2^32 through the binary call's two 32-bit halves.
+  const big = [2 ** 53 - 1, 2 ** 32, 2 ** 32 + 5, 3];
+  assert.deepEqual(ah.permute('tip5', [...big, ...big, ...big, ...big]), viaText('tip5', [...big, ...big, ...big, ...big].map(BigInt)));
+  // A typed array holding p: refused as the element written, in decimal.
+  const state = new Uint32Array(16);
+  state[5] = 2013265921;
+  assert.throws(() => ah.permute('poseidon2-plonky3-babybear-16', state), {
+    message: 'element 6 (`2013265921`): value is not below the BabyBear modulus',
+  });
+  assert.throws(() => ah.permuteMany('poseidon2-plonky3-babybear-16', [new Uint32Array(16), state]), {
+    message: 'input 2: element 6 (`2013265921`): value is not below the BabyBear modulus',
+  });
+  assert.throws(() => ah.permute('poseidon-plonky2', new BigUint64Array(11)), {
+    message: 'permutation state (elements): expected 12, got 11',
+  });
+});

@@ -96,3 +96,33 @@ test('`poseidon` (the circom module) hashes 1 to 16 inputs, 5 to 16 through circ
   assert.throws(() => ah.hash('poseidon', Array(17).fill(1n)), { message: 'circom Poseidon inputs: expected 1 to 16, got 17' });
   assert.throws(() => ah.poseidonEx(inputs[6], 0n, 9), { message: 'circom Poseidon outputs: expected 1 to 8, got 9' });
 });
+
+test('the binary call (ah_run_limbs) refuses malformed buffers with a message', () => {
+  const bytes = readFileSync(new URL('../pkg/poseidon2-small.wasm', import.meta.url));
+  const abi = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+  const utf8 = new TextDecoder();
+  const name = new TextEncoder().encode('poseidon2-plonky3-babybear-16');
+  // The buffer: the name padded to 32 bytes, then the given 64-bit words.
+  const call = (op, nameLength, inputs, words) => {
+    const at = abi.ah_input(32 + 8 * words.length) >>> 0;
+    new Uint8Array(abi.memory.buffer, at, name.length).set(name);
+    const view = new DataView(abi.memory.buffer, at + 32, 8 * words.length);
+    words.forEach((w, i) => view.setBigUint64(8 * i, BigInt(w), true));
+    const status = abi.ah_run_limbs(op, nameLength, inputs);
+    const out = new Uint8Array(abi.memory.buffer, abi.ah_output_ptr() >>> 0, abi.ah_output_len() >>> 0);
+    return status === 0 ? { words: out.length / 8 } : { message: utf8.decode(out) };
+  };
+  const state = Array.from({ length: 16 }, (_, i) => i);
+  assert.deepEqual(call(0, name.length, 1, [16, ...state]), { words: 16 });
+  assert.deepEqual(call(0, name.length, 2, [16, 16, ...state, ...state]), { words: 32 });
+  assert.match(call(0, name.length, 1, [17, ...state]).message, /more than the 16 words/);
+  assert.match(call(0, name.length, 1, [15, ...state]).message, /1 words given beyond/);
+  assert.match(call(0, name.length, 1, [-1n & ((1n << 64n) - 1n), ...state]).message, /more than the 16 words/);
+  assert.equal(call(0, name.length, 2, [16, 0, ...state]).message, 'input 2: permutation state (elements): expected 16, got 0');
+  assert.match(call(0, name.length, 40, [16]).message, /not whole 64-bit words/);
+  assert.match(call(9, name.length, 1, [16, ...state]).message, /unknown operation code 9/);
+  assert.match(call(0, 1000, 1, [16, ...state]).message, /name is not UTF-8 inside the input/);
+  assert.match(call(0, 5, 1, [16, ...state]).message, /^unknown instance `posei`/);
+  state[3] = 2013265921; // p
+  assert.match(call(0, name.length, 1, [16, ...state]).message, /^input 1: element 4 \(`0x78000001`\): value is not below the BabyBear modulus$/);
+});

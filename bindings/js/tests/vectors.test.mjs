@@ -1,15 +1,39 @@
 // Every vector file under test-vectors/ through the wasm API: each mapped
 // case through the single call, and all cases of a function through the
 // batch form. The answers come from independent implementations (each
-// file's `source`).
+// file's `source`). The modules' text calls (`ah_call`) are counted: a case
+// whose elements are all in range must go through the binary calls only,
+// and one not below the modulus through the text call (for its message).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 
-import * as ah from '../lib/index.js';
-import { poseidon as circomlibjs } from '../lib/circomlibjs.js';
 import { elements, files, load, mapping } from './vectors.mjs';
+
+// Every module the package instantiates, its `ah_call` counted (before the
+// package is imported: it loads the circom module at import).
+let textCalls = 0;
+const Instance = WebAssembly.Instance;
+class CountingInstance extends Instance {
+  get exports() {
+    const real = super.exports;
+    return {
+      ...real,
+      ah_call: (fn) => {
+        textCalls++;
+        return real.ah_call(fn);
+      },
+    };
+  }
+}
+WebAssembly.Instance = CountingInstance;
+WebAssembly.instantiate = async (bytes, imports) => {
+  const module = await WebAssembly.compile(bytes);
+  return { module, instance: new CountingInstance(module, imports) };
+};
+const ah = await import('../lib/index.js');
+const { poseidon: circomlibjs } = await import('../lib/circomlibjs.js');
 
 const FILES = files();
 const single = { permute: ah.permute, hash: ah.hash, compress: ah.compress };
@@ -37,17 +61,32 @@ for (const rel of FILES) {
       for (const c of cases) {
         const xs = elements(c.input);
         const expected = elements(c.output);
+        const before = textCalls;
         if (xs.some((x) => x >= modulus)) {
           // Never reduced silently (Barretenberg's t = 4 vector has one).
           assert.throws(() => single[op](instance, xs), /modulus/);
+          assert.ok(textCalls > before, `${op} ${instance}: the message comes from the text call`);
           continue;
         }
         assert.deepEqual(single[op](instance, xs), expected, `${op} ${instance} ${xs}`);
+        if (goodIn.length === 0) {
+          // The other forms of elements the binary call reads: safe-integer
+          // numbers and typed arrays.
+          if (xs.every((x) => x <= BigInt(Number.MAX_SAFE_INTEGER))) {
+            assert.deepEqual(single[op](instance, xs.map(Number)), expected, `${op} ${instance} numbers`);
+          }
+          if (xs.every((x) => x < 1n << 64n)) {
+            assert.deepEqual(single[op](instance, BigUint64Array.from(xs)), expected, `${op} ${instance} BigUint64Array`);
+          }
+        }
+        assert.equal(textCalls, before, `${op} ${instance} ${xs}: a text call`);
         goodIn.push(xs);
         goodOut.push(expected);
         checked++;
       }
+      const before = textCalls;
       assert.deepEqual(batch[op](instance, goodIn), goodOut, `${op}Many ${instance}`);
+      assert.equal(textCalls, before, `${op}Many ${instance}: a text call`);
     }
     assert.ok(checked > 0, `${rel}: no case checked`);
   });
@@ -62,8 +101,10 @@ test('vectors poseidon/circom_tN.json poseidon_ex: poseidonEx and the circomlibj
       const xs = elements(c.input);
       const init = BigInt(c.init_state);
       const expected = elements(c.output);
+      const before = textCalls;
       assert.deepEqual(ah.poseidonEx(xs, init, c.n_out), expected, `${rel} ${xs}`);
       assert.deepEqual(circomlibjs(xs, init, c.n_out), c.n_out === 1 ? expected[0] : expected);
+      assert.equal(textCalls, before, `${rel} ${xs}: a text call`);
       checked++;
     }
   }

@@ -52,12 +52,7 @@ pub fn parse_below<const LIMBS: usize>(
     modulus: &[u64; LIMBS],
     field: &'static str,
 ) -> Result<[u64; LIMBS], Error> {
-    let limbs = parse_uint::<LIMBS>(text, field)?;
-    if uint_lt(&limbs, modulus) {
-        Ok(limbs)
-    } else {
-        Err(Error::NotCanonical { field })
-    }
+    limbs_below(&parse_uint::<LIMBS>(text, field)?, modulus, field)
 }
 
 /// [`uint_from_le_bytes`], then a check that the value is below `modulus`.
@@ -66,7 +61,22 @@ pub fn le_bytes_below<const LIMBS: usize>(
     modulus: &[u64; LIMBS],
     field: &'static str,
 ) -> Result<[u64; LIMBS], Error> {
-    let limbs = uint_from_le_bytes::<LIMBS>(bytes)?;
+    limbs_below(&uint_from_le_bytes::<LIMBS>(bytes)?, modulus, field)
+}
+
+/// Exactly `LIMBS` little-endian 64-bit limbs whose value is below
+/// `modulus`: the check behind every checked conversion here, and the
+/// conversion of the bindings' binary form (limbs handed over as words).
+pub fn limbs_below<const LIMBS: usize>(
+    limbs: &[u64],
+    modulus: &[u64; LIMBS],
+    field: &'static str,
+) -> Result<[u64; LIMBS], Error> {
+    let limbs: [u64; LIMBS] = limbs.try_into().map_err(|_| Error::WrongLength {
+        what: "integer limbs",
+        expected: LIMBS,
+        found: limbs.len(),
+    })?;
     if uint_lt(&limbs, modulus) {
         Ok(limbs)
     } else {
@@ -184,6 +194,28 @@ mod tests {
             Err(Error::NotCanonical { field: "G" })
         );
         assert_eq!(le_bytes_below(&7u64.to_le_bytes(), &p, "G"), Ok([7]));
+        // Limbs: p − 1 in, p and a wrong count out.
+        let q = [0x43e1_f593_f000_0001u64, 0x2833_e848_79b9_7091];
+        assert_eq!(
+            limbs_below(&[q[0] - 1, q[1]], &q, "F"),
+            Ok([q[0] - 1, q[1]])
+        );
+        assert_eq!(
+            limbs_below(&q, &q, "F"),
+            Err(Error::NotCanonical { field: "F" })
+        );
+        assert_eq!(
+            limbs_below(&[0, q[1] + 1], &q, "F"),
+            Err(Error::NotCanonical { field: "F" })
+        );
+        assert_eq!(
+            limbs_below(&[1], &q, "F"),
+            Err(Error::WrongLength {
+                what: "integer limbs",
+                expected: 2,
+                found: 1
+            })
+        );
     }
 
     #[test]

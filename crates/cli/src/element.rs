@@ -3,24 +3,44 @@
 
 use algebraic_hash::Error;
 
-/// A canonical field element as a non-negative integer (little-endian limbs).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Limbs of the widest field (BLS12-377 and BLS12-381 Fq, 381 bits).
+pub const MAX_LIMBS: usize = 6;
+
+/// A canonical field element as a non-negative integer (little-endian
+/// limbs, held inline: a batch's answers are thousands of these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Element {
-    limbs: Vec<u64>,
+    limbs: [u64; MAX_LIMBS],
+    len: usize,
 }
 
 impl Element {
-    /// From little-endian 64-bit limbs.
+    /// From little-endian 64-bit limbs, at most [`MAX_LIMBS`] (a field's
+    /// [`Codec::LIMBS`]); more is a bug of the caller and panics.
     pub fn from_limbs(limbs: &[u64]) -> Self {
+        assert!(
+            limbs.len() <= MAX_LIMBS,
+            "{} limbs: no field here has more than {MAX_LIMBS}",
+            limbs.len()
+        );
+        let mut inline = [0; MAX_LIMBS];
+        inline[..limbs.len()].copy_from_slice(limbs);
         Self {
-            limbs: limbs.to_vec(),
+            limbs: inline,
+            len: limbs.len(),
         }
+    }
+
+    /// The little-endian limbs, as many as the field has
+    /// ([`Codec::LIMBS`]).
+    pub fn limbs(&self) -> &[u64] {
+        &self.limbs[..self.len]
     }
 
     /// Decimal, no leading zeros (`0` for zero).
     pub fn to_decimal(&self) -> String {
         const CHUNK: u64 = 10_000_000_000_000_000_000; // 10^19
-        let mut limbs = self.limbs.clone();
+        let mut limbs = self.limbs;
         let mut chunks = Vec::new();
         while limbs.iter().any(|&l| l != 0) {
             let mut rem = 0u128;
@@ -47,7 +67,7 @@ impl Element {
     pub fn to_hex(&self) -> String {
         let mut s = String::from("0x");
         let mut started = false;
-        for limb in self.limbs.iter().rev() {
+        for limb in self.limbs().iter().rev() {
             if started {
                 s.push_str(&format!("{limb:016x}"));
             } else if *limb != 0 {
@@ -69,8 +89,15 @@ pub trait Codec: Copy + PartialEq + Send + Sync + 'static {
     /// Bytes of data one element carries when hashing bytes (the benchmark's
     /// "10 KiB of field elements" uses `10240 / BYTES` elements, rounded up).
     const BYTES: usize;
+    /// 64-bit limbs per element: the length of [`Codec::element`]'s limbs
+    /// and of the input of [`Codec::from_limbs`].
+    const LIMBS: usize;
     /// Checked parse of a decimal or `0x`-hex element.
     fn parse(text: &str) -> Result<Self, Error>;
+    /// Checked conversion of exactly [`Codec::LIMBS`] little-endian limbs
+    /// (the bindings' binary form): [`Error::NotCanonical`] for a value not
+    /// below the modulus, [`Error::WrongLength`] for another count.
+    fn from_limbs(limbs: &[u64]) -> Result<Self, Error>;
     /// The canonical integer.
     fn element(&self) -> Element;
     /// A deterministic element derived from `seed`, for timing runs.
@@ -83,10 +110,20 @@ macro_rules! ark_codec {
         impl Codec for $ty {
             const FIELD: &'static str = $name;
             const BYTES: usize = ((<$ty as ark_ff::PrimeField>::MODULUS_BIT_SIZE as usize) - 1) / 8;
+            const LIMBS: usize = $limbs;
             fn parse(text: &str) -> Result<Self, Error> {
                 use ark_ff::PrimeField;
                 let limbs = algebraic_hash::parse::parse_below::<$limbs>(
                     text,
+                    &<$ty as PrimeField>::MODULUS.0,
+                    $name,
+                )?;
+                <$ty>::from_bigint(ark_ff::BigInt(limbs)).ok_or(Error::NotCanonical { field: $name })
+            }
+            fn from_limbs(limbs: &[u64]) -> Result<Self, Error> {
+                use ark_ff::PrimeField;
+                let limbs = algebraic_hash::parse::limbs_below::<$limbs>(
+                    limbs,
                     &<$ty as PrimeField>::MODULUS.0,
                     $name,
                 )?;

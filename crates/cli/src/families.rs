@@ -64,8 +64,13 @@ impl Codec for Felt {
     const FIELD: &'static str = "Goldilocks";
     // Winterfell's `hash(&[u8])` packs 7 bytes per element.
     const BYTES: usize = 7;
+    const LIMBS: usize = 1;
     fn parse(text: &str) -> Result<Self, Error> {
         let [v] = algebraic_hash::parse::parse_below::<1>(text, &[Felt::MODULUS], Self::FIELD)?;
+        Felt::from_canonical(v).ok_or(Error::NotCanonical { field: Self::FIELD })
+    }
+    fn from_limbs(limbs: &[u64]) -> Result<Self, Error> {
+        let [v] = algebraic_hash::parse::limbs_below::<1>(limbs, &[Felt::MODULUS], Self::FIELD)?;
         Felt::from_canonical(v).ok_or(Error::NotCanonical { field: Self::FIELD })
     }
     fn element(&self) -> Element {
@@ -84,8 +89,17 @@ macro_rules! field31_codec {
             const FIELD: &'static str = <$ty as Field31>::NAME;
             // 30 whole bits per element.
             const BYTES: usize = 3;
+            const LIMBS: usize = 1;
             fn parse(text: &str) -> Result<Self, Error> {
                 <$ty as Field31>::from_str_checked(text)
+            }
+            fn from_limbs(limbs: &[u64]) -> Result<Self, Error> {
+                let [v] = algebraic_hash::parse::limbs_below::<1>(
+                    limbs,
+                    &[u64::from(<$ty as Field31>::MODULUS)],
+                    Self::FIELD,
+                )?;
+                <$ty as Field31>::try_from_u64(v)
             }
             fn element(&self) -> Element {
                 Element::from_limbs(&[u64::from(self.to_canonical())])

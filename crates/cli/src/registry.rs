@@ -1,11 +1,15 @@
 //! The table of instances: for each name, its operations as functions from
-//! batches of element strings to elements, and timing closures for `bench`.
+//! batches of elements (as texts, or as 64-bit limbs) to elements, and
+//! timing closures for `bench`.
 //!
-//! An operation is stored once, as its batch form (`run_many`): every input
-//! is parsed, then the whole batch goes through the library's batch call
-//! (`permute_many`, `compress_many`; the hash has none and runs per input).
-//! A single call (`run`) is a batch of one, so `--lines`, the bindings'
-//! `*_many` and one-input calls cannot disagree.
+//! An operation is stored once, as its batch form (`run_batch`): every input
+//! is read and checked, then the whole batch goes through the library's batch
+//! call (`permute_many`, `compress_many`; the hash has none and runs per
+//! input). A single call (`run`) is a batch of one, so `--lines`, the
+//! bindings' `*_many` and one-input calls cannot disagree. The text form is
+//! the CLI's; the limbs form ([`Elements::Limbs`]) lets the bindings hand
+//! over integers they already hold without writing and parsing text, which
+//! cost the JavaScript package several times a 31-bit permutation.
 //!
 //! On wasm (the JavaScript package) a batch runs its inputs one by one and
 //! there is no Merkle root: the interleaved batch code and a tree per
@@ -91,8 +95,19 @@ pub struct BatchError {
 /// refused input (nothing is computed then).
 pub type BatchResult = Result<Vec<Vec<Element>>, BatchError>;
 
-type OpFn = Box<dyn Fn(&[&[&str]]) -> BatchResult + Send + Sync>;
-type MerkleFn = Box<dyn Fn(&[&[&str]]) -> Result<Vec<Element>, BatchError> + Send + Sync>;
+/// One input's elements as a caller hands them over.
+#[derive(Clone, Copy, Debug)]
+pub enum Elements<'a> {
+    /// Decimal or `0x`-hex texts, one per element (the CLI's form).
+    Texts(&'a [&'a str]),
+    /// Little-endian 64-bit limbs, [`Instance::limbs`] per element, one
+    /// element after the other (the bindings' binary form: no text to
+    /// write, parse and print).
+    Limbs(&'a [u64]),
+}
+
+type OpFn = Box<dyn Fn(&[Elements<'_>]) -> BatchResult + Send + Sync>;
+type MerkleFn = Box<dyn Fn(&[Elements<'_>]) -> Result<Vec<Element>, BatchError> + Send + Sync>;
 type BenchFn = Box<dyn Fn() -> bool + Send + Sync>;
 
 /// One instance: a name, a description and what it can do.
@@ -101,69 +116,106 @@ pub struct Instance {
     pub name: String,
     /// One-line description.
     pub description: String,
+    limbs: usize,
     ops: Vec<(Op, OpFn, BenchFn)>,
     merkle: Option<MerkleFn>,
 }
 
-fn parse_all<F: Codec>(inputs: &[&str]) -> Result<Vec<F>, OpError> {
-    inputs
-        .iter()
-        .enumerate()
-        .map(|(index, text)| {
-            F::parse(text).map_err(|error| OpError::Element {
-                index,
-                text: (*text).to_owned(),
-                error,
+/// How many elements `input` holds; limbs that are not a whole number of
+/// elements are refused.
+fn count<F: Codec>(input: Elements<'_>) -> Result<usize, OpError> {
+    match input {
+        Elements::Texts(texts) => Ok(texts.len()),
+        Elements::Limbs(limbs) if limbs.len() % F::LIMBS == 0 => Ok(limbs.len() / F::LIMBS),
+        Elements::Limbs(limbs) => Err(OpError::Input(Error::WrongLength {
+            what: "limbs (a whole number of elements)",
+            expected: limbs.len().next_multiple_of(F::LIMBS),
+            found: limbs.len(),
+        })),
+    }
+}
+
+fn parse_all<F: Codec>(input: Elements<'_>) -> Result<Vec<F>, OpError> {
+    count::<F>(input)?;
+    match input {
+        Elements::Texts(texts) => texts
+            .iter()
+            .enumerate()
+            .map(|(index, text)| {
+                F::parse(text).map_err(|error| OpError::Element {
+                    index,
+                    text: (*text).to_owned(),
+                    error,
+                })
             })
-        })
-        .collect()
+            .collect(),
+        Elements::Limbs(limbs) => limbs
+            .chunks_exact(F::LIMBS)
+            .enumerate()
+            .map(|(index, limbs)| {
+                F::from_limbs(limbs).map_err(|error| OpError::Element {
+                    index,
+                    text: Element::from_limbs(limbs).to_hex(),
+                    error,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// Exactly `expected` elements of `input`, or [`Error::WrongLength`] naming
+/// `what` (before any element is read).
+fn parse_count<F: Codec>(
+    input: Elements<'_>,
+    expected: usize,
+    what: &'static str,
+) -> Result<Vec<F>, OpError> {
+    let found = count::<F>(input)?;
+    if found != expected {
+        return Err(OpError::Input(Error::WrongLength {
+            what,
+            expected,
+            found,
+        }));
+    }
+    parse_all::<F>(input)
 }
 
 fn parse_exact<F: Codec, const N: usize>(
-    inputs: &[&str],
+    input: Elements<'_>,
     what: &'static str,
 ) -> Result<[F; N], OpError> {
-    if inputs.len() != N {
-        return Err(OpError::Input(Error::WrongLength {
-            what,
-            expected: N,
-            found: inputs.len(),
-        }));
-    }
-    let v = parse_all::<F>(inputs)?;
+    let v = parse_count::<F>(input, N, what)?;
     Ok(core::array::from_fn(|i| v[i]))
 }
 
 /// Parses every input of a batch with `parse`, stopping at the first
 /// refused one.
 fn parse_batch<T>(
-    inputs: &[&[&str]],
-    parse: impl Fn(&[&str]) -> Result<T, OpError>,
+    inputs: &[Elements<'_>],
+    parse: impl Fn(Elements<'_>) -> Result<T, OpError>,
 ) -> Result<Vec<T>, BatchError> {
     inputs
         .iter()
         .enumerate()
-        .map(|(input, texts)| parse(texts).map_err(|error| BatchError { input, error }))
+        .map(|(input, elements)| parse(*elements).map_err(|error| BatchError { input, error }))
         .collect()
 }
 
 /// `N` digests of `D::LEN` elements each, given one after the other.
 fn parse_digests<F: Codec, D: DigestElements<F>, const N: usize>(
-    inputs: &[&str],
+    input: Elements<'_>,
     what: &'static str,
 ) -> Result<[D; N], OpError> {
-    let expected = N * D::LEN;
-    if inputs.len() != expected {
-        return Err(OpError::Input(Error::WrongLength {
-            what,
-            expected,
-            found: inputs.len(),
-        }));
-    }
-    let elements = parse_all::<F>(inputs)?;
+    let elements = parse_count::<F>(input, N * D::LEN, what)?;
     Ok(core::array::from_fn(|i| {
         D::from_elements(&elements[i * D::LEN..(i + 1) * D::LEN])
     }))
+}
+
+/// Text inputs as [`Elements`].
+fn texts<'a>(inputs: &'a [&'a [&'a str]]) -> Vec<Elements<'a>> {
+    inputs.iter().map(|texts| Elements::Texts(texts)).collect()
 }
 
 fn digest_elements<F: Codec, D: DigestElements<F>>(d: &D) -> Vec<Element> {
@@ -209,6 +261,7 @@ impl Instance {
         Self {
             name: name.into(),
             description: description.into(),
+            limbs: 0,
             ops: Vec::new(),
             merkle: None,
         }
@@ -220,10 +273,11 @@ impl Instance {
         mut self,
         p: impl Permutation<[F; W]> + Send + 'static,
     ) -> Self {
+        self.set_field::<F>();
         let g = p.clone();
         let run: OpFn = Box::new(move |inputs| {
-            let mut states = parse_batch(inputs, |texts| {
-                parse_exact::<F, W>(texts, "permutation state (elements)")
+            let mut states = parse_batch(inputs, |input| {
+                parse_exact::<F, W>(input, "permutation state (elements)")
             })?;
             #[cfg(not(target_family = "wasm"))]
             p.permute_many(&mut states);
@@ -252,13 +306,14 @@ impl Instance {
         mut self,
         c: impl Compression<D, N> + Send + 'static,
     ) -> Self {
+        self.set_field::<F>();
         let g = c.clone();
         #[cfg(not(target_family = "wasm"))]
         if N == 2 {
             let binary = Binary(c.clone());
             self.merkle = Some(Box::new(move |leaves| {
-                let leaves = parse_batch(leaves, |texts| {
-                    parse_digests::<F, D, 1>(texts, "Merkle leaf (elements)").map(|[d]| d)
+                let leaves = parse_batch(leaves, |leaf| {
+                    parse_digests::<F, D, 1>(leaf, "Merkle leaf (elements)").map(|[d]| d)
                 })?;
                 let tree = MerkleTree::new(binary.clone(), leaves).map_err(|_| BatchError {
                     input: 0,
@@ -273,8 +328,8 @@ impl Instance {
             }));
         }
         let run: OpFn = Box::new(move |inputs| {
-            let batch = parse_batch(inputs, |texts| {
-                parse_digests::<F, D, N>(texts, "compression input (elements)")
+            let batch = parse_batch(inputs, |input| {
+                parse_digests::<F, D, N>(input, "compression input (elements)")
             })?;
             let Some(first) = batch.first() else {
                 return Ok(Vec::new());
@@ -310,6 +365,7 @@ impl Instance {
         H: Hasher<F> + Send + 'static,
         H::Digest: DigestElements<F>,
     {
+        self.set_field::<F>();
         let g = h.clone();
         let run: OpFn = Box::new(move |inputs| {
             let inputs = parse_batch(inputs, parse_all::<F>)?;
@@ -341,6 +397,23 @@ impl Instance {
         self
     }
 
+    /// Records the field of an operation: every operation of an instance
+    /// reads and writes elements of one field.
+    fn set_field<F: Codec>(&mut self) {
+        assert!(
+            self.limbs == 0 || self.limbs == F::LIMBS,
+            "{}: operations over fields of different sizes",
+            self.name
+        );
+        self.limbs = F::LIMBS;
+    }
+
+    /// 64-bit limbs per element of the instance's field: the size of one
+    /// element in [`Elements::Limbs`] and in [`Element::limbs`].
+    pub fn limbs(&self) -> usize {
+        self.limbs
+    }
+
     /// Runs `op` on `inputs`; `None` if the instance has no such operation.
     pub fn run(&self, op: Op, inputs: &[&str]) -> Option<Result<Vec<Element>, OpError>> {
         self.run_many(op, &[inputs]).map(|answers| {
@@ -350,9 +423,14 @@ impl Instance {
         })
     }
 
-    /// Runs `op` on every input of `inputs` through the library's batch
-    /// call; `None` if the instance has no such operation.
+    /// Runs `op` on every input of `inputs` (texts) through the library's
+    /// batch call; `None` if the instance has no such operation.
     pub fn run_many(&self, op: Op, inputs: &[&[&str]]) -> Option<BatchResult> {
+        self.run_batch(op, &texts(inputs))
+    }
+
+    /// [`Instance::run_many`] on inputs given as texts or as limbs.
+    pub fn run_batch(&self, op: Op, inputs: &[Elements<'_>]) -> Option<BatchResult> {
         self.ops
             .iter()
             .find(|(o, _, _)| *o == op)
@@ -363,7 +441,7 @@ impl Instance {
     /// digest, as its elements) with the instance's compression; `None` if
     /// the instance has no 2-to-1 compression. No leaves is refused as input 0.
     pub fn merkle_root(&self, leaves: &[&[&str]]) -> Option<Result<Vec<Element>, BatchError>> {
-        self.merkle.as_ref().map(|m| m(leaves))
+        self.merkle.as_ref().map(|m| m(&texts(leaves)))
     }
 
     /// The timing closure of `op`, if the instance has it.

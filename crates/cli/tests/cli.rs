@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use common::{assert_refused, cli};
 
-use algebraic_hash_cli::registry::Op;
+use algebraic_hash::Error;
+use algebraic_hash_cli::registry::{BatchError, Elements, Op, OpError};
 use serde_json::Value;
 
 fn vector_file(rel: &str) -> Value {
@@ -43,6 +44,22 @@ fn dec_to_hex(dec: &str) -> String {
         hex.push('0');
     }
     format!("0x{}", hex.iter().rev().collect::<String>())
+}
+
+/// Decimal string to `n` little-endian 64-bit limbs (by way of
+/// [`dec_to_hex`]).
+fn dec_to_limbs(dec: &str, n: usize) -> Vec<u64> {
+    let hex = dec_to_hex(dec);
+    let digits = hex.trim_start_matches("0x").as_bytes();
+    let mut limbs: Vec<u64> = digits
+        .rchunks(16)
+        .map(|chunk| {
+            u64::from_str_radix(std::str::from_utf8(chunk).expect("ascii"), 16).expect("hex")
+        })
+        .collect();
+    assert!(limbs.len() <= n, "{dec} does not fit {n} limbs");
+    limbs.resize(n, 0);
+    limbs
 }
 
 /// A vector-file function checked through a CLI instance and operation.
@@ -393,7 +410,84 @@ fn check(mapping: &Mapping) -> usize {
     check_modulus_edges(mapping, &cases);
     check_lines(mapping, &cases);
     check_merkle(mapping, &cases);
+    check_limbs(mapping, &cases);
     cases.len()
+}
+
+/// The bindings' binary form (`Instance::run_batch` with
+/// `Elements::Limbs`), in this process: every case below the modulus in one
+/// batch, answers compared with the file; the first case with an input also
+/// with its last element at `p − 1` (accepted) and at `p` (refused as that
+/// element, never reduced), and with one limb missing (refused).
+fn check_limbs(mapping: &Mapping, cases: &[&Value]) {
+    let instance = algebraic_hash_cli::find(&mapping.instance).expect("listed");
+    let n = instance.limbs();
+    let modulus = modulus_of(&mapping.file);
+    let what = format!("{} {} as limbs", mapping.instance, mapping.op.name());
+    let (inputs, expected): (Vec<Vec<u64>>, Vec<Vec<String>>) = cases
+        .iter()
+        .map(|case| (strings(&case["input"]), strings(&case["output"])))
+        .filter(|(input, _)| !input.iter().any(|x| dec_ge(&to_dec(x), modulus)))
+        .map(|(input, output)| {
+            let limbs = input
+                .iter()
+                .flat_map(|x| dec_to_limbs(&to_dec(x), n))
+                .collect();
+            (limbs, output)
+        })
+        .unzip();
+    let batch: Vec<Elements<'_>> = inputs.iter().map(|l| Elements::Limbs(l)).collect();
+    let answers = instance
+        .run_batch(mapping.op, &batch)
+        .expect("the operation exists")
+        .unwrap_or_else(|e| panic!("{what}: input {} refused: {:?}", e.input, e.error));
+    let answers: Vec<Vec<String>> = answers
+        .iter()
+        .map(|a| {
+            assert!(
+                a.iter().all(|e| e.limbs().len() == n),
+                "{what}: {n} limbs each"
+            );
+            a.iter().map(|e| e.to_decimal()).collect()
+        })
+        .collect();
+    assert_eq!(answers, expected, "{what}");
+
+    let Some(mut input) = inputs.into_iter().find(|l| !l.is_empty()) else {
+        return;
+    };
+    let at = input.len() - n;
+    let index = at / n;
+    let run = |input: &[u64]| {
+        instance
+            .run_batch(mapping.op, &[Elements::Limbs(input)])
+            .expect("the operation exists")
+    };
+    input[at..].copy_from_slice(&dec_to_limbs(modulus, n));
+    match run(&input) {
+        Err(BatchError {
+            input: 0,
+            error:
+                OpError::Element {
+                    index: i,
+                    error: Error::NotCanonical { .. },
+                    ..
+                },
+        }) if i == index => {}
+        other => panic!("{what}: p as element {index}: {other:?}"),
+    }
+    input[at] -= 1; // p − 1: every modulus here is odd
+    let accepted = run(&input).unwrap_or_else(|e| panic!("{what}: p − 1 refused: {e:?}"));
+    assert_eq!(accepted[0].len(), expected[0].len(), "{what}: p − 1");
+    if n > 1 {
+        match run(&input[..input.len() - 1]) {
+            Err(BatchError {
+                error: OpError::Input(Error::WrongLength { .. }),
+                ..
+            }) => {}
+            other => panic!("{what}: a limb short: {other:?}"),
+        }
+    }
 }
 
 /// The first case with an input, its last element replaced by `p − 1`

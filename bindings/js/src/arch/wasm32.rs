@@ -15,6 +15,13 @@
 //! inputs) and leaves the first `n_out` cells of the permuted state, 32
 //! bytes each (status 0), or the error message (status 1) as the output.
 //!
+//! And one binary call for every instance: `ah_run_limbs(op, name_len,
+//! inputs)` reads the input buffer as the instance's name (`name_len` bytes
+//! of UTF-8, then zeros up to a multiple of 8), `inputs` little-endian
+//! 64-bit lengths (in words) and the inputs' words, and leaves the answers'
+//! words (status 0) or the error message (status 1) as the output
+//! ([`crate::run_limbs`]).
+//!
 //! The exported names are the only unsafe part (`no_mangle` asserts that no
 //! other symbol has them); the buffers are plain `Vec`s whose address is
 //! handed out, as a C caller is handed a buffer to fill.
@@ -79,6 +86,33 @@ pub extern "C" fn ah_poseidon_ex(n_out: u32) -> u32 {
     let result = INPUT.with_borrow(|buf| crate::poseidon_ex_le(buf, n_out as usize));
     let (status, bytes) = match result {
         Ok(words) => (0, words),
+        Err(message) => (1, message.into_bytes()),
+    };
+    OUTPUT.with_borrow_mut(|out| *out = bytes);
+    status
+}
+
+/// [`crate::run_limbs`] of the input buffer (layout in the module docs); 0
+/// and the answers' words as little-endian bytes, or 1 and the error message.
+// SAFETY: as for `ah_input`: a name no other symbol has.
+#[unsafe(no_mangle)]
+pub extern "C" fn ah_run_limbs(op: u32, name_len: usize, inputs: usize) -> u32 {
+    let result = INPUT.with_borrow(|buf| {
+        let name = buf
+            .get(..name_len)
+            .and_then(|bytes| std::str::from_utf8(bytes).ok())
+            .ok_or("the instance name is not UTF-8 inside the input")?;
+        let words = buf.get(name_len.next_multiple_of(8)..).unwrap_or_default();
+        let (words, rest) = words.as_chunks::<8>();
+        if !rest.is_empty() || words.len() < inputs {
+            return Err("the input is not whole 64-bit words after the name".to_owned());
+        }
+        let words: Vec<u64> = words.iter().map(|w| u64::from_le_bytes(*w)).collect();
+        let (lengths, limbs) = words.split_at(inputs);
+        crate::run_limbs(op, name, lengths, limbs)
+    });
+    let (status, bytes) = match result {
+        Ok(words) => (0, words.iter().flat_map(|w| w.to_le_bytes()).collect()),
         Err(message) => (1, message.into_bytes()),
     };
     OUTPUT.with_borrow_mut(|out| *out = bytes);
