@@ -92,8 +92,22 @@ pub trait Codec: Copy + PartialEq + Send + Sync + 'static {
     /// 64-bit limbs per element: the length of [`Codec::element`]'s limbs
     /// and of the input of [`Codec::from_limbs`].
     const LIMBS: usize;
-    /// Checked parse of a decimal or `0x`-hex element.
-    fn parse(text: &str) -> Result<Self, Error>;
+    /// Checked parse of a decimal or `0x`-hex element: the number's limbs,
+    /// then [`Codec::from_limbs`].
+    fn parse(text: &str) -> Result<Self, Error> {
+        const {
+            assert!(
+                Self::LIMBS <= MAX_LIMBS,
+                "a field of more limbs than MAX_LIMBS"
+            )
+        };
+        let limbs = algebraic_hash::parse::parse_uint::<MAX_LIMBS>(text, Self::FIELD)?;
+        let (own, beyond) = limbs.split_at(Self::LIMBS);
+        if beyond.iter().any(|&l| l != 0) {
+            return Err(Error::NotCanonical { field: Self::FIELD });
+        }
+        Self::from_limbs(own)
+    }
     /// Checked conversion of exactly [`Codec::LIMBS`] little-endian limbs
     /// (the bindings' binary form): [`Error::NotCanonical`] for a value not
     /// below the modulus, [`Error::WrongLength`] for another count.
@@ -111,15 +125,6 @@ macro_rules! ark_codec {
             const FIELD: &'static str = $name;
             const BYTES: usize = ((<$ty as ark_ff::PrimeField>::MODULUS_BIT_SIZE as usize) - 1) / 8;
             const LIMBS: usize = $limbs;
-            fn parse(text: &str) -> Result<Self, Error> {
-                use ark_ff::PrimeField;
-                let limbs = algebraic_hash::parse::parse_below::<$limbs>(
-                    text,
-                    &<$ty as PrimeField>::MODULUS.0,
-                    $name,
-                )?;
-                <$ty>::from_bigint(ark_ff::BigInt(limbs)).ok_or(Error::NotCanonical { field: $name })
-            }
             fn from_limbs(limbs: &[u64]) -> Result<Self, Error> {
                 use ark_ff::PrimeField;
                 let limbs = algebraic_hash::parse::limbs_below::<$limbs>(

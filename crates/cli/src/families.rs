@@ -65,10 +65,6 @@ impl Codec for Felt {
     // Winterfell's `hash(&[u8])` packs 7 bytes per element.
     const BYTES: usize = 7;
     const LIMBS: usize = 1;
-    fn parse(text: &str) -> Result<Self, Error> {
-        let [v] = algebraic_hash::parse::parse_below::<1>(text, &[Felt::MODULUS], Self::FIELD)?;
-        Felt::from_canonical(v).ok_or(Error::NotCanonical { field: Self::FIELD })
-    }
     fn from_limbs(limbs: &[u64]) -> Result<Self, Error> {
         let [v] = algebraic_hash::parse::limbs_below::<1>(limbs, &[Felt::MODULUS], Self::FIELD)?;
         Felt::from_canonical(v).ok_or(Error::NotCanonical { field: Self::FIELD })
@@ -90,9 +86,6 @@ macro_rules! field31_codec {
             // 30 whole bits per element.
             const BYTES: usize = 3;
             const LIMBS: usize = 1;
-            fn parse(text: &str) -> Result<Self, Error> {
-                <$ty as Field31>::from_str_checked(text)
-            }
             fn from_limbs(limbs: &[u64]) -> Result<Self, Error> {
                 let [v] = algebraic_hash::parse::limbs_below::<1>(
                     limbs,
