@@ -2,16 +2,18 @@
 //! (`algebraic_hash_cli::instances`) as Python functions, so that names,
 //! answers and error messages are the command-line tool's.
 //!
-//! Elements cross the boundary as Python `int`s. Each one is written in
-//! `0x`-hex by Python's own `format` and read by the library's checked
-//! parser, which refuses values not below the modulus (and negative ones:
-//! `-` is not a digit); results come back through `int(text, 16)`. The
-//! batch forms convert every input first, then run the whole batch with the
-//! GIL released.
+//! Elements cross the boundary as Python `int`s, handed to the library as
+//! 64-bit limbs (`Elements::Limbs`: one `u64` per element for the 31- and
+//! 64-bit fields, `int.to_bytes` for the big ones), which it checks against
+//! the modulus; an input with an element that has no such limbs (a
+//! negative value, one of more bits than the field's limbs) goes as
+//! `0x`-hex text instead, so that the library's parser names what is wrong.
+//! Results come back as `int`s from their limbs. The batch forms convert
+//! every input first, then run the whole batch with the GIL released.
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
-use algebraic_hash_cli::registry::{Instance, Op, OpError};
+use algebraic_hash_cli::registry::{Elements, Instance, Op, OpError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyString};
@@ -51,20 +53,62 @@ fn instance_with(name: &str, op: Op) -> PyResult<&'static Instance> {
     }
 }
 
-/// The elements of one input, as `0x`-hex texts (the originals are kept for
-/// error messages).
+/// The elements of one input as the library reads them (the originals are
+/// kept for error messages).
 struct Input<'py> {
-    texts: Vec<String>,
+    form: Form,
     items: Vec<Bound<'py, PyAny>>,
 }
 
-fn read_input<'py>(xs: &Bound<'py, PyAny>, what: &str) -> PyResult<Input<'py>> {
+enum Form {
+    /// Every element's limbs, one element after the other.
+    Limbs(Vec<u64>),
+    /// `0x`-hex texts, for an input with an element that has no limbs.
+    Texts(Vec<String>),
+}
+
+impl Input<'_> {
+    /// The texts as `&str`s (none for limbs), for [`Input::elements`].
+    fn text_refs(&self) -> Vec<&str> {
+        match &self.form {
+            Form::Texts(texts) => texts.iter().map(String::as_str).collect(),
+            Form::Limbs(_) => Vec::new(),
+        }
+    }
+
+    /// The input as the library reads it; `text_refs` from
+    /// [`Input::text_refs`].
+    fn elements<'a>(&'a self, text_refs: &'a [&'a str]) -> Elements<'a> {
+        match &self.form {
+            Form::Limbs(limbs) => Elements::Limbs(limbs),
+            Form::Texts(_) => Elements::Texts(text_refs),
+        }
+    }
+}
+
+/// `item`'s `limbs` little-endian 64-bit limbs, if it is an `int` in
+/// [0, 2^(64 limbs)).
+fn limbs_of(item: &Bound<'_, PyAny>, limbs: usize, out: &mut Vec<u64>) -> bool {
+    if limbs == 1 {
+        return item.extract::<u64>().map(|v| out.push(v)).is_ok();
+    }
+    let Ok(bytes) = item
+        .call_method1("to_bytes", (8 * limbs, "little"))
+        .and_then(|b| b.extract::<Vec<u8>>())
+    else {
+        return false; // OverflowError: negative, or too many bits
+    };
+    let (words, _) = bytes.as_chunks::<8>();
+    out.extend(words.iter().map(|w| u64::from_le_bytes(*w)));
+    true
+}
+
+fn read_input<'py>(xs: &Bound<'py, PyAny>, what: &str, limbs: usize) -> PyResult<Input<'py>> {
     if xs.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "{what}: expected a sequence of ints, got str"
         )));
     }
-    let mut texts = Vec::new();
     let mut items = Vec::new();
     for (index, item) in xs.try_iter()?.enumerate() {
         let item = item?;
@@ -75,13 +119,23 @@ fn read_input<'py>(xs: &Bound<'py, PyAny>, what: &str) -> PyResult<Input<'py>> {
                 item.get_type().name()?
             )));
         }
-        texts.push(
-            item.call_method1("__format__", ("#x",))?
-                .extract::<String>()?,
-        );
         items.push(item);
     }
-    Ok(Input { texts, items })
+    let mut words = Vec::with_capacity(items.len() * limbs);
+    let form = if items.iter().all(|item| limbs_of(item, limbs, &mut words)) {
+        Form::Limbs(words)
+    } else {
+        Form::Texts(
+            items
+                .iter()
+                .map(|item| {
+                    item.call_method1("__format__", ("#x",))?
+                        .extract::<String>()
+                })
+                .collect::<PyResult<_>>()?,
+        )
+    };
+    Ok(Input { form, items })
 }
 
 /// The library's message for `error`, with the element shown as the
@@ -103,18 +157,17 @@ fn value_error(prefix: &str, input: &Input<'_>, error: OpError) -> PyErr {
     PyValueError::new_err(format!("{prefix}{}", CliError::Input(error)))
 }
 
-fn run(instance: &Instance, op: Op, texts: &[String]) -> Result<Vec<Element>, OpError> {
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    instance
-        .run(op, &refs)
-        .expect("instance_with checked the operation")
-}
-
 fn to_ints<'py>(py: Python<'py>, out: &[Element]) -> PyResult<Bound<'py, PyList>> {
-    let int = py.get_type::<PyInt>();
     let values = out
         .iter()
-        .map(|e| int.call1((e.to_hex(), 16)))
+        .map(|e| match e.limbs() {
+            [v] => Ok(v.into_pyobject(py)?.into_any()),
+            limbs => {
+                let bytes: Vec<u8> = limbs.iter().flat_map(|l| l.to_le_bytes()).collect();
+                py.get_type::<PyInt>()
+                    .call_method1("from_bytes", (PyBytes::new(py, &bytes), "little"))
+            }
+        })
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, values)
 }
@@ -126,9 +179,13 @@ fn one<'py>(
     xs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let instance = instance_with(name, op)?;
-    let input = read_input(xs, "")?;
-    let out = run(instance, op, &input.texts).map_err(|e| value_error("", &input, e))?;
-    to_ints(py, &out)
+    let input = read_input(xs, "", instance.limbs())?;
+    let text_refs = input.text_refs();
+    let out = instance
+        .run_batch(op, &[input.elements(&text_refs)])
+        .expect("instance_with checked the operation")
+        .map_err(|e| value_error("", &input, e.error))?;
+    to_ints(py, &out[0])
 }
 
 fn many<'py>(
@@ -145,16 +202,21 @@ fn many<'py>(
     }
     let mut all = Vec::new();
     for (k, xs) in inputs.try_iter()?.enumerate() {
-        all.push(read_input(&xs?, &format!("input {}: ", k + 1))?);
+        all.push(read_input(
+            &xs?,
+            &format!("input {}: ", k + 1),
+            instance.limbs(),
+        )?);
     }
-    let words: Vec<Vec<&str>> = all
+    let text_refs: Vec<Vec<&str>> = all.iter().map(Input::text_refs).collect();
+    let elements: Vec<Elements<'_>> = all
         .iter()
-        .map(|i| i.texts.iter().map(String::as_str).collect())
+        .zip(&text_refs)
+        .map(|(input, refs)| input.elements(refs))
         .collect();
-    let refs: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
     let results = py.allow_threads(|| {
         instance
-            .run_many(op, &refs)
+            .run_batch(op, &elements)
             .expect("instance_with checked the operation")
             .map_err(|e| (e.input, e.error))
     });
