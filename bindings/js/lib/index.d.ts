@@ -1,4 +1,8 @@
-/** A field element: a non-negative bigint below the instance's modulus (safe-integer numbers are accepted too). */
+/**
+ * A field element: a non-negative bigint below the instance's modulus (safe-integer numbers are
+ * accepted too). An array or typed array of them (`BigUint64Array`, `Uint32Array`, ...) goes to the
+ * wasm module as 64-bit words; any other iterable works too, through the slower text call.
+ */
 export type Element = bigint | number;
 
 /** Every instance name, in the order of `algebraic-hash list`. */
