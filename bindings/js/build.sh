@@ -25,7 +25,8 @@ mkdir -p "$here/pkg"
 for family in "${families[@]}"; do
     t0=$(date +%s)
     # One codegen unit for every module; the optimization level by family
-    # (README "Sizes"), as measured on 2026-12-03:
+    # (README "Sizes"), as measured on 2026-12-03 (Intel Xeon, node 20;
+    # not measured on AMD):
     # - circom, circom-wide: size ("z"), but the permutation's crate at 3,
     #   since the speed of `poseidon()` is the point (the rest at "z" took
     #   the module of t = 2..5 from 272 154 to 238 303 bytes);
