@@ -18,6 +18,7 @@ pub mod parse;
 #[cfg(feature = "plonky3")]
 mod plonky3;
 mod sponge;
+pub mod word;
 
 #[cfg(feature = "ark-crypto-primitives")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ark-crypto-primitives")))]

@@ -74,6 +74,8 @@
 
 use core::marker::PhantomData;
 
+use algebraic_hash::word::widening_mul;
+
 pub use ark_ff::MontConfig;
 use ark_ff::{BigInt, Fp, MontBackend};
 
@@ -377,85 +379,14 @@ pub(crate) const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
     (d, (b1 | b2) as u64)
 }
 
-/// `a + b·c + carry` as (low, high) words.
-#[cfg(not(target_arch = "wasm32"))]
+/// `a + b·c + carry` as (low, high) words. No sum overflows: the whole is
+/// at most `(2^64 − 1)² + 2(2^64 − 1) < 2^128`. The product is
+/// [`widening_mul`] (on `wasm32` four 32 × 32-bit products instead of a call
+/// of the compiler's 128-bit routine).
 #[inline(always)]
 pub(crate) const fn mac(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
-    let t = (a as u128) + (b as u128) * (c as u128) + (carry as u128);
+    let t = widening_mul(b, c) + (a as u128) + (carry as u128);
     (t as u64, (t >> 64) as u64)
-}
-
-/// `a + b·c + carry` as (low, high) words, for `wasm32`: [`mac_split`].
-#[cfg(target_arch = "wasm32")]
-#[inline(always)]
-pub(crate) const fn mac(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
-    mac_split(a, b, c, carry)
-}
-
-/// `a + b·c + carry` as (low, high) words, from 32 × 32 → 64 products: the
-/// `wasm32` form of [`mac`].
-///
-/// WebAssembly has a 64 × 64 → 64 multiply (`i64.mul`) but no high half, so
-/// a `u128` product becomes a call to the compiler's 128 × 128 routine
-/// (`__multi3`: six 64-bit multiplies, two of them by zero). Here the
-/// product is four 32 × 32 → 64 multiplies, inline. No sum overflows:
-/// `mid < 3·2^32`, and `b·c + a + carry ≤ (2^64 − 1)² + 2(2^64 − 1) < 2^128`,
-/// so the high word takes both carries. Compiled on every target so that
-/// its test runs natively too.
-#[cfg_attr(not(any(test, target_arch = "wasm32")), allow(dead_code))]
-#[inline(always)]
-pub(crate) const fn mac_split(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
-    const LOW: u64 = 0xffff_ffff;
-    let (b0, b1) = (b & LOW, b >> 32);
-    let (c0, c1) = (c & LOW, c >> 32);
-    let ll = b0 * c0;
-    let lh = b0 * c1;
-    let hl = b1 * c0;
-    let hh = b1 * c1;
-    let mid = (ll >> 32) + (lh & LOW) + (hl & LOW);
-    let lo = (ll & LOW) | (mid << 32);
-    let hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-    let (lo, o1) = lo.overflowing_add(a);
-    let (lo, o2) = lo.overflowing_add(carry);
-    (lo, hi + o1 as u64 + o2 as u64)
-}
-
-#[cfg(test)]
-mod mac_tests {
-    use super::mac_split;
-
-    /// `a + b·c + carry` by `u128`, the definition.
-    fn mac_u128(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
-        let t = (a as u128) + (b as u128) * (c as u128) + (carry as u128);
-        (t as u64, (t >> 64) as u64)
-    }
-
-    #[test]
-    fn split_product_is_the_u128_product() {
-        // Edge words (every carry path at its largest), then random words.
-        let edges = [0, 1, 0xffff_ffff, 1 << 32, u64::MAX - 1, u64::MAX];
-        for &a in &edges {
-            for &b in &edges {
-                for &c in &edges {
-                    for &k in &edges {
-                        assert_eq!(mac_split(a, b, c, k), mac_u128(a, b, c, k));
-                    }
-                }
-            }
-        }
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            // xorshift64
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for _ in 0..100_000 {
-            let (a, b, c, k) = (next(), next(), next(), next());
-            assert_eq!(mac_split(a, b, c, k), mac_u128(a, b, c, k));
-        }
-    }
 }
 
 /// `x − m` if `x ≥ m`, else `x`: the crate's one conditional subtraction,

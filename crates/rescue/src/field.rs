@@ -29,6 +29,7 @@ pub(crate) mod cubic;
 /// standing for `x mod p`). All functions are branch-free.
 pub mod raw {
     use super::{EPSILON, MODULUS};
+    use algebraic_hash::word::widening_mul;
 
     /// Reduces a 128-bit value to a (possibly non-canonical) `u64` congruent
     /// to it mod `p`.
@@ -71,7 +72,7 @@ pub mod raw {
     #[inline(always)]
     pub const fn reduce96(x: u128) -> u64 {
         // x = lo + hi · 2^64 with hi < 2^32: w = lo + hi · (2^32 - 1) < 2^65.
-        let w = (x as u64) as u128 + ((x >> 64) as u64 as u128) * (EPSILON as u128);
+        let w = (x as u64) as u128 + widening_mul((x >> 64) as u64, EPSILON);
         // w = w_lo + c · 2^64 with c ≤ 1, and w_lo < 2^64 - 2^33 when c = 1.
         (w as u64) + ((w >> 64) as u64) * EPSILON
     }
@@ -79,7 +80,7 @@ pub mod raw {
     /// `a · b mod p`, non-canonical.
     #[inline(always)]
     pub const fn mul(a: u64, b: u64) -> u64 {
-        reduce128((a as u128) * (b as u128))
+        reduce128(widening_mul(a, b))
     }
 
     /// `a² mod p`, non-canonical.
@@ -128,7 +129,7 @@ pub mod raw {
         /// `a · b` as a full 128-bit product.
         #[inline(always)]
         pub(crate) const fn of(a: u64, b: u64) -> Self {
-            Self(a as u128 * b as u128, 0)
+            Self(widening_mul(a, b), 0)
         }
 
         /// `low + high · 2^64` for `low, high < 2^72` (sums of up to 255

@@ -34,6 +34,8 @@
 //! Values in lanes are raw: any `u64` standing for its residue mod `p` (see
 //! [`crate::field::raw`]). The kernels decide when to make them canonical.
 
+use algebraic_hash::word::widening_mul;
+
 use crate::field::{Felt, MODULUS, raw};
 
 pub use crate::arch::{LaneBackend, apply_many, apply_many_with, lanes_backend};
@@ -680,7 +682,7 @@ impl GoldilocksLanes for u64 {
     #[inline(always)]
     fn sum_plus_multiple(self, x: Self, m: u64, negative: bool) -> Self {
         debug_assert!((1..1 << 32).contains(&m));
-        let product = u128::from(x) * u128::from(m);
+        let product = widening_mul(x, m);
         let (lo, hi) = (product as u64, (product >> 64) as u64);
         if negative {
             let (r, borrow) = self.overflowing_sub(lo);
@@ -783,7 +785,7 @@ impl GoldilocksLanes for u64 {
     fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
         let (mut low, mut high) = (0u128, 0u128);
         for (&x, &y) in a.iter().zip(b) {
-            let product = u128::from(x) * u128::from(y);
+            let product = widening_mul(x, y);
             low += u128::from(product as u64);
             high += product >> 64;
         }

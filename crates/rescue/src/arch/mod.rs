@@ -90,7 +90,7 @@ pub(crate) fn scalar_mul_add(a: u64, b: u64, c: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     return x86_64_scalar::mul_add(a, b, c);
     #[allow(unreachable_code)]
-    crate::field::raw::reduce128(u128::from(a) * u128::from(b) + u128::from(c))
+    crate::field::raw::reduce128(algebraic_hash::word::widening_mul(a, b) + u128::from(c))
 }
 
 /// `a · b mod p` (raw) with the shortest dependency chain on the scalar
