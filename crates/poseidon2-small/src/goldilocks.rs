@@ -88,6 +88,15 @@ impl<L: GoldilocksLanes> Mul for Packed<L> {
     }
 }
 
+/// Whether the full rounds' `x^7` layer runs a stage at a time over all
+/// cells (`add_sbox_all`): on every target but `wasm32`. A WebAssembly
+/// engine keeps few values in registers (V8 on x86-64, about a dozen), and
+/// the stages keep three values per cell live (48 at width 16), which it
+/// spills; one cell at a time, the Goldilocks instances' permutations took
+/// about 0.8 of the staged time in Node (widths 12 and 16; width 8 level;
+/// bindings/js/README.md, "Speed: every family").
+const STAGED_SBOX_LAYER: bool = !cfg!(target_arch = "wasm32");
+
 /// A wide value of the external layer (`GoldilocksLanes::widen`: `lo + hi ·
 /// 2^64`, exact on one lane).
 #[derive(Clone, Copy)]
@@ -180,10 +189,11 @@ impl<L: GoldilocksLanes> Cells for Packed<L> {
     /// `x^7` a stage at a time over the whole state (all squares, then
     /// all `x^3` and `x^4`, then all `x^7`), so that the products of
     /// different cells overlap; the constants are canonical, so the
-    /// cheaper `add_canonical`.
+    /// cheaper `add_canonical`. One cell at a time where
+    /// [`STAGED_SBOX_LAYER`] is false.
     #[inline(always)]
     fn add_sbox_all<const D: u64, const W: usize>(state: &mut [Self; W], constants: &[Felt; W]) {
-        if D != 7 {
+        if D != 7 || !STAGED_SBOX_LAYER {
             for (x, &c) in state.iter_mut().zip(constants) {
                 *x = x.add_sbox::<D>(c);
             }
