@@ -48,12 +48,14 @@ pub const fn widening_mul_by_halves(a: u64, b: u64) -> u128 {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::{widening_mul, widening_mul_by_halves};
 
     #[test]
-    fn halves_give_the_u128_product() {
-        // Words at the ends of each half (every carry of the middle column
-        // at its largest), then random words.
+    fn halves_give_the_u128_product_at_the_edges() {
+        // Words at the ends of each half: every carry of the middle column
+        // at its largest.
         let edges = [
             0,
             1,
@@ -73,22 +75,14 @@ mod tests {
                 );
             }
         }
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            // xorshift64
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for _ in 0..200_000 {
-            let (a, b) = (next(), next());
-            assert_eq!(
-                widening_mul_by_halves(a, b),
-                a as u128 * b as u128,
-                "{a} · {b}"
-            );
-            assert_eq!(widening_mul(a, b), a as u128 * b as u128, "{a} · {b}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+        #[test]
+        fn halves_give_the_u128_product(a: u64, b: u64) {
+            prop_assert_eq!(widening_mul_by_halves(a, b), a as u128 * b as u128);
+            prop_assert_eq!(widening_mul(a, b), a as u128 * b as u128);
         }
     }
 }
