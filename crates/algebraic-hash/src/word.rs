@@ -78,7 +78,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(100_000))]
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
         #[test]
         fn halves_give_the_u128_product(a: u64, b: u64) {
             prop_assert_eq!(widening_mul_by_halves(a, b), a as u128 * b as u128);
