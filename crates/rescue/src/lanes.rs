@@ -14,7 +14,7 @@
 //! shuffles of the loaded rows, 8 × 8 and 4 × 4 words at a time), runs
 //! the kernel once per group and writes the states back the same way:
 //! - AVX-512 (AVX-512F/VL with AVX2 and BMI2, as Rescue's AVX-512 backend):
-//!   groups of eight, two groups at a time for states of up to eight
+//!   groups of eight, two groups at a time for states of up to twelve
 //!   cells (so that one group's dependent chains overlap the other's); a
 //!   remainder of up to [`LaneKernel::single_states`] states (by default
 //!   one) runs one state at a time through [`LaneKernel::apply_single`],
