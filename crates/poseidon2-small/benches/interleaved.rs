@@ -14,7 +14,9 @@
 //! with the SIMD width under test in RUSTFLAGS:
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench -p algebraic-hash-poseidon2-small --bench interleaved`
 //! (AVX-512 on a CPU that has it: Plonky3 16 lanes, ours AVX-512), or
-//! `-C target-feature=+avx2` (Plonky3 8 lanes, ours forced to AVX2).
+//! `-C target-feature=+avx2` (Plonky3 8 lanes, ours forced to AVX2; for
+//! Goldilocks Plonky3 4 lanes, ours forced to the rescue crate's AVX2
+//! lanes of 4).
 //! Optional arguments: rounds (default 200); `goldilocks` (only the
 //! Goldilocks rows); any other word times only the 31-bit instances whose
 //! name contains it (e.g. `babybear-16`).
@@ -295,6 +297,13 @@ fn compare_goldilocks<const W: usize>(
     use p3_field::PrimeCharacteristicRing;
     type G = p3_goldilocks::Goldilocks;
     let lanes = <G as Field>::Packing::WIDTH;
+    // The same SIMD width on both sides: Plonky3 packs what the build
+    // enables (8 lanes with AVX-512, 4 with AVX2 alone), ours chooses at
+    // run time, so a `+avx2` build runs ours on AVX2 by name.
+    let backend = match lanes {
+        4 => Some(Backend::Avx2),
+        _ => None,
+    };
     let singles = 64;
     let states = 16 * lanes.max(8);
     let start: Vec<[u64; W]> = (0..states)
@@ -331,7 +340,10 @@ fn compare_goldilocks<const W: usize>(
             black_box(s);
         }));
         p_ours.push(time(states, || {
-            ours.permute_many(&mut our_states);
+            match backend {
+                Some(backend) => assert!(ours.permute_many_on(backend, &mut our_states)),
+                None => ours.permute_many(&mut our_states),
+            }
             black_box(&our_states);
         }));
         p_theirs.push(time(states, || {
@@ -353,7 +365,10 @@ fn compare_goldilocks<const W: usize>(
         "{:<34} many    ours {:>7.1} ns/state (permute_many, {:?})  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
         ours.name(),
         median(&p_ours),
-        algebraic_hash_rescue::lanes::lanes_backend(),
+        backend.map_or_else(
+            || format!("{:?}", algebraic_hash_rescue::lanes::lanes_backend()),
+            |b| format!("{b:?}")
+        ),
         median(&p_theirs)
     );
 }
