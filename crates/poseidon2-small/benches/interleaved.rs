@@ -362,7 +362,7 @@ fn compare_goldilocks<const W: usize>(
     );
     let (q1, m, q3) = median_ratio(&p_ours, &p_theirs);
     println!(
-        "{:<34} many    ours {:>7.1} ns/state (permute_many, {:?})  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
+        "{:<34} many    ours {:>7.1} ns/state (permute_many, {})  Plonky3 {:>7.1} ns/state ({lanes} lanes)  ratio {m:.2} (quartiles {q1:.2}-{q3:.2})",
         ours.name(),
         median(&p_ours),
         backend.map_or_else(

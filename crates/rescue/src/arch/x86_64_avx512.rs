@@ -933,7 +933,9 @@ mod pair {
 /// the 32 registers. Width 12 gains (Goldilocks Poseidon2 12: 302–306
 /// against 325–344 ns per state, Intel Xeon model 167, 2026-12-04); at
 /// width 16 (32 registers of state) the pairs measured no faster than
-/// one group (0.89–0.90 against 0.86–0.89 of Plonky3's time).
+/// one group (0.89–0.90 against 0.86–0.89 of Plonky3's time, same CPU).
+/// Width 12 in pairs is not measured on AMD Zen 4 (the pairs up to width
+/// 8 gained 11 % there).
 const PAIRED_WIDTH: usize = 12;
 
 /// Sixteen states: the first eight in the first register of each pair.
