@@ -614,9 +614,11 @@ pub trait LaneKernel<const W: usize>: Sync {
     }
 }
 
-/// One residue on the scalar units (products and sums with the assembly
-/// carry fix-ups of the scalar Rescue permutation on x86_64: no branches on
-/// data).
+/// One residue on the scalar units: sums with the assembly carry fix-ups
+/// of the scalar Rescue permutation on x86_64 (no branches on data),
+/// products reduced by `arch::scalar_reduce128_branching` (a branch in the
+/// case of about one in 2^32 values: these rounds interleave with no
+/// vector code, and there the branch-free fix-up costs about 12 %).
 impl GoldilocksLanes for u64 {
     const LANES: usize = 1;
 
@@ -626,11 +628,11 @@ impl GoldilocksLanes for u64 {
     }
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        crate::arch::scalar_mul(self, rhs)
+        crate::arch::scalar_reduce128_branching(widening_mul(self, rhs))
     }
     #[inline(always)]
     fn square(self) -> Self {
-        crate::arch::scalar_mul(self, self)
+        crate::arch::scalar_reduce128_branching(widening_mul(self, self))
     }
     #[inline(always)]
     fn add_canonical(self, rhs: Self) -> Self {
@@ -767,7 +769,7 @@ impl GoldilocksLanes for u64 {
     /// One reduction of the exact `self + a · b` (below `2^128`).
     #[inline(always)]
     fn add_product(self, a: Self, b: Self) -> Self {
-        crate::arch::scalar_mul_add(a, b, self)
+        crate::arch::scalar_reduce128_branching(widening_mul(a, b) + u128::from(self))
     }
     #[inline(always)]
     fn mul_short_chain(self, rhs: Self) -> Self {
@@ -789,6 +791,6 @@ impl GoldilocksLanes for u64 {
             low += u128::from(product as u64);
             high += product >> 64;
         }
-        raw::ProductSum::of_words(low, high).reduce_by(crate::arch::scalar_reduce128)
+        raw::ProductSum::of_words(low, high).reduce_by(crate::arch::scalar_reduce128_branching)
     }
 }

@@ -82,17 +82,6 @@ pub(crate) fn scalar_mul(a: u64, b: u64) -> u64 {
     crate::field::raw::mul(a, b)
 }
 
-/// `c + a · b mod p` (raw, one reduction of the exact sum) for the scalar
-/// units: the x86_64 assembly fix-ups where they exist, else
-/// `raw::reduce128`.
-#[inline(always)]
-pub(crate) fn scalar_mul_add(a: u64, b: u64, c: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    return x86_64_scalar::mul_add(a, b, c);
-    #[allow(unreachable_code)]
-    crate::field::raw::reduce128(algebraic_hash::word::widening_mul(a, b) + u128::from(c))
-}
-
 /// `a · b mod p` (raw) with the shortest dependency chain on the scalar
 /// units (for products on a chain of latencies): the x86_64 assembly where
 /// it exists, else `raw::mul`.
@@ -161,10 +150,23 @@ pub(crate) fn scalar_add_sub_canonical(s: u64, a: u64, b: u64) -> u64 {
 
 /// `x mod p` (raw) on the scalar units: the x86_64 assembly fix-ups where
 /// they exist, else `raw::reduce128`.
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 #[inline(always)]
 pub(crate) fn scalar_reduce128(x: u128) -> u64 {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     return x86_64_scalar::reduce(x);
+    #[allow(unreachable_code)]
+    crate::field::raw::reduce128(x)
+}
+
+/// `x mod p` (raw) on the scalar units with a branch for the rare borrow,
+/// for scalar rounds that interleave with no vector code: the x86_64
+/// version where it exists (`x86_64_scalar::reduce_branching`), else
+/// `raw::reduce128`.
+#[inline(always)]
+pub(crate) fn scalar_reduce128_branching(x: u128) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_64_scalar::reduce_branching(x);
     #[allow(unreachable_code)]
     crate::field::raw::reduce128(x)
 }
