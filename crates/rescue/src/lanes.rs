@@ -780,17 +780,28 @@ impl GoldilocksLanes for u64 {
         crate::arch::scalar_sub_product(self, a, b)
     }
     /// One reduction for the whole sum: the low and the high words of the
-    /// products are summed apart in 128 bits (no carries to count, which
-    /// LLVM would otherwise recompute by comparisons), then joined
-    /// (`N ≤ 255`).
+    /// products summed apart in 128 bits, then joined (`N ≤ 255`).
     #[inline(always)]
     fn dot_constants<const N: usize>(a: &[Self; N], b: &[u64; N]) -> Self {
-        let (mut low, mut high) = (0u128, 0u128);
-        for (&x, &y) in a.iter().zip(b) {
-            let product = widening_mul(x, y);
-            low += u128::from(product as u64);
-            high += product >> 64;
-        }
-        raw::ProductSum::of_words(low, high).reduce_by(crate::arch::scalar_reduce128_branching)
+        dot_words(a, b, crate::arch::scalar_reduce128_branching)
     }
+}
+
+/// `Σ a_i · b_i mod p` on the scalar units, the sum reduced once by
+/// `reduce`: the low and the high words of the products summed apart in
+/// 128 bits (no carries to count, which LLVM would otherwise recompute by
+/// comparisons), then joined (`N ≤ 255`).
+#[inline(always)]
+pub(crate) fn dot_words<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    reduce: impl Fn(u128) -> u64,
+) -> u64 {
+    let (mut low, mut high) = (0u128, 0u128);
+    for (&x, &y) in a.iter().zip(b) {
+        let product = widening_mul(x, y);
+        low += u128::from(product as u64);
+        high += product >> 64;
+    }
+    raw::ProductSum::of_words(low, high).reduce_by(reduce)
 }

@@ -52,6 +52,9 @@ use crate::permutation::{Instance, Lane, RawState, permute_scalar};
 pub(crate) mod batch;
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
+pub(crate) mod pair;
+
+#[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]
 pub(crate) mod x86_64_avx2;
 
 #[cfg(all(target_arch = "x86_64", not(algebraic_hash_force_scalar)))]

@@ -32,6 +32,8 @@
 //! is the invariant the `unsafe` blocks below rely on.
 
 use core::arch::x86_64::*;
+
+use super::pair::Pair;
 use core::ops::Range;
 
 use super::batch::{BatchLane, permute_group};
@@ -818,112 +820,6 @@ impl Columns<8> for PackedGoldilocksAvx512 {
                     _mm512_mask_storeu_epi64(state.as_mut_ptr().add(start).cast(), mask, row)
                 };
             }
-        }
-    }
-}
-
-/// Two registers `R` of `N` lanes as one of `2N` lanes: every operation on
-/// both, so that two groups of states are in flight and the long
-/// dependent chain of one group's round (a Poseidon2 partial round: cell
-/// 0's constant, three dependent products, a difference, then the next
-/// round) overlaps the other's. The AVX-512 lanes run narrow states
-/// (up to [`PAIRED_WIDTH`] cells) sixteen at a time so.
-#[derive(Clone, Copy)]
-struct Pair<R>(R, R);
-
-mod pair {
-    use super::Pair;
-    use crate::lanes::GoldilocksLanes;
-
-    /// The first and second registers of each element of `xs`.
-    #[inline(always)]
-    fn halves<R: GoldilocksLanes, const N: usize>(xs: &[Pair<R>; N]) -> ([R; N], [R; N]) {
-        let mut a = [xs[0].0; N];
-        let mut b = [xs[0].1; N];
-        for ((a, b), x) in a.iter_mut().zip(b.iter_mut()).zip(xs) {
-            *a = x.0;
-            *b = x.1;
-        }
-        (a, b)
-    }
-
-    macro_rules! both {
-        ($($name:ident($($arg:ident),*);)*) => {$(
-            #[inline(always)]
-            fn $name(self, $($arg: Self),*) -> Self {
-                Pair(self.0.$name($($arg.0),*), self.1.$name($($arg.1),*))
-            }
-        )*};
-    }
-
-    impl<R: GoldilocksLanes> GoldilocksLanes for Pair<R> {
-        const LANES: usize = 2 * R::LANES;
-
-        #[inline(always)]
-        fn splat(value: u64) -> Self {
-            Pair(R::splat(value), R::splat(value))
-        }
-        both! {
-            mul(rhs);
-            square();
-            add_canonical(rhs);
-            canonical();
-            wrapping_add(rhs);
-            wrapping_sub(rhs);
-            wrapping_mul(rhs);
-            low32();
-            add(rhs);
-            sub(rhs);
-            sub_canonical(rhs);
-            double();
-            add_product(a, b);
-        }
-        #[inline(always)]
-        fn combine(lo: Self, hi: Self) -> Self {
-            Pair(R::combine(lo.0, hi.0), R::combine(lo.1, hi.1))
-        }
-        #[inline(always)]
-        fn shl<const S: u32>(self) -> Self {
-            Pair(self.0.shl::<S>(), self.1.shl::<S>())
-        }
-        #[inline(always)]
-        fn shr<const S: u32>(self) -> Self {
-            Pair(self.0.shr::<S>(), self.1.shr::<S>())
-        }
-        #[inline(always)]
-        fn map(self, f: impl Fn(u64) -> u64) -> Self {
-            Pair(self.0.map(&f), self.1.map(&f))
-        }
-        #[inline(always)]
-        fn lookup_bytes(self, table: &[u8; 256]) -> Self {
-            Pair(self.0.lookup_bytes(table), self.1.lookup_bytes(table))
-        }
-        #[inline(always)]
-        fn mul_2exp(self, k: u32) -> Self {
-            Pair(self.0.mul_2exp(k), self.1.mul_2exp(k))
-        }
-        #[inline(always)]
-        fn div_2exp(self, k: u32) -> Self {
-            Pair(self.0.div_2exp(k), self.1.div_2exp(k))
-        }
-        #[inline(always)]
-        fn exp7_state(state: &mut [Self; 12]) {
-            let (mut a, mut b) = halves(state);
-            R::exp7_state(&mut a);
-            R::exp7_state(&mut b);
-            for ((x, a), b) in state.iter_mut().zip(a).zip(b) {
-                *x = Pair(a, b);
-            }
-        }
-        #[inline(always)]
-        fn sum_from<const N: usize>(xs: &[Self; N], start: usize) -> Self {
-            let (a, b) = halves(xs);
-            Pair(R::sum_from(&a, start), R::sum_from(&b, start))
-        }
-        #[inline(always)]
-        fn dot_constants<const N: usize>(a: &[Self; N], c: &[u64; N]) -> Self {
-            let (a, b) = halves(a);
-            Pair(R::dot_constants(&a, c), R::dot_constants(&b, c))
         }
     }
 }
