@@ -618,7 +618,8 @@ pub trait LaneKernel<const W: usize>: Sync {
 /// of the scalar Rescue permutation on x86_64 (no branches on data),
 /// products reduced by `arch::scalar_reduce128_branching` (a branch in the
 /// case of about one in 2^32 values: these rounds interleave with no
-/// vector code, and there the branch-free fix-up costs about 12 %).
+/// vector code, and there the branch-free fix-up cost about 12 %: Plonky2's
+/// scalar rounds, 1 201 against 1 057 ns on an Intel Xeon, Granite Rapids).
 impl GoldilocksLanes for u64 {
     const LANES: usize = 1;
 

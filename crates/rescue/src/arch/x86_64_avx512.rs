@@ -32,11 +32,10 @@
 //! is the invariant the `unsafe` blocks below rely on.
 
 use core::arch::x86_64::*;
-
-use super::pair::Pair;
 use core::ops::Range;
 
 use super::batch::{BatchLane, permute_group};
+use super::pair::Pair;
 use super::x86_64_avx2::{
     Mixed, MixedLanes, Ymm, eps_opaque as eps_opaque4, mul_wide, permute_mixed, square_wide,
 };
