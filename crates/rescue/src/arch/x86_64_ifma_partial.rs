@@ -103,21 +103,15 @@ fn wide(sums: Sums) -> (__m512i, __m512i) {
     )
 }
 
-/// `lo + 2^52 · hi + extra` reduced (raw), for a lane of [`Sums`] read as
-/// words (each below `2^60`) and `extra < 2^100`.
-#[inline(always)]
-fn reduce_sum(lo: u64, hi: u64, extra: u128) -> u64 {
-    raw::reduce128(u128::from(lo) + (u128::from(hi) << 52) + extra)
-}
-
-/// Lane `lane` of `sums`, reduced (raw).
+/// Lane `lane` of `sums`, `lo + 2^52 · hi` (each word below `2^60`),
+/// reduced (raw).
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn read_sum(sums: Sums, lane: usize) -> u64 {
     let index = _mm512_set1_epi64(lane as i64);
     let lane_of =
         |v| _mm_cvtsi128_si64(_mm512_castsi512_si128(_mm512_permutexvar_epi64(index, v))) as u64;
-    reduce_sum(lane_of(sums.lo), lane_of(sums.hi), 0)
+    raw::reduce128(u128::from(lane_of(sums.lo)) + (u128::from(lane_of(sums.hi)) << 52))
 }
 
 /// The state as the kernel reads it: cells 0–7 by one 512-bit load, moved
