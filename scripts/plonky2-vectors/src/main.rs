@@ -9,9 +9,13 @@
 //!   first four permutations are the test vectors of plonky2's
 //!   `plonky2/src/hash/poseidon_goldilocks.rs`, checked here against the
 //!   outputs written there;
+//! - `merkle-vectors`: `test-vectors/plonky2/merkle.json`, plonky2's
+//!   `MerkleTree`s (caps, proofs), likewise computed by plonky2 alone;
 //! - `check N`: this workspace's crate against plonky2 in the same
-//!   process: N random states through `permute` and `permute_many`, and
-//!   hashes and compressions of random inputs.
+//!   process: N random states through `permute` and `permute_many`,
+//!   hashes and compressions of random inputs, and random Merkle trees
+//!   (every size up to 256 leaves and every cap height: caps and proofs);
+//! - `bench ROUNDS`: both in one process, interleaved.
 //!
 //! Case formats (decimal strings): `permute` 12 in, 12 out; `hash_no_pad`
 //! and `hash_or_noop` n in, 4 out; `two_to_one` 8 in (two digests), 4 out.
@@ -23,6 +27,8 @@ use algebraic_hash_poseidon_goldilocks::{Felt, HASH_OR_NOOP, POSEIDON, POSEIDON_
 use plonky2::field::goldilocks_field::GoldilocksField as F;
 use plonky2::field::types::{Field, PrimeField64};
 use plonky2::hash::hash_types::HashOut;
+use plonky2::hash::merkle_proofs::verify_merkle_proof_to_cap;
+use plonky2::hash::merkle_tree::MerkleTree;
 use plonky2::hash::poseidon::{ALL_ROUND_CONSTANTS, Poseidon, PoseidonHash};
 use plonky2::plonk::config::Hasher as _;
 
@@ -231,6 +237,81 @@ fn vectors() {
     println!("}}");
 }
 
+/// `n` leaves of `len` elements each, or of lengths 0, 1, 2, … (mod 14)
+/// where `len` is `None`.
+fn leaves(stream: &mut Stream, n: usize, len: Option<usize>) -> Vec<Vec<u64>> {
+    (0..n)
+        .map(|i| stream.elements(len.unwrap_or(i % 14)))
+        .collect()
+}
+
+fn digests(hashes: &[HashOut<F>]) -> Vec<F> {
+    hashes.iter().flat_map(|h| h.elements).collect()
+}
+
+/// `test-vectors/plonky2/merkle.json`: plonky2's `MerkleTree::new(leaves,
+/// cap_height)` (its cap, and `prove(index).siblings` for a few leaves,
+/// each checked by plonky2's `verify_merkle_proof_to_cap`).
+fn merkle_vectors() {
+    let mut stream = Stream(0x3e4c_1e00);
+    let mut cases = Vec::new();
+    let shapes: [(usize, Option<usize>, &[usize]); 9] = [
+        (1, Some(3), &[0]),
+        (1, Some(9), &[0]),
+        (2, Some(4), &[0, 1]),
+        (2, Some(5), &[0, 1]),
+        (4, Some(0), &[0, 2]),
+        (8, Some(8), &[0, 1, 3]),
+        (16, None, &[0, 2, 4]),
+        (32, Some(9), &[0, 3, 5]),
+        (64, Some(6), &[1]),
+    ];
+    for (n, len, cap_heights) in shapes {
+        let data = leaves(&mut stream, n, len);
+        let theirs: Vec<Vec<F>> = data.iter().map(|l| field(l)).collect();
+        for &cap_height in cap_heights {
+            let tree = MerkleTree::<F, PoseidonHash>::new(theirs.clone(), cap_height);
+            let mut indices = vec![0, n - 1, n / 2, (n / 3) | 1];
+            indices.retain(|&i| i < n);
+            indices.sort_unstable();
+            indices.dedup();
+            let proofs: Vec<String> = indices
+                .iter()
+                .map(|&index| {
+                    let proof = tree.prove(index);
+                    verify_merkle_proof_to_cap(theirs[index].clone(), index, &tree.cap, &proof)
+                        .expect("plonky2 accepts its own proof");
+                    format!(
+                        "{{ \"index\": {index}, \"siblings\": {} }}",
+                        decimal(&digests(&proof.siblings))
+                    )
+                })
+                .collect();
+            let lengths: Vec<String> = data.iter().map(|l| l.len().to_string()).collect();
+            cases.push(format!(
+                "    {{ \"fn\": \"merkle_tree\", \"cap_height\": {cap_height}, \"leaf_lengths\": [{}], \"input\": {}, \"output\": {}, \"proofs\": [{}] }}",
+                lengths.join(", "),
+                decimal(&theirs.concat()),
+                decimal(&digests(&tree.cap.0)),
+                proofs.join(", ")
+            ));
+        }
+    }
+    println!("{{");
+    println!(
+        "  \"source\": \"plonky2 1.1.0 (crates.io): MerkleTree::<GoldilocksField, PoseidonHash>::new(leaves, cap_height), its cap and prove(index).siblings, each proof accepted by plonky2's verify_merkle_proof_to_cap\","
+    );
+    println!(
+        "  \"generator\": \"scripts/plonky2-vectors (cargo +nightly run --release -- merkle-vectors)\","
+    );
+    println!("  \"instance\": \"poseidon-plonky2\",");
+    println!("  \"format\": \"input: the leaves' elements, concatenated (leaf_lengths: each leaf's length); output: the cap's digests, concatenated; proofs: the siblings of leaf `index`, leaf level first, concatenated\",");
+    println!("  \"cases\": [");
+    println!("{}", cases.join(",\n"));
+    println!("  ]");
+    println!("}}");
+}
+
 fn hex_list(values: &[u64]) -> String {
     values
         .iter()
@@ -390,10 +471,55 @@ fn check(n: usize) {
         );
         assert!(same(out, &theirs.elements), "compress_many");
     }
+    let (trees, proofs) = check_merkle(&mut stream, n.div_ceil(200));
     println!(
-        "plonky2 1.1.0 and algebraic-hash-poseidon-goldilocks agree: {n} permutations (permute, permute_many of all and of 1..=17), {hashes} hashes (hash_no_pad, hash_or_noop of lengths 0..=64), {} compressions (two_to_one, compress_many)",
+        "plonky2 1.1.0 and algebraic-hash-poseidon-goldilocks agree: {n} permutations (permute, permute_many of all and of 1..=17), {hashes} hashes (hash_no_pad, hash_or_noop of lengths 0..=64), {} compressions (two_to_one, compress_many), {trees} Merkle trees (1 to 256 leaves, every cap height; caps, {proofs} proofs, each accepted by both sides' verifiers)",
         pairs.len()
     );
+}
+
+/// `per_shape` random trees of each size 2^0..=2^8 and cap height against
+/// plonky2's: the cap, every leaf's proof, and each side's verifier on the
+/// other's proof; returns the counts of trees and proofs.
+#[cfg(feature = "check")]
+fn check_merkle(stream: &mut Stream, per_shape: usize) -> (usize, usize) {
+    use algebraic_hash_poseidon_goldilocks::merkle;
+    let (mut trees, mut proofs) = (0, 0);
+    for height in 0..=8 {
+        let n = 1usize << height;
+        for cap_height in 0..=height {
+            for k in 0..per_shape {
+                // One length for every leaf (the batched leaf hashing), or
+                // lengths that differ.
+                let len = match k % 3 {
+                    0 => Some((stream.next_u64() % 21) as usize),
+                    1 => Some(5 + (stream.next_u64() % 16) as usize),
+                    _ => None,
+                };
+                let data = leaves(stream, n, len);
+                let theirs: Vec<Vec<F>> = data.iter().map(|l| field(l)).collect();
+                let mine: Vec<Vec<Felt>> = data.iter().map(|l| ours(l)).collect();
+                let tree = MerkleTree::<F, PoseidonHash>::new(theirs.clone(), cap_height);
+                let our_tree = merkle::MerkleTree::new(mine.clone(), cap_height).unwrap();
+                let cap: Vec<Felt> = our_tree.cap().concat();
+                assert!(same(&cap, &digests(&tree.cap.0)), "cap of {n} leaves, height {cap_height}");
+                for index in 0..n {
+                    let siblings = our_tree.prove(index).unwrap();
+                    let proof = tree.prove(index);
+                    assert!(
+                        same(&siblings.concat(), &digests(&proof.siblings)),
+                        "proof of leaf {index} of {n}, cap height {cap_height}"
+                    );
+                    merkle::verify_merkle_proof_to_cap(&mine[index], index, our_tree.cap(), &siblings)
+                        .unwrap();
+                    verify_merkle_proof_to_cap(theirs[index].clone(), index, &tree.cap, &proof).unwrap();
+                    proofs += 1;
+                }
+                trees += 1;
+            }
+        }
+    }
+    (trees, proofs)
 }
 
 /// The time of one call of `f` divided by `n`, after calling it untimed
@@ -434,6 +560,13 @@ fn bench(rounds: usize, warm: std::time::Duration) {
     let long_theirs = field(&long_ours.iter().map(|x| x.to_u64()).collect::<Vec<_>>());
     let (mut a, mut b, mut c, mut d) = (vec![], vec![], vec![], vec![]);
     let (mut e, mut f) = (vec![], vec![]);
+    let (mut g, mut h) = (vec![], vec![]);
+    // A Merkle tree of 1 024 leaves of 8 elements (a matrix's rows), cap
+    // height 4; timed per leaf.
+    let leaf_count = 1024;
+    let tree_leaves = leaves(&mut Stream(9), leaf_count, Some(8));
+    let tree_ours: Vec<Vec<Felt>> = tree_leaves.iter().map(|l| ours(l)).collect();
+    let tree_theirs: Vec<Vec<F>> = tree_leaves.iter().map(|l| field(l)).collect();
     let many: Vec<[Felt; 12]> = (0..n as u64)
         .map(|k| ours(&Stream(100 + k).elements(12)).try_into().unwrap())
         .collect();
@@ -478,6 +611,18 @@ fn bench(rounds: usize, warm: std::time::Duration) {
                 black_box(PoseidonHash::hash_no_pad(black_box(&long_theirs)));
             }
         }));
+        g.push(time(leaf_count, warm, || {
+            let tree = algebraic_hash_poseidon_goldilocks::merkle::MerkleTree::new(
+                tree_ours.clone(),
+                4,
+            )
+            .unwrap();
+            black_box(tree.cap());
+        }));
+        h.push(time(leaf_count, warm, || {
+            let tree = MerkleTree::<F, PoseidonHash>::new(tree_theirs.clone(), 4);
+            black_box(&tree.cap);
+        }));
     }
     // The value below which the fraction `q` of `v` lies.
     let quantile = |v: &[f64], q: f64| {
@@ -498,6 +643,7 @@ fn bench(rounds: usize, warm: std::time::Duration) {
         ("permute", &a, &b),
         ("256 states, per state (ours permute_many)", &e, &f),
         ("hash_no_pad(100)", &c, &d),
+        ("Merkle tree, 1024 leaves of 8, cap height 4, per leaf", &g, &h),
     ] {
         println!(
             "{name}: ours {:.1} ns, plonky2 {:.1} ns, ratio {:.2} (median of rounds); \
@@ -522,6 +668,7 @@ fn main() {
     {
         ["constants"] => constants(),
         ["vectors"] => vectors(),
+        ["merkle-vectors"] => merkle_vectors(),
         #[cfg(feature = "check")]
         ["check", n] => check(n.parse().expect("a count")),
         #[cfg(feature = "check")]
@@ -532,7 +679,7 @@ fn main() {
             std::time::Duration::from_micros(warm.parse().expect("microseconds")),
         ),
         _ => {
-            eprintln!("usage: constants | vectors | check N | bench ROUNDS [WARM_MICROSECONDS] (the last two with --features check)");
+            eprintln!("usage: constants | vectors | merkle-vectors | check N | bench ROUNDS [WARM_MICROSECONDS] (the last two with --features check)");
             std::process::exit(2);
         }
     }
