@@ -176,3 +176,25 @@ fn refusals_where_plonky2_panics() {
             .contains("power-of-two")
     );
 }
+
+/// Leaves of one length above four are absorbed together in groups of
+/// 1 024: past a group's end, each leaf's digest is still its own
+/// `hash_or_noop` (which the vector files pin).
+#[test]
+fn rows_hashed_together_past_one_group() {
+    let leaves: Vec<Vec<Felt>> = (0..2048u32)
+        .map(|i| (0..9).map(|j| Felt::from(i * 9 + j)).collect())
+        .collect();
+    let tree = MerkleTree::new(leaves.clone(), 3).unwrap();
+    for (digest, leaf) in tree.levels()[0].iter().zip(&leaves) {
+        assert_eq!(*digest, PoseidonHash::hash_or_noop(leaf));
+    }
+    for index in [0, 1023, 1024, 2047] {
+        let siblings = tree.prove(index).unwrap();
+        assert_eq!(siblings.len(), 8);
+        assert_eq!(
+            verify_merkle_proof_to_cap(&leaves[index], index, tree.cap(), &siblings),
+            Ok(())
+        );
+    }
+}

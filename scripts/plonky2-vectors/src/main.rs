@@ -473,7 +473,7 @@ fn check(n: usize) {
     }
     let (trees, proofs) = check_merkle(&mut stream, n.div_ceil(200));
     println!(
-        "plonky2 1.1.0 and algebraic-hash-poseidon-goldilocks agree: {n} permutations (permute, permute_many of all and of 1..=17), {hashes} hashes (hash_no_pad, hash_or_noop of lengths 0..=64), {} compressions (two_to_one, compress_many), {trees} Merkle trees (1 to 256 leaves, every cap height; caps, {proofs} proofs, each accepted by both sides' verifiers)",
+        "plonky2 1.1.0 and algebraic-hash-poseidon-goldilocks agree: {n} permutations (permute, permute_many of all and of 1..=17), {hashes} hashes (hash_no_pad, hash_or_noop of lengths 0..=64), {} compressions (two_to_one, compress_many), {trees} Merkle trees (1 to 256 leaves, every cap height, and one of 2 048; caps, {proofs} proofs, each accepted by both sides' verifiers)",
         pairs.len()
     );
 }
@@ -519,7 +519,21 @@ fn check_merkle(stream: &mut Stream, per_shape: usize) -> (usize, usize) {
             }
         }
     }
-    (trees, proofs)
+    // Past one group of the rows' batched hashing (1 024 leaves).
+    let data = leaves(stream, 2048, Some(9));
+    let theirs: Vec<Vec<F>> = data.iter().map(|l| field(l)).collect();
+    let tree = MerkleTree::<F, PoseidonHash>::new(theirs, 3);
+    let our_tree = merkle::MerkleTree::new(data.iter().map(|l| ours(l)).collect(), 3).unwrap();
+    assert!(same(&our_tree.cap().concat(), &digests(&tree.cap.0)), "cap of 2048 leaves");
+    for index in (0..2048).step_by(61) {
+        let siblings = our_tree.prove(index).unwrap();
+        let proof = tree.prove(index);
+        assert!(same(&siblings.concat(), &digests(&proof.siblings)), "proof of leaf {index} of 2048");
+        merkle::verify_merkle_proof_to_cap(&ours(&data[index]), index, our_tree.cap(), &siblings).unwrap();
+        verify_merkle_proof_to_cap(field(&data[index]), index, &tree.cap, &proof).unwrap();
+        proofs += 1;
+    }
+    (trees + 1, proofs)
 }
 
 /// The time of one call of `f` divided by `n`, after calling it untimed
