@@ -145,6 +145,15 @@ export function mapping(rel) {
       ],
     };
   }
+  if (rel === 'plonky2/merkle.json') {
+    // plonky2's Merkle trees: the smaller trees' leaves, hash_or_noop of
+    // poseidon-plonky2-hash-or-noop (the trees, caps and proofs are the
+    // Rust tests').
+    return {
+      modulus: GOLDILOCKS,
+      table: [['hash_or_noop', 'poseidon-plonky2-hash-or-noop', 'hash', null]],
+    };
+  }
   if (rel === 'plonky2/poseidon.json') {
     // plonky2's Poseidon: permute, hash_no_pad, two_to_one of poseidon-plonky2;
     // hash_or_noop of poseidon-plonky2-hash-or-noop.

@@ -13,6 +13,9 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - plonky2/poseidon.json: permute, hash_no_pad -> hash, two_to_one ->
   compress (of ``poseidon-plonky2``), hash_or_noop -> hash (of
   ``poseidon-plonky2-hash-or-noop``);
+- plonky2/merkle.json: hash_or_noop -> hash (of
+  ``poseidon-plonky2-hash-or-noop``: the smaller trees' leaves; the trees,
+  caps and proofs are the Rust tests');
 - risc0/, sp1/, openvm/ POSEIDON2-FILE.json: permute, hash, compress of the
   instance the file names (``poseidon2-risc0-babybear-24``, …);
 - starknet/poseidon.json: hades_permutation -> permute, hash -> compress,
@@ -150,6 +153,8 @@ def mapping(rel):
             ("hash", inst, "hash", None),
             ("compress", inst, "compress", None),
         ]
+    if rel == "plonky2/merkle.json":
+        return GOLDILOCKS, [("hash_or_noop", "poseidon-plonky2-hash-or-noop", "hash", None)]
     if rel == "plonky2/poseidon.json":
         return GOLDILOCKS, [
             ("permute", "poseidon-plonky2", "permute", None),

@@ -255,6 +255,7 @@ fn digests(hashes: &[HashOut<F>]) -> Vec<F> {
 fn merkle_vectors() {
     let mut stream = Stream(0x3e4c_1e00);
     let mut cases = Vec::new();
+    let mut leaf_cases = Vec::new();
     let shapes: [(usize, Option<usize>, &[usize]); 9] = [
         (1, Some(3), &[0]),
         (1, Some(9), &[0]),
@@ -269,6 +270,14 @@ fn merkle_vectors() {
     for (n, len, cap_heights) in shapes {
         let data = leaves(&mut stream, n, len);
         let theirs: Vec<Vec<F>> = data.iter().map(|l| field(l)).collect();
+        // The leaves' digests of the smaller trees as cases of their own
+        // (the bindings check them through `hash_or_noop`).
+        if n <= 16 {
+            for leaf in &theirs {
+                let digest = PoseidonHash::hash_or_noop(leaf);
+                leaf_cases.push(case("hash_or_noop", leaf, &digest.elements));
+            }
+        }
         for &cap_height in cap_heights {
             let tree = MerkleTree::<F, PoseidonHash>::new(theirs.clone(), cap_height);
             let mut indices = vec![0, n - 1, n / 2, (n / 3) | 1];
@@ -305,8 +314,9 @@ fn merkle_vectors() {
         "  \"generator\": \"scripts/plonky2-vectors (cargo +nightly run --release -- merkle-vectors)\","
     );
     println!("  \"instance\": \"poseidon-plonky2\",");
-    println!("  \"format\": \"input: the leaves' elements, concatenated (leaf_lengths: each leaf's length); output: the cap's digests, concatenated; proofs: the siblings of leaf `index`, leaf level first, concatenated\",");
+    println!("  \"format\": \"merkle_tree: input, the leaves' elements, concatenated (leaf_lengths: each leaf's length); output, the cap's digests, concatenated; proofs, the siblings of leaf `index`, leaf level first, concatenated. hash_or_noop: the leaves of the trees of up to 16 leaves, one by one, and their digests (PoseidonHash::hash_or_noop)\",");
     println!("  \"cases\": [");
+    cases.extend(leaf_cases);
     println!("{}", cases.join(",\n"));
     println!("  ]");
     println!("}}");
