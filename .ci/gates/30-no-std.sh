@@ -36,8 +36,10 @@ for target in "${targets[@]}"; do
     cargo check -q -p algebraic-hash-poseidon --no-default-features --features circom,poseidon2,starknet,orchard,mina,dusk,filecoin,aleo --target "$target"
     echo "+ algebraic-hash --no-default-features --features alloc --target $target"
     cargo check -q -p algebraic-hash --no-default-features --features alloc --target "$target"
-    echo "+ algebraic-hash-poseidon-goldilocks --no-default-features --features alloc --target $target"
-    cargo check -q -p algebraic-hash-poseidon-goldilocks --no-default-features --features alloc --target "$target"
+    for pkg in algebraic-hash-poseidon-goldilocks algebraic-hash-tip5; do
+        echo "+ $pkg --no-default-features --features alloc --target $target"
+        cargo check -q -p "$pkg" --no-default-features --features alloc --target "$target"
+    done
     if [ "$target" = "${targets[0]}" ]; then
         for field in $(anemoi_fields); do
             echo "+ algebraic-hash-anemoi --no-default-features --features $field --target $target"

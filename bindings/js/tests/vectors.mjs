@@ -6,7 +6,8 @@
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
 // permute, hash, compress; mina/NAME.json: permute, hash, compress;
 // tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair), its
-// hash_10 cases read by the Rust tests only; aleo/poseidonR.json: permute,
+// hash_10 cases read by the Rust tests only; tip5/merkle.json: compress
+// (hash_pair: the smaller trees' inner nodes); aleo/poseidonR.json: permute,
 // hash (of aleo-poseidonR; aleo/parameters.json holds constants);
 // anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
@@ -192,6 +193,12 @@ export function mapping(rel) {
         ['hash_many', 'starknet-poseidon', 'hash', null],
       ],
     };
+  }
+  if (rel === 'tip5/merkle.json') {
+    // twenty-first's Merkle trees: the smaller trees' inner nodes, compress
+    // of tip5 (the trees, roots and authentication structures are the Rust
+    // tests').
+    return { modulus: GOLDILOCKS, table: [['compress', 'tip5', 'compress', null]] };
   }
   if (rel === 'tip5/tip5.json') {
     return {

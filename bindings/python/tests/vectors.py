@@ -25,6 +25,9 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - mina/NAME.json: permute, hash, compress (of ``mina-poseidon-NAME``);
 - tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair) of
   ``tip5`` (its hash_10 cases are read by the Rust tests);
+- tip5/merkle.json: compress (hash_pair) of ``tip5``: the smaller trees'
+  inner nodes (the trees, roots and authentication structures are the Rust
+  tests');
 - dusk/dusk_poseidon.json: hash_merkle2 -> compress, hash_other -> hash (of
   ``dusk-poseidon``), hash_merkle4 -> compress (of ``dusk-poseidon-merkle4``);
 - dusk/permutation.json: permute -> permute (of both Dusk instances);
@@ -183,6 +186,8 @@ def mapping(rel):
             ("hash", "starknet-poseidon", "compress", None),
             ("hash_many", "starknet-poseidon", "hash", None),
         ]
+    if rel == "tip5/merkle.json":
+        return GOLDILOCKS, [("compress", "tip5", "compress", None)]
     if rel == "tip5/tip5.json":
         return GOLDILOCKS, [
             ("permute", "tip5", "permute", None),

@@ -183,6 +183,7 @@ fn mappings() -> Vec<Mapping> {
     add("tip5/tip5.json", "permute", "tip5", Op::Permute);
     add("tip5/tip5.json", "hash", "tip5", Op::Hash);
     add("tip5/tip5.json", "compress", "tip5", Op::Compress);
+    add("tip5/merkle.json", "compress", "tip5", Op::Compress);
     for field in ["pallas", "vesta"] {
         let file = format!("orchard/p128pow5t3_{field}.json");
         let name = format!("orchard-poseidon-{field}");
@@ -595,6 +596,34 @@ fn every_instance_and_operation_matches_the_vector_files() {
         "not checked against vectors: {missing:?}"
     );
     assert!(total > 100, "only {total} cases checked");
+}
+
+/// `merkle tip5` over the leaves of twenty-first's trees
+/// (test-vectors/tip5/merkle.json, one digest a line) prints their root.
+#[test]
+fn tip5_merkle_roots_are_twenty_firsts() {
+    let file = vector_file("tip5/merkle.json");
+    let mut trees = 0;
+    for case in file["cases"].as_array().expect("cases") {
+        if case["fn"] != "merkle_tree" {
+            continue;
+        }
+        let elements = strings(&case["input"]);
+        let leaves: String = elements
+            .chunks_exact(5)
+            .map(|leaf| format!("{}\n", leaf.join(" ")))
+            .collect();
+        let out = cli(&["merkle", "tip5"], &leaves);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_eq!(
+            out.stdout.lines().collect::<Vec<_>>(),
+            strings(&case["output"]),
+            "root of {} leaves",
+            elements.len() / 5
+        );
+        trees += 1;
+    }
+    assert!(trees >= 10);
 }
 
 #[test]

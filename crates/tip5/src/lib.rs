@@ -3,6 +3,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -10,6 +12,9 @@ mod arch;
 pub mod constants;
 mod digest;
 mod mds;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub mod merkle;
 mod permutation;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]

@@ -3,7 +3,9 @@
 //! the commit its crates.io package names), and random inputs with edge
 //! values mixed in: 10 000 states through `permute` and `permute_many`,
 //! 10 000 `hash_10` and `hash_pair` (also through `compress_many`), and
-//! `hash_varlen` of every length 0..=30 plus 2 000 random lengths.
+//! `hash_varlen` of every length 0..=30 plus 2 000 random lengths; and
+//! 400 random Merkle trees of 1 to 1 024 leaves (`merkle`: roots,
+//! authentication structures, proofs accepted and refused alike).
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 
 use algebraic_hash::{Compression, Hasher, Permutation};
@@ -11,6 +13,7 @@ use algebraic_hash_testkit::{Rng64, cases};
 use algebraic_hash_tip5::{Digest, Felt, STATE_SIZE, TIP5, Tip5, constants};
 use twenty_first::prelude::BFieldElement;
 use twenty_first::tip5 as tf;
+use twenty_first::util_types::merkle_tree as tf_merkle;
 
 const P: u64 = Felt::MODULUS;
 /// 0, 1, p − 1, p − 2, and values whose Montgomery forms are the lookup's
@@ -274,5 +277,108 @@ fn digest_bytes_and_hex_are_twenty_firsts() {
         assert_eq!(ours.to_hex(), theirs.to_hex());
         assert_eq!(ours.to_hex().parse::<Digest>(), Ok(ours));
         assert_eq!(Digest::from_bytes(&ours.as_bytes()), Ok(ours));
+    }
+}
+
+/// Random trees of every height 0..=10 against twenty-first's
+/// `MerkleTree`: the root, every node, and for random sets of leaf indices
+/// (empty, repeated, sorted or not) the structure's node indices, the
+/// structure, the paths, and both verifiers' answers on the honest proof
+/// and on one with a changed leaf, sibling or index.
+#[test]
+fn merkle_trees_against_twenty_first() {
+    use algebraic_hash_tip5::merkle::{MerkleTree, authentication_structure_node_indices};
+
+    let mut rng = Rng64::new(0x3e2c, P, EDGES);
+    for case in 0..cases(400) {
+        let height = case % 11;
+        let n = 1usize << height;
+        let values: Vec<u64> = rng.elements(5 * n);
+        let leaves: Vec<Digest> = values.chunks_exact(5).map(|v| digest(v).0).collect();
+        let peer_leaves: Vec<tf::Digest> = values.chunks_exact(5).map(|v| digest(v).1).collect();
+        let tree = MerkleTree::new(leaves).unwrap();
+        let peer = tf_merkle::MerkleTree::sequential_new(&peer_leaves).unwrap();
+        assert!(
+            same(&tree.root().values(), &peer.root().values()),
+            "root of {n}"
+        );
+        for node in 0..=2 * n {
+            let (ours, theirs) = (tree.node(node), peer.node(node));
+            assert_eq!(ours.is_some(), theirs.is_some(), "node {node} of {n}");
+            if let (Some(a), Some(b)) = (ours, theirs) {
+                assert!(same(&a.values(), &b.values()), "node {node} of {n}");
+            }
+        }
+
+        for _ in 0..4 {
+            let count = rng.below(9) as usize;
+            let indices: Vec<usize> = (0..count).map(|_| rng.below(n as u64) as usize).collect();
+            let nodes: Vec<usize> =
+                tf_merkle::MerkleTree::authentication_structure_node_indices(n, &indices)
+                    .unwrap()
+                    .collect();
+            assert_eq!(
+                authentication_structure_node_indices(n, &indices).unwrap(),
+                nodes
+            );
+            let proof = tree.inclusion_proof(&indices).unwrap();
+            let peer_proof = peer.inclusion_proof_for_leaf_indices(&indices).unwrap();
+            assert_eq!(proof.tree_height, peer_proof.tree_height);
+            assert_eq!(
+                proof.authentication_structure.len(),
+                peer_proof.authentication_structure.len()
+            );
+            for (a, b) in proof
+                .authentication_structure
+                .iter()
+                .zip(&peer_proof.authentication_structure)
+            {
+                assert!(
+                    same(&a.values(), &b.values()),
+                    "structure of {indices:?} in {n}"
+                );
+            }
+            let paths = proof.authentication_paths().unwrap();
+            let peer_paths = peer_proof.clone().into_authentication_paths().unwrap();
+            assert_eq!(paths.len(), peer_paths.len());
+            for (a, b) in paths.iter().zip(&peer_paths) {
+                let a: Vec<Felt> = a.iter().flat_map(|d| d.values()).collect();
+                let b: Vec<BFieldElement> = b.iter().flat_map(|d| d.values()).collect();
+                assert!(same(&a, &b), "paths of {indices:?} in {n}");
+            }
+            assert_eq!(proof.verify(tree.root()), Ok(()));
+            assert!(peer_proof.clone().verify(peer.root()));
+
+            // One change, judged by both verifiers.
+            let mut bad = proof.clone();
+            let mut peer_bad = peer_proof.clone();
+            match rng.below(3) {
+                0 if !bad.indexed_leaves.is_empty() => {
+                    let k = rng.below(bad.indexed_leaves.len() as u64) as usize;
+                    let (fresh, peer_fresh) = digest(&rng.elements(5));
+                    bad.indexed_leaves[k].1 = fresh;
+                    peer_bad.indexed_leafs[k].1 = peer_fresh;
+                }
+                1 if !bad.authentication_structure.is_empty() => {
+                    let k = rng.below(bad.authentication_structure.len() as u64) as usize;
+                    let (fresh, peer_fresh) = digest(&rng.elements(5));
+                    bad.authentication_structure[k] = fresh;
+                    peer_bad.authentication_structure[k] = peer_fresh;
+                }
+                _ if !bad.indexed_leaves.is_empty() => {
+                    let k = rng.below(bad.indexed_leaves.len() as u64) as usize;
+                    let index = rng.below(2 * n as u64) as usize;
+                    bad.indexed_leaves[k].0 = index;
+                    peer_bad.indexed_leafs[k].0 = index;
+                }
+                _ => {}
+            }
+            let ours_accepts = bad.verify(tree.root()).is_ok();
+            assert_eq!(
+                ours_accepts,
+                peer_bad.verify(peer.root()),
+                "changed proof of {indices:?} in {n}: {bad:?}"
+            );
+        }
     }
 }

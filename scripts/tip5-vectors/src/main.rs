@@ -4,9 +4,17 @@
 //! `compress` (`Tip5::hash_pair`, input: the two digests' ten elements) and
 //! `hash_10` (`Tip5::hash_10`). Inputs: edge values (0, 1, p − 1, and
 //! 2^32, whose Montgomery form is p − 1) and a fixed splitmix64 stream.
+//!
+//! With the argument `merkle`, prints the Merkle-tree file instead
+//! (test-vectors/tip5/merkle.json): twenty-first's `MerkleTree` over 1 to
+//! 128 leaves, its root, and for several sets of leaf indices the node
+//! indices and the authentication structure, each proof accepted by
+//! `MerkleTreeInclusionProof::verify`; plus every inner node of the
+//! smaller trees as a `compress` (`Tip5::hash_pair`) case.
 
 use twenty_first::prelude::BFieldElement;
 use twenty_first::tip5::{Digest, Tip5};
+use twenty_first::util_types::merkle_tree::{MerkleTree, MerkleTreeInclusionProof};
 
 const P: u64 = BFieldElement::P;
 
@@ -39,6 +47,10 @@ fn bfes(v: &[u64]) -> Vec<BFieldElement> {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("merkle") {
+        merkle();
+        return;
+    }
     let mut rng = Rng(0x7195_5eed);
     let mut cases = Vec::new();
     let mut case = |f: &str, input: &[u64], output: &[u64]| {
@@ -91,6 +103,96 @@ fn main() {
     );
     println!("  \"generator\": \"scripts/tip5-vectors (run.sh)\",");
     println!("  \"instance\": \"tip5\",");
+    println!("  \"cases\": [");
+    println!("{}", cases.join(",\n"));
+    println!("  ]");
+    println!("}}");
+}
+
+fn digest_values(digests: &[Digest]) -> Vec<u64> {
+    digests.iter().flat_map(|d| values(&d.values())).collect()
+}
+
+fn merkle() {
+    let mut rng = Rng(0x3e2c_1e5a);
+    let mut trees: Vec<Vec<Digest>> = Vec::new();
+    for height in 0..=7 {
+        let leaves = (0..1usize << height)
+            .map(|_| Digest::new(bfes(&rng.elements(5)).try_into().unwrap()))
+            .collect();
+        trees.push(leaves);
+    }
+    trees.push(vec![Digest::new(bfes(&[0; 5]).try_into().unwrap()); 4]);
+    trees.push(vec![Digest::new(bfes(&[P - 1; 5]).try_into().unwrap()); 8]);
+
+    let mut cases = Vec::new();
+    let mut nodes = Vec::new();
+    for leaves in &trees {
+        let n = leaves.len();
+        let tree = MerkleTree::sequential_new(leaves).unwrap();
+        let mut index_sets: Vec<Vec<usize>> = vec![vec![], vec![0], vec![n - 1]];
+        if n > 1 {
+            let r = rng.next() as usize % n;
+            index_sets.push(vec![r]);
+            let mut several: Vec<usize> = (0..5).map(|_| rng.next() as usize % n).collect();
+            several.push(several[0]);
+            index_sets.push(several);
+            if n <= 64 {
+                index_sets.push((0..n).step_by(3).collect());
+            }
+        }
+        let mut proofs = Vec::new();
+        for indices in &index_sets {
+            let node_indices: Vec<usize> =
+                MerkleTree::authentication_structure_node_indices(n, indices).unwrap().collect();
+            let structure = tree.authentication_structure(indices).unwrap();
+            let proof: MerkleTreeInclusionProof = tree.inclusion_proof_for_leaf_indices(indices).unwrap();
+            assert!(proof.verify(tree.root()), "twenty-first accepts its proof");
+            let numbers = |v: &[usize]| v.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
+            proofs.push(format!(
+                "{{ \"leaf_indices\": [{}], \"node_indices\": [{}], \"authentication_structure\": {} }}",
+                numbers(indices),
+                numbers(&node_indices),
+                list(&digest_values(&structure))
+            ));
+        }
+        cases.push(format!(
+            "    {{ \"fn\": \"merkle_tree\", \"input\": {}, \"output\": {}, \"proofs\": [{}] }}",
+            list(&digest_values(leaves)),
+            list(&values(&tree.root().values())),
+            proofs.join(", ")
+        ));
+        if n <= 8 {
+            for i in (1..n).rev() {
+                let (l, r) = (tree.node(2 * i).unwrap(), tree.node(2 * i + 1).unwrap());
+                let parent = tree.node(i).unwrap();
+                assert_eq!(Tip5::hash_pair(l, r), parent);
+                nodes.push(format!(
+                    "    {{ \"fn\": \"compress\", \"input\": {}, \"output\": {} }}",
+                    list(&digest_values(&[l, r])),
+                    list(&values(&parent.values()))
+                ));
+            }
+        }
+    }
+    cases.extend(nodes);
+
+    println!("{{");
+    println!(
+        "  \"source\": \"twenty-first 3.1.1 (crates.io, =3.1.1; git d0672516f1b57e3622e1470229740e7df7c55349): \
+         MerkleTree::sequential_new(leafs), its root, and for each set of leaf indices \
+         MerkleTree::authentication_structure_node_indices and authentication_structure, \
+         each inclusion proof accepted by MerkleTreeInclusionProof::verify; compress cases: \
+         the inner nodes of the trees of up to 8 leaves (Tip5::hash_pair of their children)\","
+    );
+    println!("  \"generator\": \"scripts/tip5-vectors (run.sh; cargo run --release -- merkle)\",");
+    println!("  \"instance\": \"tip5\",");
+    println!(
+        "  \"format\": \"merkle_tree: input, the leaves' digests (5 elements each), concatenated; \
+         output, the root; proofs, for each leaf_indices the node_indices (twenty-first's numbering: \
+         the root is 1, leaf j of n is n + j) and the authentication_structure's digests, concatenated. \
+         compress: left digest then right digest -> parent\","
+    );
     println!("  \"cases\": [");
     println!("{}", cases.join(",\n"));
     println!("  ]");
