@@ -12,7 +12,16 @@
 //! - `hash_pair batch`: time per node of 1024 nodes (ours:
 //!   `compress_many`; twenty-first: `hash_pair_many`, eight lanes of
 //!   AVX-512 where available);
-//! - `hash_varlen 100`: one hash of 100 elements.
+//! - `hash_varlen 100`: one hash of 100 elements;
+//! - `merkle 1024 seq` / `merkle 1024 par1`: time per leaf of a tree of
+//!   1024 leaves (ours: `merkle::MerkleTree::new`, one thread; twenty-first:
+//!   `MerkleTree::sequential_new`, which hashes node by node, and
+//!   `par_new` on a rayon pool of one thread, which hashes each level by
+//!   `hash_pair_many`);
+//! - `verify 80 of 2^14`: one inclusion proof of 80 random leaves of a
+//!   tree of 16 384 leaves (the shape of a FRI query), checked against the
+//!   root (ours `InclusionProof::verify`, twenty-first's `verify`, which
+//!   consumes the proof: both sides clone it first).
 //!
 //! `cargo bench -p algebraic-hash-tip5 --bench interleaved [-- rounds]`
 //! (default 200 rounds).
@@ -21,9 +30,10 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use algebraic_hash::Compression;
-use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5};
+use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5, merkle};
 use twenty_first::prelude::BFieldElement;
 use twenty_first::tip5 as tf;
+use twenty_first::util_types::merkle_tree as tf_merkle;
 
 /// Nanoseconds per item of one timed batch of `n` items.
 fn time(n: usize, f: impl FnOnce()) -> f64 {
@@ -101,7 +111,35 @@ fn main() {
     let long = elements(100, 7);
     let (our_long, their_long) = (felts(&long), bfes(&long));
 
-    let mut t: [Vec<f64>; 8] = Default::default();
+    let leaves = 1024;
+    let our_leaves: Vec<Digest> = our_pairs[..leaves].iter().map(|p| p[0]).collect();
+    let their_leaves: Vec<tf::Digest> = their_pairs[..leaves].iter().map(|p| p[0]).collect();
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool of one thread");
+
+    let big = 1 << 14;
+    let big_raw = elements(5 * big, 5);
+    let big_ours: Vec<Digest> = felts(&big_raw)
+        .chunks_exact(5)
+        .map(|d| Digest::new(d.try_into().unwrap()))
+        .collect();
+    let big_theirs: Vec<tf::Digest> = bfes(&big_raw)
+        .chunks_exact(5)
+        .map(|d| tf::Digest::new(d.try_into().unwrap()))
+        .collect();
+    let queries: Vec<usize> = elements(80, 9).iter().map(|&x| x as usize % big).collect();
+    let our_tree = merkle::MerkleTree::new(big_ours).unwrap();
+    let their_tree = tf_merkle::MerkleTree::sequential_new(&big_theirs).unwrap();
+    let our_proof = our_tree.inclusion_proof(&queries).unwrap();
+    let their_proof = their_tree
+        .inclusion_proof_for_leaf_indices(&queries)
+        .unwrap();
+    let (our_root, their_root) = (our_tree.root(), their_tree.root());
+    assert!(our_proof.verify(our_root).is_ok() && their_proof.clone().verify(their_root));
+
+    let mut t: [Vec<f64>; 14] = Default::default();
     for _ in 0..rounds {
         t[0].push(time(chain, || {
             let mut s: [Felt; 16] = felts(&start).try_into().unwrap();
@@ -150,9 +188,35 @@ fn main() {
                 black_box(tf::Tip5::hash_varlen(black_box(&their_long)));
             }
         }));
+        t[8].push(time(leaves, || {
+            let tree = merkle::MerkleTree::new(black_box(&our_leaves).clone()).unwrap();
+            black_box(tree.root());
+        }));
+        t[9].push(time(leaves, || {
+            let tree = tf_merkle::MerkleTree::sequential_new(black_box(&their_leaves)).unwrap();
+            black_box(tree.root());
+        }));
+        t[10].push(time(leaves, || {
+            let tree = merkle::MerkleTree::new(black_box(&our_leaves).clone()).unwrap();
+            black_box(tree.root());
+        }));
+        t[11].push(time(leaves, || {
+            let tree = one_thread
+                .install(|| tf_merkle::MerkleTree::par_new(black_box(&their_leaves)).unwrap());
+            black_box(tree.root());
+        }));
+        t[12].push(time(1, || {
+            black_box(black_box(&our_proof).clone().verify(our_root)).unwrap();
+        }));
+        t[13].push(time(1, || {
+            assert!(black_box(&their_proof).clone().verify(their_root));
+        }));
     }
     report("permutation", &t[0], &t[1]);
     report("hash_pair", &t[2], &t[3]);
     report("hash_pair batch", &t[4], &t[5]);
     report("hash_varlen 100", &t[6], &t[7]);
+    report("merkle 1024 seq", &t[8], &t[9]);
+    report("merkle 1024 par1", &t[10], &t[11]);
+    report("verify 80 of 2^14", &t[12], &t[13]);
 }

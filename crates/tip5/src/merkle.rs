@@ -17,7 +17,6 @@
 //! time on AVX-512 IFMA); a proof's levels are checked the same way, one
 //! `compress_many` a level.
 
-use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -192,10 +191,31 @@ pub fn authentication_structure_node_indices(
     if !num_leaves.is_power_of_two() {
         return Err(TreeError::LeafCount { leaves: num_leaves });
     }
-    // Nodes on some leaf's way to the root (computable by the verifier)
-    // and their siblings (needed); the root is neither.
-    let mut on_paths = BTreeSet::new();
-    let mut siblings = BTreeSet::new();
+    let mut level = leaf_nodes(num_leaves, leaf_indices)?;
+    let mut needed = Vec::new();
+    // Level by level from the leaves up: the nodes on some leaf's way to
+    // the root (sorted, distinct) and the siblings among them that are not
+    // on such a way themselves. Every index of a level exceeds every index
+    // of the levels above, so each level's siblings, largest first, extend
+    // a decreasing list.
+    while level.first().is_some_and(|&node| node > 1) {
+        let from = needed.len();
+        for_each_pair(&level, |node, sibling_on_path| {
+            if !sibling_on_path {
+                needed.push(node ^ 1);
+            }
+        });
+        needed[from..].reverse();
+        level.iter_mut().for_each(|node| *node /= 2);
+        level.dedup();
+    }
+    Ok(needed)
+}
+
+/// The nodes of these leaves, sorted and distinct; refused if an index is
+/// not below `num_leaves`.
+fn leaf_nodes(num_leaves: usize, leaf_indices: &[usize]) -> Result<Vec<usize>, TreeError> {
+    let mut nodes = Vec::with_capacity(leaf_indices.len());
     for &index in leaf_indices {
         if index >= num_leaves {
             return Err(TreeError::IndexOutOfRange {
@@ -203,16 +223,24 @@ pub fn authentication_structure_node_indices(
                 leaves: num_leaves,
             });
         }
-        let mut node = num_leaves + index;
-        while node > 1 {
-            on_paths.insert(node);
-            siblings.insert(node ^ 1);
-            node /= 2;
-        }
+        nodes.push(num_leaves + index);
     }
-    let mut needed: Vec<usize> = siblings.difference(&on_paths).copied().collect();
-    needed.reverse();
-    Ok(needed)
+    nodes.sort_unstable();
+    nodes.dedup();
+    Ok(nodes)
+}
+
+/// Walks a level's sorted, distinct nodes, calling `f(node, sibling_on_path)`
+/// once per parent: with the left child and `true` where both children are
+/// in the level, else with the one that is and `false`.
+fn for_each_pair(level: &[usize], mut f: impl FnMut(usize, bool)) {
+    let mut i = 0;
+    while i < level.len() {
+        let node = level[i];
+        let both = node & 1 == 0 && level.get(i + 1) == Some(&(node + 1));
+        f(node, both);
+        i += if both { 2 } else { 1 };
+    }
 }
 
 /// Leaves of a tree with the authentication structure that proves them:
@@ -237,10 +265,10 @@ impl InclusionProof {
         if self.indexed_leaves.is_empty() && self.authentication_structure.is_empty() {
             return Ok(());
         }
-        if self.known_nodes()?.get(&1) == Some(&root) {
-            Ok(())
-        } else {
-            Err(TreeError::RootMismatch)
+        let levels = self.known_levels()?;
+        match levels.last().map(Vec::as_slice) {
+            Some([(1, top)]) if *top == root => Ok(()),
+            _ => Err(TreeError::RootMismatch),
         }
     }
 
@@ -248,18 +276,19 @@ impl InclusionProof {
     /// (its siblings from the leaf level up), in the order of
     /// [`InclusionProof::indexed_leaves`].
     pub fn authentication_paths(&self) -> Result<Vec<Vec<Digest>>, TreeError> {
-        let nodes = self.known_nodes()?;
+        let levels = self.known_levels()?;
         let num_leaves = 1usize << self.tree_height;
         Ok(self
             .indexed_leaves
             .iter()
             .map(|&(index, _)| {
-                let mut path = Vec::with_capacity(self.tree_height as usize);
                 let mut node = num_leaves + index;
-                while node > 1 {
-                    // Every sibling on a proven leaf's path is known: given
-                    // in the structure or computed by `known_nodes`.
-                    path.extend(nodes.get(&(node ^ 1)).copied());
+                let mut path = Vec::with_capacity(levels.len());
+                for level in &levels[..levels.len() - 1] {
+                    // Every sibling on a proven leaf's way up is known:
+                    // given in the structure or computed below it.
+                    let sibling = level.binary_search_by_key(&(node ^ 1), |&(i, _)| i);
+                    path.extend(sibling.ok().map(|k| level[k].1));
                     node /= 2;
                 }
                 path
@@ -267,55 +296,89 @@ impl InclusionProof {
             .collect())
     }
 
-    /// Every node the proof gives or implies: the structure's, the
-    /// leaves', and their ancestors up to the root, each level's parents
-    /// computed by one `compress_many`.
-    fn known_nodes(&self) -> Result<BTreeMap<usize, Digest>, TreeError> {
+    /// Every node the proof gives or implies, level by level from the
+    /// leaves to the root, each level sorted by node index: the leaves,
+    /// the structure's siblings, and the parents, each level's computed by
+    /// one `compress_many`.
+    fn known_levels(&self) -> Result<Vec<Vec<(usize, Digest)>>, TreeError> {
         let height = self.tree_height;
         let num_leaves = 1usize
             .checked_shl(height)
             .ok_or(TreeError::TreeHeight { height })?;
-        let leaf_indices: Vec<usize> = self.indexed_leaves.iter().map(|&(i, _)| i).collect();
-        let given = authentication_structure_node_indices(num_leaves, &leaf_indices)?;
-        if given.len() != self.authentication_structure.len() {
+        let indices: Vec<usize> = self.indexed_leaves.iter().map(|&(i, _)| i).collect();
+        let expected = authentication_structure_node_indices(num_leaves, &indices)?.len();
+        if expected != self.authentication_structure.len() {
             return Err(TreeError::StructureLength {
-                expected: given.len(),
+                expected,
                 found: self.authentication_structure.len(),
             });
         }
-        let mut nodes: BTreeMap<usize, Digest> = given
-            .into_iter()
-            .zip(self.authentication_structure.iter().copied())
+
+        let mut level: Vec<(usize, Digest)> = self
+            .indexed_leaves
+            .iter()
+            .map(|&(index, digest)| (num_leaves + index, digest))
             .collect();
-        for &(index, digest) in &self.indexed_leaves {
-            // A leaf's node is never in the structure: only a repeated
-            // index can find it taken.
-            if *nodes.entry(num_leaves + index).or_insert(digest) != digest {
-                return Err(TreeError::RepeatedLeafMismatch { index });
+        level.sort_unstable_by_key(|&(node, _)| node);
+        for pair in level.windows(2) {
+            if pair[0].0 == pair[1].0 && pair[0].1 != pair[1].1 {
+                return Err(TreeError::RepeatedLeafMismatch {
+                    index: pair[0].0 - num_leaves,
+                });
             }
         }
+        level.dedup_by_key(|&mut (node, _)| node);
 
-        let mut level: Vec<usize> = leaf_indices.iter().map(|&i| num_leaves + i).collect();
-        level.sort_unstable();
-        level.dedup();
-        let mut pairs = Vec::with_capacity(level.len());
-        let mut parents = Vec::with_capacity(level.len());
-        for _ in 0..height {
-            level.iter_mut().for_each(|node| *node /= 2);
-            level.dedup();
-            // Both children of each parent are known: one is on a proven
-            // leaf's path, the other on one too or in the structure.
-            pairs.clear();
-            pairs.extend(
-                level
-                    .iter()
-                    .map(|&parent| [nodes[&(2 * parent)], nodes[&(2 * parent + 1)]]),
-            );
-            parents.clear();
-            parents.resize(pairs.len(), Digest::default());
+        // The structure lists the siblings level by level from the leaves
+        // up, each level's largest index first; a level's share, read
+        // backwards, comes in the increasing order of the walk over it.
+        let mut taken = 0;
+        let mut siblings = Vec::new();
+        let mut levels = Vec::with_capacity(height as usize + 1);
+        let mut pairs = Vec::new();
+        while level.first().is_some_and(|&(node, _)| node > 1) {
+            let nodes: Vec<usize> = level.iter().map(|&(node, _)| node).collect();
+            let mut count = 0;
+            for_each_pair(&nodes, |_, sibling_on_path| {
+                count += usize::from(!sibling_on_path)
+            });
+            // In range: the levels' counts add up to `expected`, the
+            // structure's length.
+            let mut given = self.authentication_structure[taken..taken + count]
+                .iter()
+                .rev();
+            taken += count;
+            let mut on_path = level.iter();
+            siblings.clear();
+            for_each_pair(&nodes, |node, sibling_on_path| {
+                let Some(&(_, digest)) = on_path.next() else {
+                    return;
+                };
+                if sibling_on_path {
+                    if let Some(&(_, right)) = on_path.next() {
+                        pairs.push([digest, right]);
+                    }
+                } else if let Some(&sibling) = given.next() {
+                    siblings.push((node ^ 1, sibling));
+                    pairs.push(if node & 1 == 0 {
+                        [digest, sibling]
+                    } else {
+                        [sibling, digest]
+                    });
+                }
+            });
+            let mut parents = alloc::vec![Digest::default(); pairs.len()];
             Tip5.compress_many(&pairs, &mut parents);
-            nodes.extend(level.iter().copied().zip(parents.iter().copied()));
+            pairs.clear();
+            let mut next: Vec<(usize, Digest)> = Vec::with_capacity(parents.len());
+            let mut parent_nodes = nodes.iter().map(|&node| node / 2).collect::<Vec<_>>();
+            parent_nodes.dedup();
+            next.extend(parent_nodes.into_iter().zip(parents));
+            level.extend_from_slice(&siblings);
+            level.sort_unstable_by_key(|&(node, _)| node);
+            levels.push(core::mem::replace(&mut level, next));
         }
-        Ok(nodes)
+        levels.push(level);
+        Ok(levels)
     }
 }
