@@ -13,11 +13,12 @@
 //!   `compress_many`; twenty-first: `hash_pair_many`, eight lanes of
 //!   AVX-512 where available);
 //! - `hash_varlen 100`: one hash of 100 elements;
-//! - `merkle 1024 seq` / `merkle 1024 par1`: time per leaf of a tree of
-//!   1024 leaves (ours: `merkle::MerkleTree::new`, one thread; twenty-first:
-//!   `MerkleTree::sequential_new`, which hashes node by node, and
-//!   `par_new` on a rayon pool of one thread, which hashes each level by
-//!   `hash_pair_many`);
+//! - `merkle 1024 1 thread`: time per leaf of a tree of 1024 leaves, both
+//!   sides on a rayon pool of one thread (ours: `merkle::MerkleTree::new`;
+//!   twenty-first: `MerkleTree::par_new`, which hashes each level by
+//!   `hash_pair_many`; its `sequential_new` hashes node by node, slower);
+//! - `merkle 2^14 pool`: the same for 16 384 leaves on rayon's global pool
+//!   (one thread per core);
 //! - `verify 80 of 2^14`: one inclusion proof of 80 random leaves of a
 //!   tree of 16 384 leaves (the shape of a FRI query), checked against the
 //!   root (ours `InclusionProof::verify`, twenty-first's `verify`, which
@@ -58,7 +59,7 @@ fn median(v: &[f64]) -> f64 {
 fn report(what: &str, ours: &[f64], theirs: &[f64]) {
     let [q1, q2, q3] = quartiles(ours, theirs);
     println!(
-        "{what:<18} ours {:>8.1} ns  twenty-first {:>8.1} ns  ratio {q2:.3} (quartiles {q1:.3}..{q3:.3})",
+        "{what:<20} ours {:>8.1} ns  twenty-first {:>8.1} ns  ratio {q2:.3} (quartiles {q1:.3}..{q3:.3})",
         median(ours),
         median(theirs)
     );
@@ -130,6 +131,7 @@ fn main() {
         .map(|d| tf::Digest::new(d.try_into().unwrap()))
         .collect();
     let queries: Vec<usize> = elements(80, 9).iter().map(|&x| x as usize % big).collect();
+    let big_leaves = (big_ours.clone(), big_theirs.clone());
     let our_tree = merkle::MerkleTree::new(big_ours).unwrap();
     let their_tree = tf_merkle::MerkleTree::sequential_new(&big_theirs).unwrap();
     let our_proof = our_tree.inclusion_proof(&queries).unwrap();
@@ -189,20 +191,21 @@ fn main() {
             }
         }));
         t[8].push(time(leaves, || {
-            let tree = merkle::MerkleTree::new(black_box(&our_leaves).clone()).unwrap();
+            let tree = one_thread
+                .install(|| merkle::MerkleTree::new(black_box(&our_leaves).clone()).unwrap());
             black_box(tree.root());
         }));
         t[9].push(time(leaves, || {
-            let tree = tf_merkle::MerkleTree::sequential_new(black_box(&their_leaves)).unwrap();
-            black_box(tree.root());
-        }));
-        t[10].push(time(leaves, || {
-            let tree = merkle::MerkleTree::new(black_box(&our_leaves).clone()).unwrap();
-            black_box(tree.root());
-        }));
-        t[11].push(time(leaves, || {
             let tree = one_thread
                 .install(|| tf_merkle::MerkleTree::par_new(black_box(&their_leaves)).unwrap());
+            black_box(tree.root());
+        }));
+        t[10].push(time(big, || {
+            let tree = merkle::MerkleTree::new(black_box(&big_leaves.0).clone()).unwrap();
+            black_box(tree.root());
+        }));
+        t[11].push(time(big, || {
+            let tree = tf_merkle::MerkleTree::par_new(black_box(&big_leaves.1)).unwrap();
             black_box(tree.root());
         }));
         t[12].push(time(1, || {
@@ -216,7 +219,7 @@ fn main() {
     report("hash_pair", &t[2], &t[3]);
     report("hash_pair batch", &t[4], &t[5]);
     report("hash_varlen 100", &t[6], &t[7]);
-    report("merkle 1024 seq", &t[8], &t[9]);
-    report("merkle 1024 par1", &t[10], &t[11]);
+    report("merkle 1024 1 thread", &t[8], &t[9]);
+    report("merkle 2^14 pool", &t[10], &t[11]);
     report("verify 80 of 2^14", &t[12], &t[13]);
 }
