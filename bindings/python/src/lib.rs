@@ -188,6 +188,25 @@ fn one<'py>(
     to_ints(py, &out[0])
 }
 
+/// A sequence of inputs; `[one, many]` name them in messages (`input 3:
+/// …`, `expected a sequence of inputs`).
+fn read_inputs<'py>(
+    inputs: &Bound<'py, PyAny>,
+    [one, many]: [&str; 2],
+    limbs: usize,
+) -> PyResult<Vec<Input<'py>>> {
+    if inputs.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "expected a sequence of {many}, got str"
+        )));
+    }
+    let mut all = Vec::new();
+    for (k, xs) in inputs.try_iter()?.enumerate() {
+        all.push(read_input(&xs?, &format!("{one} {}: ", k + 1), limbs)?);
+    }
+    Ok(all)
+}
+
 fn many<'py>(
     py: Python<'py>,
     op: Op,
@@ -195,19 +214,7 @@ fn many<'py>(
     inputs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let instance = instance_with(name, op)?;
-    if inputs.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
-            "expected a sequence of inputs, got str",
-        ));
-    }
-    let mut all = Vec::new();
-    for (k, xs) in inputs.try_iter()?.enumerate() {
-        all.push(read_input(
-            &xs?,
-            &format!("input {}: ", k + 1),
-            instance.limbs(),
-        )?);
-    }
+    let all = read_inputs(inputs, ["input", "inputs"], instance.limbs())?;
     let text_refs: Vec<Vec<&str>> = all.iter().map(Input::text_refs).collect();
     let elements: Vec<Elements<'_>> = all
         .iter()
@@ -418,6 +425,46 @@ fn compress_many<'py>(
     many(py, Op::Compress, name, inputs)
 }
 
+/// `merkle_root(name, leaves)`: the root of the library's binary Merkle
+/// tree over `leaves` (each one digest of the instance) with its 2-to-1
+/// compression, as the CLI's `merkle` prints it; the tree is built with the
+/// GIL released.
+#[pyfunction]
+fn merkle_root<'py>(
+    py: Python<'py>,
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let found = instance(name)?;
+    if found.merkle_root_batch(&[]).is_none() {
+        return Err(PyValueError::new_err(
+            CliError::UnsupportedOp {
+                instance: found.name.clone(),
+                op: "merkle_root (2-to-1 compression)",
+            }
+            .to_string(),
+        ));
+    }
+    let all = read_inputs(leaves, ["leaf", "leaves"], found.limbs())?;
+    if all.is_empty() {
+        return Err(PyValueError::new_err(CliError::NoLeaves.to_string()));
+    }
+    let text_refs: Vec<Vec<&str>> = all.iter().map(Input::text_refs).collect();
+    let elements: Vec<Elements<'_>> = all
+        .iter()
+        .zip(&text_refs)
+        .map(|(input, refs)| input.elements(refs))
+        .collect();
+    let root = py.allow_threads(|| {
+        found
+            .merkle_root_batch(&elements)
+            .expect("checked above")
+            .map_err(|e| (e.input, e.error))
+    });
+    let root = root.map_err(|(k, e)| value_error(&format!("leaf {}: ", k + 1), &all[k], e))?;
+    to_ints(py, &root)
+}
+
 /// The extension module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -431,5 +478,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hash_many, m)?)?;
     m.add_function(wrap_pyfunction!(compress_many, m)?)?;
     m.add_function(wrap_pyfunction!(goldilocks_many, m)?)?;
+    m.add_function(wrap_pyfunction!(merkle_root, m)?)?;
     Ok(())
 }

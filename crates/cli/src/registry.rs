@@ -441,7 +441,15 @@ impl Instance {
     /// digest, as its elements) with the instance's compression; `None` if
     /// the instance has no 2-to-1 compression. No leaves is refused as input 0.
     pub fn merkle_root(&self, leaves: &[&[&str]]) -> Option<Result<Vec<Element>, BatchError>> {
-        self.merkle.as_ref().map(|m| m(&texts(leaves)))
+        self.merkle_root_batch(&texts(leaves))
+    }
+
+    /// [`Instance::merkle_root`] on leaves given as texts or as limbs.
+    pub fn merkle_root_batch(
+        &self,
+        leaves: &[Elements<'_>],
+    ) -> Option<Result<Vec<Element>, BatchError>> {
+        self.merkle.as_ref().map(|m| m(leaves))
     }
 
     /// The timing closure of `op`, if the instance has it.

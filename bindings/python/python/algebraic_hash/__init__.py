@@ -17,7 +17,9 @@ raises ``TypeError``.
 [7853200120776062878684798364095072458815029376092732009249414926327459813530]
 
 The ``*_many`` forms take a sequence of inputs and run the whole batch with
-the GIL released.
+the GIL released; so does ``merkle_root(name, leaves)``, the root of a
+binary Merkle tree over digests with the instance's 2-to-1 compression
+(the CLI's ``merkle``).
 
 Each ecosystem's own names: ``poseidon(xs)`` (circomlibjs) and
 ``poseidon2(xs)`` (Barretenberg, Noir) return one ``int``;
@@ -37,6 +39,7 @@ from ._native import (
     hash,
     hash_many,
     list,
+    merkle_root,
     operations,
     permute,
     permute_many,
@@ -58,6 +61,7 @@ __all__ = [
     "hash",
     "hash_many",
     "list",
+    "merkle_root",
     "operations",
     "permute",
     "permute_many",

@@ -43,6 +43,13 @@ def hash_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[built
 def compress_many(name: str, inputs: Iterable[Sequence[int]]) -> builtins.list[builtins.list[int]]:
     """``compress`` of each input; the batch runs with the GIL released."""
 
+def merkle_root(name: str, leaves: Iterable[Sequence[int]]) -> builtins.list[int]:
+    """The root of the binary Merkle tree over ``leaves`` (each one digest)
+    with the instance's 2-to-1 compression: an odd node is carried up, a
+    single leaf is its own root (the CLI's ``merkle``). For a power-of-two
+    number of leaves it is the complete tree (for ``tip5``, twenty-first's
+    ``MerkleTree``). Runs with the GIL released."""
+
 def poseidon(xs: Iterable[int]) -> int:
     """circomlibjs ``poseidon(inputs)``: circom Poseidon of 1 to 16 elements."""
 

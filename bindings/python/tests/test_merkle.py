@@ -1,0 +1,46 @@
+"""``merkle_root``: the roots of twenty-first's Tip5 trees
+(test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1), the small
+shapes every instance shares, and the refusals."""
+
+import pytest
+
+import algebraic_hash as ah
+
+from vectors import GOLDILOCKS, elements, load
+
+
+def test_tip5_roots_are_twenty_firsts():
+    trees = [c for c in load("tip5/merkle.json")["cases"] if c["fn"] == "merkle_tree"]
+    assert len(trees) >= 10
+    for case in trees:
+        values = elements(case["input"])
+        leaves = [values[i : i + 5] for i in range(0, len(values), 5)]
+        assert ah.merkle_root("tip5", leaves) == elements(case["output"]), len(leaves)
+
+
+@pytest.mark.parametrize("name", ["poseidon-t3", "rp64-256", "poseidon-plonky2", "tip5"])
+def test_one_leaf_two_leaves_and_an_odd_one(name):
+    width = {"poseidon-t3": 1, "rp64-256": 4, "poseidon-plonky2": 4, "tip5": 5}[name]
+    a, b, c = ([k * 10 + i for i in range(width)] for k in range(1, 4))
+    assert ah.merkle_root(name, [a]) == a
+    ab = ah.compress(name, a + b)
+    assert ah.merkle_root(name, [a, b]) == ab
+    # The third leaf has no sibling: carried up to the root's level.
+    assert ah.merkle_root(name, (x for x in [a, b, c])) == ah.compress(name, ab + c)
+
+
+def test_refusals():
+    with pytest.raises(ValueError, match="no leaves"):
+        ah.merkle_root("tip5", [])
+    with pytest.raises(ValueError, match=r"has no `merkle_root \(2-to-1 compression\)`"):
+        ah.merkle_root("poseidon", [[1], [2]])
+    with pytest.raises(ValueError, match="unknown instance"):
+        ah.merkle_root("tip6", [[1] * 5])
+    with pytest.raises(ValueError, match=r"^leaf 2: element 3 .*not below"):
+        ah.merkle_root("tip5", [[0] * 5, [0, 0, GOLDILOCKS, 0, 0]])
+    with pytest.raises(ValueError, match=r"^leaf 1: .*expected 5, got 4"):
+        ah.merkle_root("tip5", [[0] * 4, [0] * 5])
+    with pytest.raises(TypeError, match="got str"):
+        ah.merkle_root("tip5", "leaves")
+    with pytest.raises(TypeError, match=r"^leaf 2: element 1: expected an int"):
+        ah.merkle_root("tip5", [[0] * 5, ["x"] * 5])
