@@ -13,7 +13,7 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
-use algebraic_hash_cli::registry::{Elements, Instance, Op, OpError};
+use algebraic_hash_cli::registry::{BatchError, Elements, Instance, Op, OpError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyString};
@@ -207,6 +207,24 @@ fn read_inputs<'py>(
     Ok(all)
 }
 
+/// `run` on the inputs `all` as the library reads them, with the GIL
+/// released; an error names its input (`{one} 3: …`).
+fn run_released<T: Send>(
+    py: Python<'_>,
+    all: &[Input<'_>],
+    one: &str,
+    run: impl FnOnce(&[Elements<'_>]) -> Result<T, BatchError> + Send,
+) -> PyResult<T> {
+    let text_refs: Vec<Vec<&str>> = all.iter().map(Input::text_refs).collect();
+    let elements: Vec<Elements<'_>> = all
+        .iter()
+        .zip(&text_refs)
+        .map(|(input, refs)| input.elements(refs))
+        .collect();
+    let result = py.allow_threads(|| run(&elements).map_err(|e| (e.input, e.error)));
+    result.map_err(|(k, e)| value_error(&format!("{one} {}: ", k + 1), &all[k], e))
+}
+
 fn many<'py>(
     py: Python<'py>,
     op: Op,
@@ -215,20 +233,11 @@ fn many<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let instance = instance_with(name, op)?;
     let all = read_inputs(inputs, ["input", "inputs"], instance.limbs())?;
-    let text_refs: Vec<Vec<&str>> = all.iter().map(Input::text_refs).collect();
-    let elements: Vec<Elements<'_>> = all
-        .iter()
-        .zip(&text_refs)
-        .map(|(input, refs)| input.elements(refs))
-        .collect();
-    let results = py.allow_threads(|| {
+    let results = run_released(py, &all, "input", |elements| {
         instance
-            .run_batch(op, &elements)
+            .run_batch(op, elements)
             .expect("instance_with checked the operation")
-            .map_err(|e| (e.input, e.error))
-    });
-    let results =
-        results.map_err(|(k, e)| value_error(&format!("input {}: ", k + 1), &all[k], e))?;
+    })?;
     let lists = results
         .iter()
         .map(|out| to_ints(py, out))
@@ -449,19 +458,9 @@ fn merkle_root<'py>(
     if all.is_empty() {
         return Err(PyValueError::new_err(CliError::NoLeaves.to_string()));
     }
-    let text_refs: Vec<Vec<&str>> = all.iter().map(Input::text_refs).collect();
-    let elements: Vec<Elements<'_>> = all
-        .iter()
-        .zip(&text_refs)
-        .map(|(input, refs)| input.elements(refs))
-        .collect();
-    let root = py.allow_threads(|| {
-        found
-            .merkle_root_batch(&elements)
-            .expect("checked above")
-            .map_err(|e| (e.input, e.error))
-    });
-    let root = root.map_err(|(k, e)| value_error(&format!("leaf {}: ", k + 1), &all[k], e))?;
+    let root = run_released(py, &all, "leaf", |elements| {
+        found.merkle_root_batch(elements).expect("checked above")
+    })?;
     to_ints(py, &root)
 }
 
