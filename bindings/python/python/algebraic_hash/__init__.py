@@ -1,9 +1,13 @@
 """Arithmetization-friendly hashes with the exact answers of their reference systems.
 
-Every instance of the ``algebraic-hash`` command-line tool, by the same name:
-circom Poseidon (``poseidon``, ``poseidon-t2`` ... ``poseidon-t17``),
-Poseidon2 over BN254 (``poseidon2-new-t2/t3/t4``, ``poseidon2-old-t2/t3/t4``),
-Rescue-Prime ``rp64-256`` (Winterfell's Rp64_256) and Anemoi/Jive over seven
+Every instance of the ``algebraic-hash`` command-line tool, by the same name
+(``list()`` names them all): circom Poseidon (``poseidon``, ``poseidon-t2``
+... ``poseidon-t17``), Poseidon2 over BN254 (``poseidon2-new-t2`` ...,
+``poseidon2-old-t2/t3/t4``), the Poseidon of Starknet, Orchard, Mina,
+Filecoin, Aleo and Dusk, the small-field Poseidon2 of Plonky3, RISC Zero,
+SP1 and OpenVM (``poseidon2-plonky3-babybear-16``, ...), Plonky2's Poseidon
+(``poseidon-plonky2``), ``tip5``, Rescue-Prime ``rp64-256`` (Winterfell's
+Rp64_256), ``rpo256`` and ``rpx256`` (Miden), and Anemoi/Jive over eight
 curve fields (``anemoi-<field>-<cells>``, ``anemoi2022-<field>-<cells>``).
 
 Field elements are Python ``int``s, in and out. A value that is negative or
