@@ -6,8 +6,9 @@
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
 // permute, hash, compress; mina/NAME.json: permute, hash, compress;
 // tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair), its
-// hash_10 cases read by the Rust tests only; tip5/merkle.json: compress
-// (hash_pair: the smaller trees' inner nodes); aleo/poseidonR.json: permute,
+// hash_10 cases read by the Rust tests only; tip5/merkle.json and
+// tip5/mmr.json: compress (hash_pair: the smaller trees' inner nodes, the
+// steps of bag_peaks); aleo/poseidonR.json: permute,
 // hash (of aleo-poseidonR; aleo/parameters.json holds constants);
 // anemoi/DIR/FIELD-CELLS.*.json:
 // permutation (generated files only), jive with b = 2, hash_elements. Functions the package does
@@ -194,10 +195,10 @@ export function mapping(rel) {
       ],
     };
   }
-  if (rel === 'tip5/merkle.json') {
-    // twenty-first's Merkle trees: the smaller trees' inner nodes, compress
-    // of tip5 (the trees, roots and authentication structures are the Rust
-    // tests').
+  if (rel === 'tip5/merkle.json' || rel === 'tip5/mmr.json') {
+    // twenty-first's Merkle trees and Mountain Ranges: the smaller trees'
+    // inner nodes and the steps of bag_peaks, compress of tip5 (the trees,
+    // ranges, roots and proofs are the Rust tests').
     return { modulus: GOLDILOCKS, table: [['compress', 'tip5', 'compress', null]] };
   }
   if (rel === 'tip5/tip5.json') {

@@ -28,6 +28,8 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
 - tip5/merkle.json: compress (hash_pair) of ``tip5``: the smaller trees'
   inner nodes (the trees, roots and authentication structures are the Rust
   tests');
+- tip5/mmr.json: compress (hash_pair) of ``tip5``: the steps of each
+  range's bag_peaks (the ranges, peaks and proofs are the Rust tests');
 - dusk/dusk_poseidon.json: hash_merkle2 -> compress, hash_other -> hash (of
   ``dusk-poseidon``), hash_merkle4 -> compress (of ``dusk-poseidon-merkle4``);
 - dusk/permutation.json: permute -> permute (of both Dusk instances);
@@ -186,7 +188,7 @@ def mapping(rel):
             ("hash", "starknet-poseidon", "compress", None),
             ("hash_many", "starknet-poseidon", "hash", None),
         ]
-    if rel == "tip5/merkle.json":
+    if rel in ("tip5/merkle.json", "tip5/mmr.json"):
         return GOLDILOCKS, [("compress", "tip5", "compress", None)]
     if rel == "tip5/tip5.json":
         return GOLDILOCKS, [

@@ -184,6 +184,7 @@ fn mappings() -> Vec<Mapping> {
     add("tip5/tip5.json", "hash", "tip5", Op::Hash);
     add("tip5/tip5.json", "compress", "tip5", Op::Compress);
     add("tip5/merkle.json", "compress", "tip5", Op::Compress);
+    add("tip5/mmr.json", "compress", "tip5", Op::Compress);
     for field in ["pallas", "vesta"] {
         let file = format!("orchard/p128pow5t3_{field}.json");
         let name = format!("orchard-poseidon-{field}");

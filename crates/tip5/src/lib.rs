@@ -15,6 +15,9 @@ mod mds;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod merkle;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub mod mmr;
 mod permutation;
 #[cfg(feature = "plonky3")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plonky3")))]

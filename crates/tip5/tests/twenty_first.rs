@@ -5,7 +5,9 @@
 //! 10 000 `hash_10` and `hash_pair` (also through `compress_many`), and
 //! `hash_varlen` of every length 0..=30 plus 2 000 random lengths; and
 //! 400 random Merkle trees of 1 to 1 024 leaves (`merkle`: roots,
-//! authentication structures, proofs accepted and refused alike).
+//! authentication structures, proofs accepted and refused alike); and
+//! Merkle Mountain Ranges (`mmr`) grown leaf by leaf to 300 leaves, with
+//! every proof kept up to date, checked and changed.
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 
 use algebraic_hash::{Compression, Hasher, Permutation};
@@ -380,5 +382,145 @@ fn merkle_trees_against_twenty_first() {
                 "changed proof of {indices:?} in {n}: {bad:?}"
             );
         }
+    }
+}
+
+/// Ranges grown leaf by leaf beside twenty-first's `MmrAccumulator`: the
+/// peaks and `bag_peaks` after every append, each append's proof, every
+/// earlier proof kept up to date by `update_from_append` (twenty-first's
+/// on its own copy) and verified by both; `from_leaves` against
+/// `new_from_leafs`; mutations of random leaves; and changed proofs judged
+/// alike by both verifiers.
+#[test]
+fn mmr_against_twenty_first() {
+    use algebraic_hash_tip5::mmr::{MembershipProof, MmrAccumulator};
+    use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator as TfMmr;
+    use twenty_first::util_types::mmr::mmr_membership_proof::MmrMembershipProof;
+    use twenty_first::util_types::mmr::mmr_trait::{LeafMutation, Mmr};
+
+    fn same_digests(ours: &[Digest], theirs: &[tf::Digest]) -> bool {
+        ours.len() == theirs.len()
+            && ours
+                .iter()
+                .zip(theirs)
+                .all(|(a, b)| same(&a.values(), &b.values()))
+    }
+
+    let mut rng = Rng64::new(0x33e5, P, EDGES);
+    let runs = cases(6) as usize;
+    let mut total_mutations = 0;
+    for run in 0..runs {
+        let len = [300, 64, 65, 127, 1, 2][run % 6];
+        let mut ours = MmrAccumulator::new();
+        let mut peer = TfMmr::new_from_leafs(vec![]);
+        let mut leaves: Vec<(Digest, tf::Digest)> = Vec::new();
+        let mut proofs: Vec<(MembershipProof, MmrMembershipProof)> = Vec::new();
+        for i in 0..len {
+            let leaf = digest(&rng.elements(5));
+            let (old_count, old_peaks) = (ours.leaf_count(), ours.peaks().to_vec());
+            let peer_old_peaks = peer.peaks();
+            for (k, (proof, peer_proof)) in proofs.iter_mut().enumerate() {
+                let changed = proof
+                    .update_from_append(k as u64, old_count, leaf.0, &old_peaks)
+                    .unwrap();
+                let peer_changed =
+                    peer_proof.update_from_append(k as u64, old_count, leaf.1, &peer_old_peaks);
+                assert_eq!(changed, peer_changed, "update of {k} at {i}");
+            }
+            let proof = ours.append(leaf.0).unwrap();
+            let peer_proof = peer.append(leaf.1);
+            leaves.push(leaf);
+            proofs.push((proof, peer_proof));
+            assert!(same_digests(ours.peaks(), &peer.peaks()), "peaks after {i}");
+            assert!(
+                same(&ours.bag_peaks().values(), &peer.bag_peaks().values()),
+                "bag after {i}"
+            );
+            for (k, (proof, peer_proof)) in proofs.iter().enumerate() {
+                assert!(
+                    same_digests(&proof.authentication_path, &peer_proof.authentication_path),
+                    "proof of {k} after {i}"
+                );
+                if k % 7 == i % 7 || k + 1 == proofs.len() {
+                    assert_eq!(ours.verify(k as u64, leaves[k].0, proof), Ok(()));
+                    assert!(peer_proof.verify(
+                        k as u64,
+                        leaves[k].1,
+                        &peer.peaks(),
+                        peer.num_leafs()
+                    ));
+                }
+            }
+        }
+        let all: Vec<Digest> = leaves.iter().map(|l| l.0).collect();
+        let peer_all: Vec<tf::Digest> = leaves.iter().map(|l| l.1).collect();
+        assert_eq!(
+            MmrAccumulator::from_leaves(&all),
+            ours,
+            "from_leaves of {len}"
+        );
+        assert_eq!(TfMmr::new_from_leafs(peer_all).peaks(), peer.peaks());
+
+        // Mutations: a leaf whose proof both sides still accept (a
+        // mutation leaves the other proofs of its tree stale, on both
+        // sides alike), then a changed proof.
+        let mut mutated = 0;
+        for _ in 0..200 {
+            let k = rng.below(len as u64) as usize;
+            let (proof, peer_proof) = &proofs[k];
+            let fresh = ours.verify(k as u64, leaves[k].0, proof).is_ok();
+            let peer_fresh =
+                peer_proof.verify(k as u64, leaves[k].1, &peer.peaks(), peer.num_leafs());
+            assert_eq!(fresh, peer_fresh, "proof of {k} after mutations");
+            if !fresh {
+                assert!(
+                    ours.mutate_leaf(k as u64, leaves[k].0, leaves[k].0, proof)
+                        .is_err()
+                );
+                continue;
+            }
+            let new = digest(&rng.elements(5));
+            ours.mutate_leaf(k as u64, leaves[k].0, new.0, proof)
+                .unwrap();
+            peer.mutate_leaf(LeafMutation::new(k as u64, new.1, peer_proof.clone()));
+            leaves[k] = new;
+            mutated += 1;
+            assert!(
+                same_digests(ours.peaks(), &peer.peaks()),
+                "peaks after mutating {k}"
+            );
+            assert!(same(&ours.bag_peaks().values(), &peer.bag_peaks().values()));
+            assert_eq!(ours.verify(k as u64, new.0, proof), Ok(()));
+
+            let index = rng.below(len as u64 + 2);
+            let wrong = digest(&rng.elements(5));
+            let ours_says = ours.verify(index, wrong.0, proof).is_ok();
+            let peer_says = peer_proof.verify(index, wrong.1, &peer.peaks(), peer.num_leafs());
+            assert_eq!(ours_says, peer_says, "changed proof of {index}");
+        }
+        assert!(mutated >= 1, "no mutation of {len}");
+        total_mutations += mutated;
+    }
+    assert!(
+        total_mutations >= 10 || runs < 6,
+        "{total_mutations} mutations"
+    );
+
+    // Any count (both halves hashed): ranges given by random peaks.
+    for _ in 0..cases(200) {
+        let count = match rng.below(3) {
+            0 => rng.below(1 << 20),
+            1 => (1 << 32) + rng.below(1 << 20),
+            _ => rng.u64() >> rng.below(64),
+        };
+        let values = rng.elements(5 * count.count_ones() as usize);
+        let peaks: Vec<Digest> = values.chunks_exact(5).map(|v| digest(v).0).collect();
+        let peer_peaks: Vec<tf::Digest> = values.chunks_exact(5).map(|v| digest(v).1).collect();
+        let ours = MmrAccumulator::init(peaks, count).unwrap();
+        let peer = TfMmr::init(peer_peaks, count);
+        assert!(
+            same(&ours.bag_peaks().values(), &peer.bag_peaks().values()),
+            "bag of {count}"
+        );
     }
 }

@@ -15,6 +15,9 @@
 use twenty_first::prelude::BFieldElement;
 use twenty_first::tip5::{Digest, Tip5};
 use twenty_first::util_types::merkle_tree::{MerkleTree, MerkleTreeInclusionProof};
+use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator;
+use twenty_first::util_types::mmr::mmr_membership_proof::MmrMembershipProof;
+use twenty_first::util_types::mmr::mmr_trait::Mmr;
 
 const P: u64 = BFieldElement::P;
 
@@ -47,9 +50,10 @@ fn bfes(v: &[u64]) -> Vec<BFieldElement> {
 }
 
 fn main() {
-    if std::env::args().nth(1).as_deref() == Some("merkle") {
-        merkle();
-        return;
+    match std::env::args().nth(1).as_deref() {
+        Some("merkle") => return merkle(),
+        Some("mmr") => return mmr(),
+        _ => {}
     }
     let mut rng = Rng(0x7195_5eed);
     let mut cases = Vec::new();
@@ -192,6 +196,102 @@ fn merkle() {
          output, the root; proofs, for each leaf_indices the node_indices (twenty-first's numbering: \
          the root is 1, leaf j of n is n + j) and the authentication_structure's digests, concatenated. \
          compress: left digest then right digest -> parent\","
+    );
+    println!("  \"cases\": [");
+    println!("{}", cases.join(",\n"));
+    println!("  ]");
+    println!("}}");
+}
+
+fn mmr() {
+    let mut rng = Rng(0x6d6d_7200);
+    let mut cases = Vec::new();
+    let mut steps = Vec::new();
+    let sizes: Vec<usize> = (0..=20).chain([31, 32, 33, 63]).collect();
+    for &n in &sizes {
+        let leaves: Vec<Digest> = (0..n)
+            .map(|_| Digest::new(bfes(&rng.elements(5)).try_into().unwrap()))
+            .collect();
+        let mut mmr = MmrAccumulator::new_from_leafs(vec![]);
+        let mut proofs: Vec<MmrMembershipProof> = Vec::new();
+        for (i, &leaf) in leaves.iter().enumerate() {
+            let (old_count, old_peaks) = (mmr.num_leafs(), mmr.peaks());
+            for (k, proof) in proofs.iter_mut().enumerate() {
+                proof.update_from_append(k as u64, old_count, leaf, &old_peaks);
+            }
+            proofs.push(mmr.append(leaf));
+            assert_eq!(mmr.num_leafs(), i as u64 + 1);
+        }
+        assert_eq!(MmrAccumulator::new_from_leafs(leaves.clone()).peaks(), mmr.peaks());
+        let peaks = mmr.peaks();
+        let mut proven: Vec<usize> = if n == 0 { vec![] } else { vec![0, n - 1, n / 2] };
+        proven.sort_unstable();
+        proven.dedup();
+        let proof_cases: Vec<String> = proven
+            .iter()
+            .map(|&k| {
+                let proof = &proofs[k];
+                assert!(proof.verify(k as u64, leaves[k], &peaks, n as u64));
+                format!(
+                    "{{ \"leaf_index\": {k}, \"authentication_path\": {} }}",
+                    list(&digest_values(&proof.authentication_path))
+                )
+            })
+            .collect();
+        cases.push(format!(
+            "    {{ \"fn\": \"mmr\", \"input\": {}, \"output\": {}, \"peaks\": {}, \"proofs\": [{}] }}",
+            list(&digest_values(&leaves)),
+            list(&values(&mmr.bag_peaks().values())),
+            list(&digest_values(&peaks)),
+            proof_cases.join(", ")
+        ));
+        // bag_peaks: hash_10 of the count's limbs, then hash_pair(peak, acc)
+        // from the last peak to the first; the steps as compress cases.
+        let limbs = [n as u64 & 0xffff_ffff, n as u64 >> 32, 0, 0, 0, 0, 0, 0, 0, 0];
+        let mut acc = Digest::new(Tip5::hash_10(&bfes(&limbs).try_into().unwrap()));
+        for &peak in peaks.iter().rev() {
+            let next = Tip5::hash_pair(peak, acc);
+            steps.push(format!(
+                "    {{ \"fn\": \"compress\", \"input\": {}, \"output\": {} }}",
+                list(&digest_values(&[peak, acc])),
+                list(&values(&next.values()))
+            ));
+            acc = next;
+        }
+        assert_eq!(acc, mmr.bag_peaks(), "bag_peaks as its steps");
+    }
+    // Counts beyond 32 bits (bag_peaks hashes both halves): ranges given
+    // by random peaks and their count (MmrAccumulator::init).
+    for count in [1u64 << 32, (1 << 32) + 5, 0x0000_ffff_0000_ffff, u64::MAX - 1] {
+        let peaks: Vec<Digest> = (0..count.count_ones())
+            .map(|_| Digest::new(bfes(&rng.elements(5)).try_into().unwrap()))
+            .collect();
+        let mmr = MmrAccumulator::init(peaks.clone(), count);
+        cases.push(format!(
+            "    {{ \"fn\": \"bag_peaks\", \"leaf_count\": \"{count}\", \"input\": {}, \"output\": {} }}",
+            list(&digest_values(&peaks)),
+            list(&values(&mmr.bag_peaks().values()))
+        ));
+    }
+    cases.extend(steps);
+
+    println!("{{");
+    println!(
+        "  \"source\": \"twenty-first 3.1.1 (crates.io, =3.1.1; git d0672516f1b57e3622e1470229740e7df7c55349): \
+         MmrAccumulator grown leaf by leaf with append (checked against new_from_leafs), its peaks and \
+         bag_peaks, and membership proofs kept up to date by MmrMembershipProof::update_from_append, \
+         each accepted by MmrMembershipProof::verify; bag_peaks cases: MmrAccumulator::init(peaks, \
+         leaf_count) of counts beyond 32 bits and its bag_peaks; compress cases: the hash_pair steps \
+         of each grown range's bag_peaks\","
+    );
+    println!("  \"generator\": \"scripts/tip5-vectors (run.sh; cargo run --release -- mmr)\",");
+    println!("  \"instance\": \"tip5\",");
+    println!(
+        "  \"format\": \"mmr: input, the leaves' digests (5 elements each) in order, concatenated; \
+         output, bag_peaks; peaks, concatenated, tallest tree first; proofs, the authentication_path \
+         of leaf leaf_index, leaf level first, concatenated. bag_peaks: input, the peaks, \
+         concatenated; leaf_count, decimal; output, bag_peaks. compress: peak then accumulator -> \
+         the next accumulator of bag_peaks\","
     );
     println!("  \"cases\": [");
     println!("{}", cases.join(",\n"));

@@ -1,0 +1,326 @@
+//! Neptune Cash's Merkle Mountain Ranges over Tip5, bit for bit:
+//! twenty-first 3.1's `MmrAccumulator` (the peaks and the leaf count), its
+//! `bag_peaks`, and `MmrMembershipProof`.
+//!
+//! A range of `n` leaves is a row of perfect Merkle trees (a parent is
+//! [`Tip5::hash_pair`] of its children, as in [`crate::merkle`]), one for
+//! each set bit of `n`, the tallest holding the first leaves; their roots
+//! are the peaks, tallest first. Appending a leaf adds it as a peak of
+//! height 0, then merges the last two peaks as often as `n` has trailing
+//! ones. A leaf's membership proof is its authentication path in its tree;
+//! which tree, and where in it, follow from the leaf index and `n` alone.
+//! [`MmrAccumulator::bag_peaks`] commits to the whole range:
+//! [`Tip5::hash_10`] of the leaf count's two 32-bit halves (low first)
+//! followed by eight zeros, then `hash_pair(peak, accumulator)` from the
+//! last peak to the first.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use algebraic_hash::Compression;
+
+use crate::{Digest, Felt, RATE, Tip5};
+
+/// Why a range could not be made or changed, or a proof was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmrError {
+    /// The number of peaks is not the number of set bits of the leaf count.
+    PeakCount {
+        /// Peaks the leaf count needs.
+        expected: u32,
+        /// Peaks given.
+        found: usize,
+    },
+    /// A leaf index is not below the leaf count.
+    IndexOutOfRange {
+        /// The index given.
+        index: u64,
+        /// The leaf count.
+        leaves: u64,
+    },
+    /// A membership proof's path does not have the height of the leaf's
+    /// tree.
+    PathLength {
+        /// The height of the leaf's tree.
+        expected: u32,
+        /// Digests the path has.
+        found: usize,
+    },
+    /// The proof leads to a digest that is not the leaf's peak.
+    PeakMismatch,
+    /// The range holds `u64::MAX` leaves: no index is left for another.
+    Full,
+}
+
+impl fmt::Display for MmrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::PeakCount { expected, found } => write!(
+                f,
+                "the leaf count needs {expected} peaks, {found} were given"
+            ),
+            Self::IndexOutOfRange { index, leaves } => {
+                write!(f, "leaf index {index} out of range for {leaves} leaves")
+            }
+            Self::PathLength { expected, found } => write!(
+                f,
+                "membership proof has {found} digests, the leaf's tree has height {expected}"
+            ),
+            Self::PeakMismatch => write!(f, "the membership proof does not lead to the peak"),
+            Self::Full => write!(f, "the range holds the most leaves a u64 counts"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MmrError {}
+
+/// The peaks and the leaf count of a Merkle Mountain Range: twenty-first's
+/// `MmrAccumulator`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MmrAccumulator {
+    leaf_count: u64,
+    peaks: Vec<Digest>,
+}
+
+impl MmrAccumulator {
+    /// The empty range (no leaves, no peaks).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// twenty-first's `MmrAccumulator::init`: a range given by its peaks
+    /// and leaf count, refused if the peaks are not as many as the count's
+    /// set bits.
+    pub fn init(peaks: Vec<Digest>, leaf_count: u64) -> Result<Self, MmrError> {
+        check_peak_count(&peaks, leaf_count)?;
+        Ok(Self { leaf_count, peaks })
+    }
+
+    /// twenty-first's `MmrAccumulator::new_from_leafs`: the range of these
+    /// leaves, each tree's levels through `compress_many`.
+    pub fn from_leaves(leaves: &[Digest]) -> Self {
+        let mut peaks = Vec::with_capacity(leaves.len().count_ones() as usize);
+        let mut rest = leaves;
+        while !rest.is_empty() {
+            // The largest power of two in what is left is the next tree.
+            let (tree, tail) = rest.split_at(1 << rest.len().ilog2());
+            peaks.push(tree_root(tree));
+            rest = tail;
+        }
+        Self {
+            leaf_count: leaves.len() as u64,
+            peaks,
+        }
+    }
+
+    /// The number of leaves.
+    pub fn leaf_count(&self) -> u64 {
+        self.leaf_count
+    }
+
+    /// The roots of the range's trees, tallest first.
+    pub fn peaks(&self) -> &[Digest] {
+        &self.peaks
+    }
+
+    /// twenty-first's `bag_peaks`: one digest committing to the peaks and
+    /// the leaf count.
+    pub fn bag_peaks(&self) -> Digest {
+        let mut count = [Felt::ZERO; RATE];
+        count[0] = Felt::from(self.leaf_count as u32);
+        count[1] = Felt::from((self.leaf_count >> 32) as u32);
+        let start = Digest::new(Tip5::hash_10(&count));
+        self.peaks
+            .iter()
+            .rev()
+            .fold(start, |acc, &peak| Tip5::hash_pair(peak, acc))
+    }
+
+    /// twenty-first's `append`: adds `leaf` after the others and returns
+    /// its membership proof (valid until the next append that merges its
+    /// tree). Refused when the count is `u64::MAX`.
+    pub fn append(&mut self, leaf: Digest) -> Result<MembershipProof, MmrError> {
+        let merges = self.leaf_count.trailing_ones();
+        self.leaf_count = self.leaf_count.checked_add(1).ok_or(MmrError::Full)?;
+        let mut node = leaf;
+        let mut authentication_path = Vec::with_capacity(merges as usize);
+        // Each merge pairs the growing tree (right) with the peak of its
+        // height (left); `init` and every append keep a peak per set bit,
+        // so there is one to pop for each of the old count's trailing ones.
+        for _ in 0..merges {
+            if let Some(left) = self.peaks.pop() {
+                authentication_path.push(left);
+                node = Tip5::hash_pair(left, node);
+            }
+        }
+        self.peaks.push(node);
+        Ok(MembershipProof {
+            authentication_path,
+        })
+    }
+
+    /// [`MembershipProof::verify`] against this range's peaks and count.
+    pub fn verify(
+        &self,
+        leaf_index: u64,
+        leaf: Digest,
+        proof: &MembershipProof,
+    ) -> Result<(), MmrError> {
+        proof.verify(leaf_index, leaf, &self.peaks, self.leaf_count)
+    }
+
+    /// twenty-first's `mutate_leaf`, checked: `proof` must show `old_leaf`
+    /// at `leaf_index` (else nothing changes and the refusal is returned);
+    /// then the leaf becomes `new_leaf` and its peak is recomputed along
+    /// the same path. The proof stays valid for the new leaf.
+    pub fn mutate_leaf(
+        &mut self,
+        leaf_index: u64,
+        old_leaf: Digest,
+        new_leaf: Digest,
+        proof: &MembershipProof,
+    ) -> Result<(), MmrError> {
+        self.verify(leaf_index, old_leaf, proof)?;
+        let (node, peak) = locate(leaf_index, self.leaf_count)?;
+        self.peaks[peak] = climb(node, new_leaf, &proof.authentication_path);
+        Ok(())
+    }
+}
+
+/// A leaf's authentication path in its tree, from the leaf level up:
+/// twenty-first's `MmrMembershipProof`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MembershipProof {
+    /// The siblings from the leaf's level up to its peak.
+    pub authentication_path: Vec<Digest>,
+}
+
+impl MembershipProof {
+    /// twenty-first's `MmrMembershipProof::verify`: `leaf` at `leaf_index`
+    /// of a range of `leaf_count` leaves with these `peaks` hashes along
+    /// the path to its peak. Where twenty-first answers `false`, this says
+    /// why.
+    pub fn verify(
+        &self,
+        leaf_index: u64,
+        leaf: Digest,
+        peaks: &[Digest],
+        leaf_count: u64,
+    ) -> Result<(), MmrError> {
+        check_peak_count(peaks, leaf_count)?;
+        let (node, peak) = locate(leaf_index, leaf_count)?;
+        let height = node.ilog2();
+        if self.authentication_path.len() != height as usize {
+            return Err(MmrError::PathLength {
+                expected: height,
+                found: self.authentication_path.len(),
+            });
+        }
+        if climb(node, leaf, &self.authentication_path) == peaks[peak] {
+            Ok(())
+        } else {
+            Err(MmrError::PeakMismatch)
+        }
+    }
+
+    /// twenty-first's `update_from_append`: after `new_leaf` was appended
+    /// to a range of `old_leaf_count` leaves whose peaks were `old_peaks`,
+    /// extends this proof of leaf `leaf_index` where the append merged its
+    /// tree into a taller one; says whether it changed. Refused if the
+    /// peaks do not fit the count, the index is not below it, or the path
+    /// is not as long as the leaf's tree is tall.
+    pub fn update_from_append(
+        &mut self,
+        leaf_index: u64,
+        old_leaf_count: u64,
+        new_leaf: Digest,
+        old_peaks: &[Digest],
+    ) -> Result<bool, MmrError> {
+        check_peak_count(old_peaks, old_leaf_count)?;
+        let (node, _) = locate(leaf_index, old_leaf_count)?;
+        let height = node.ilog2();
+        if self.authentication_path.len() != height as usize {
+            return Err(MmrError::PathLength {
+                expected: height,
+                found: self.authentication_path.len(),
+            });
+        }
+        // The append merged the peaks of heights 0 .. merged (the count's
+        // trailing ones), the last ones; the peak of height k is at
+        // `last − k`. A tree of height `height` among them gains, as its
+        // right sibling, the node of that height grown from the new leaf
+        // over the lower peaks, then as left siblings the taller merged
+        // peaks.
+        let merged = old_leaf_count.trailing_ones();
+        if height >= merged {
+            return Ok(false);
+        }
+        let last = old_peaks.len() - 1;
+        let grown =
+            (0..height as usize).fold(new_leaf, |acc, k| Tip5::hash_pair(old_peaks[last - k], acc));
+        self.authentication_path.push(grown);
+        self.authentication_path
+            .extend((height as usize + 1..merged as usize).map(|k| old_peaks[last - k]));
+        Ok(true)
+    }
+}
+
+/// Peaks as many as the set bits of `leaf_count`, or the refusal.
+fn check_peak_count(peaks: &[Digest], leaf_count: u64) -> Result<(), MmrError> {
+    if peaks.len() == leaf_count.count_ones() as usize {
+        Ok(())
+    } else {
+        Err(MmrError::PeakCount {
+            expected: leaf_count.count_ones(),
+            found: peaks.len(),
+        })
+    }
+}
+
+/// Where leaf `leaf_index` of `leaf_count` lies: its node in its tree
+/// (numbered as in [`crate::merkle`]: the tree's root is 1, a tree of `2^h`
+/// leaves has its leaves at `2^h ..`) and the index of that tree's peak.
+fn locate(leaf_index: u64, leaf_count: u64) -> Result<(u64, usize), MmrError> {
+    if leaf_index >= leaf_count {
+        return Err(MmrError::IndexOutOfRange {
+            index: leaf_index,
+            leaves: leaf_count,
+        });
+    }
+    // The highest bit where the index and the count differ is set in the
+    // count: the leaf's tree is that bit's, of height `h`; the trees
+    // before it are the count's set bits above `h`.
+    let height = (leaf_index ^ leaf_count).ilog2();
+    let tree_leaves = 1u64 << height;
+    let node = tree_leaves + (leaf_index & (tree_leaves - 1));
+    let peak = (leaf_count >> height >> 1).count_ones() as usize;
+    Ok((node, peak))
+}
+
+/// The root reached from `leaf` at `node` up `path` (one sibling a level).
+fn climb(mut node: u64, leaf: Digest, path: &[Digest]) -> Digest {
+    let mut digest = leaf;
+    for &sibling in path {
+        digest = if node & 1 == 0 {
+            Tip5::hash_pair(digest, sibling)
+        } else {
+            Tip5::hash_pair(sibling, digest)
+        };
+        node /= 2;
+    }
+    digest
+}
+
+/// The root of the perfect tree over `leaves` (a power of two of them),
+/// level by level through `compress_many`.
+fn tree_root(leaves: &[Digest]) -> Digest {
+    let mut level = leaves.to_vec();
+    while level.len() > 1 {
+        let (pairs, _) = level.as_chunks::<2>();
+        let mut parents = alloc::vec![Digest::default(); pairs.len()];
+        Tip5.compress_many(pairs, &mut parents);
+        level = parents;
+    }
+    level[0]
+}
