@@ -22,7 +22,11 @@
 //! - `verify 80 of 2^14`: one inclusion proof of 80 random leaves of a
 //!   tree of 16 384 leaves (the shape of a FRI query), checked against the
 //!   root (ours `InclusionProof::verify`, twenty-first's `verify`, which
-//!   consumes the proof: both sides clone it first).
+//!   consumes the proof: both sides clone it first);
+//! - `mmr 1000 leaves`: time per leaf of a Merkle Mountain Range of 1000
+//!   leaves from its leaves (ours `mmr::MmrAccumulator::from_leaves`,
+//!   twenty-first's `MmrAccumulator::new_from_leafs`), both on the
+//!   one-thread pool.
 //!
 //! `cargo bench -p algebraic-hash-tip5 --bench interleaved [-- rounds]`
 //! (default 200 rounds).
@@ -31,10 +35,12 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use algebraic_hash::Compression;
-use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5, merkle};
+use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5, merkle, mmr};
 use twenty_first::prelude::BFieldElement;
 use twenty_first::tip5 as tf;
 use twenty_first::util_types::merkle_tree as tf_merkle;
+use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator as TfMmr;
+use twenty_first::util_types::mmr::mmr_trait::Mmr;
 
 /// Nanoseconds per item of one timed batch of `n` items.
 fn time(n: usize, f: impl FnOnce()) -> f64 {
@@ -141,7 +147,7 @@ fn main() {
     let (our_root, their_root) = (our_tree.root(), their_tree.root());
     assert!(our_proof.verify(our_root).is_ok() && their_proof.clone().verify(their_root));
 
-    let mut t: [Vec<f64>; 14] = Default::default();
+    let mut t: [Vec<f64>; 16] = Default::default();
     for _ in 0..rounds {
         t[0].push(time(chain, || {
             let mut s: [Felt; 16] = felts(&start).try_into().unwrap();
@@ -214,6 +220,16 @@ fn main() {
         t[13].push(time(1, || {
             assert!(black_box(&their_proof).clone().verify(their_root));
         }));
+        t[14].push(time(1000, || {
+            let range = one_thread
+                .install(|| mmr::MmrAccumulator::from_leaves(black_box(&our_leaves[..1000])));
+            black_box(range.bag_peaks());
+        }));
+        t[15].push(time(1000, || {
+            let range = one_thread
+                .install(|| TfMmr::new_from_leafs(black_box(&their_leaves[..1000]).to_vec()));
+            black_box(range.bag_peaks());
+        }));
     }
     report("permutation", &t[0], &t[1]);
     report("hash_pair", &t[2], &t[3]);
@@ -222,4 +238,5 @@ fn main() {
     report("merkle 1024 1 thread", &t[8], &t[9]);
     report("merkle 2^14 pool", &t[10], &t[11]);
     report("verify 80 of 2^14", &t[12], &t[13]);
+    report("mmr 1000 leaves", &t[14], &t[15]);
 }
