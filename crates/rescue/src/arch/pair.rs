@@ -213,7 +213,7 @@ mod beside_scalar {
         }
         #[inline(always)]
         fn widen(self) -> (Self, Self) {
-            let (lo, hi) = self.0.widen();
+            let (lo, hi) = GoldilocksLanes::widen(self.0);
             (BesideScalar(lo), BesideScalar(hi))
         }
         #[inline(always)]
