@@ -1,6 +1,8 @@
 """``merkle_root``: the roots of twenty-first's Tip5 trees
-(test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1), the small
-shapes every instance shares, and the refusals."""
+(test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1) and of
+plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json, computed
+by plonky2 1.1.0), the small shapes every instance shares, and the
+refusals."""
 
 import pytest
 
@@ -16,6 +18,24 @@ def test_tip5_roots_are_twenty_firsts():
         values = elements(case["input"])
         leaves = [values[i : i + 5] for i in range(0, len(values), 5)]
         assert ah.merkle_root("tip5", leaves) == elements(case["output"]), len(leaves)
+
+
+def test_plonky2_roots_are_plonky2s():
+    # A plonky2 tree of cap height 0: its leaves' hash_or_noop digests,
+    # then two_to_one up to the root.
+    trees = [
+        c
+        for c in load("plonky2/merkle.json")["cases"]
+        if c["fn"] == "merkle_tree" and c["cap_height"] == 0
+    ]
+    assert len(trees) >= 5
+    for case in trees:
+        values = elements(case["input"])
+        digests, at = [], 0
+        for n in case["leaf_lengths"]:
+            digests.append(ah.hash("poseidon-plonky2-hash-or-noop", values[at : at + n]))
+            at += n
+        assert ah.merkle_root("poseidon-plonky2", digests) == elements(case["output"])
 
 
 @pytest.mark.parametrize("name", ["poseidon-t3", "rp64-256", "poseidon-plonky2", "tip5"])

@@ -48,7 +48,8 @@ def merkle_root(name: str, leaves: Iterable[Sequence[int]]) -> builtins.list[int
     with the instance's 2-to-1 compression: an odd node is carried up, a
     single leaf is its own root (the CLI's ``merkle``). For a power-of-two
     number of leaves it is the complete tree (for ``tip5``, twenty-first's
-    ``MerkleTree``). Runs with the GIL released."""
+    ``MerkleTree``; for ``poseidon-plonky2`` over ``hash_or_noop`` digests,
+    plonky2's tree of cap height 0). Runs with the GIL released."""
 
 def poseidon(xs: Iterable[int]) -> int:
     """circomlibjs ``poseidon(inputs)``: circom Poseidon of 1 to 16 elements."""
