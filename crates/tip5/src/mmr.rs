@@ -197,6 +197,27 @@ pub struct MembershipProof {
 }
 
 impl MembershipProof {
+    /// The leaf's node in its tree and its peak's index ([`locate`]),
+    /// once the peaks fit the count and the path is as long as the tree is
+    /// tall; else the refusal.
+    fn place(
+        &self,
+        leaf_index: u64,
+        peaks: &[Digest],
+        leaf_count: u64,
+    ) -> Result<(u64, usize), MmrError> {
+        check_peak_count(peaks, leaf_count)?;
+        let (node, peak) = locate(leaf_index, leaf_count)?;
+        let height = node.ilog2();
+        if self.authentication_path.len() != height as usize {
+            return Err(MmrError::PathLength {
+                expected: height,
+                found: self.authentication_path.len(),
+            });
+        }
+        Ok((node, peak))
+    }
+
     /// twenty-first's `MmrMembershipProof::verify`: `leaf` at `leaf_index`
     /// of a range of `leaf_count` leaves with these `peaks` hashes along
     /// the path to its peak. Where twenty-first answers `false`, this says
@@ -208,15 +229,7 @@ impl MembershipProof {
         peaks: &[Digest],
         leaf_count: u64,
     ) -> Result<(), MmrError> {
-        check_peak_count(peaks, leaf_count)?;
-        let (node, peak) = locate(leaf_index, leaf_count)?;
-        let height = node.ilog2();
-        if self.authentication_path.len() != height as usize {
-            return Err(MmrError::PathLength {
-                expected: height,
-                found: self.authentication_path.len(),
-            });
-        }
+        let (node, peak) = self.place(leaf_index, peaks, leaf_count)?;
         if climb(node, leaf, &self.authentication_path) == peaks[peak] {
             Ok(())
         } else {
@@ -237,15 +250,8 @@ impl MembershipProof {
         new_leaf: Digest,
         old_peaks: &[Digest],
     ) -> Result<bool, MmrError> {
-        check_peak_count(old_peaks, old_leaf_count)?;
-        let (node, _) = locate(leaf_index, old_leaf_count)?;
+        let (node, _) = self.place(leaf_index, old_peaks, old_leaf_count)?;
         let height = node.ilog2();
-        if self.authentication_path.len() != height as usize {
-            return Err(MmrError::PathLength {
-                expected: height,
-                found: self.authentication_path.len(),
-            });
-        }
         // The append merged the peaks of heights 0 .. merged (the count's
         // trailing ones), the last ones; the peak of height k is at
         // `last − k`. A tree of height `height` among them gains, as its

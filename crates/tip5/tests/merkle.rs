@@ -4,26 +4,16 @@
 //! [`merkle::InclusionProof::verify`]; its `compress` cases (inner nodes)
 //! through the `Compression`; and every refusal.
 
+mod common;
+
 use algebraic_hash_testkit::{VectorFile, check_compression};
 use algebraic_hash_tip5::merkle::{
     InclusionProof, MerkleTree, TreeError, authentication_structure_node_indices,
 };
 use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5};
+use common::{digest, digests, parse, split, strings};
 
 const FILE: &str = include_str!("../../../test-vectors/tip5/merkle.json");
-
-fn parse(text: &str) -> Felt {
-    text.parse().expect("vector value")
-}
-
-fn digest(elements: &[Felt]) -> Digest {
-    Digest::new(elements.try_into().expect("5-element digest"))
-}
-
-fn digests(elements: &[String]) -> Vec<Digest> {
-    let values: Vec<Felt> = elements.iter().map(|s| parse(s)).collect();
-    values.chunks_exact(Digest::LEN).map(digest).collect()
-}
 
 fn numbers(value: &serde_json::Value) -> Vec<usize> {
     value
@@ -31,15 +21,6 @@ fn numbers(value: &serde_json::Value) -> Vec<usize> {
         .expect("an array")
         .iter()
         .map(|n| n.as_u64().expect("a number") as usize)
-        .collect()
-}
-
-fn strings(value: &serde_json::Value) -> Vec<String> {
-    value
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|s| s.as_str().expect("a decimal string").to_owned())
         .collect()
 }
 
@@ -95,7 +76,6 @@ fn twenty_first_trees_and_proofs() {
         trees += 1;
     }
     assert!(trees >= 10 && proofs >= 50 && several >= 10);
-    let split = |e: &[Felt]| [digest(&e[..5]), digest(&e[5..])];
     assert!(check_compression(&file, "compress", &TIP5, parse, split, digest) >= 20);
 }
 

@@ -4,33 +4,14 @@
 //! `bag_peaks`) through the `Compression`; twenty-first's published
 //! `bag_peaks` snapshot of the empty range; and every refusal.
 
+mod common;
+
 use algebraic_hash_testkit::{VectorFile, check_compression};
 use algebraic_hash_tip5::mmr::{MembershipProof, MmrAccumulator, MmrError};
 use algebraic_hash_tip5::{Digest, Felt, TIP5};
+use common::{digest, digests, parse, split, strings};
 
 const FILE: &str = include_str!("../../../test-vectors/tip5/mmr.json");
-
-fn parse(text: &str) -> Felt {
-    text.parse().expect("vector value")
-}
-
-fn digest(elements: &[Felt]) -> Digest {
-    Digest::new(elements.try_into().expect("5-element digest"))
-}
-
-fn digests(elements: &[String]) -> Vec<Digest> {
-    let values: Vec<Felt> = elements.iter().map(|s| parse(s)).collect();
-    values.chunks_exact(Digest::LEN).map(digest).collect()
-}
-
-fn strings(value: &serde_json::Value) -> Vec<String> {
-    value
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|s| s.as_str().expect("a decimal string").to_owned())
-        .collect()
-}
 
 fn leaves(n: u32) -> Vec<Digest> {
     (0..n)
@@ -93,7 +74,6 @@ fn twenty_first_ranges_and_proofs() {
         large += usize::from(count >> 32 != 0);
     }
     assert!(large >= 4);
-    let split = |e: &[Felt]| [digest(&e[..5]), digest(&e[5..])];
     assert!(check_compression(&file, "compress", &TIP5, parse, split, digest) >= 40);
 }
 

@@ -4,23 +4,14 @@
 //! `Hasher`), `hash_pair` (the `Compression`, one by one and with
 //! `compress_many`) and `hash_10`; and the refusals of non-canonical input.
 
+mod common;
+
 use algebraic_hash::Error;
 use algebraic_hash_testkit::{VectorFile, check_compression, check_hasher, check_permutation};
 use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5};
+use common::{digest, parse, split};
 
 const JSON: &str = include_str!("../../../test-vectors/tip5/tip5.json");
-
-fn parse(text: &str) -> Felt {
-    text.parse().expect("vector value")
-}
-
-fn digest(elements: &[Felt]) -> Digest {
-    Digest::new(elements.try_into().expect("5-element digest"))
-}
-
-fn split(elements: &[Felt]) -> [Digest; 2] {
-    [digest(&elements[..5]), digest(&elements[5..])]
-}
 
 #[test]
 fn vector_file() {

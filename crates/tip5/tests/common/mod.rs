@@ -1,0 +1,33 @@
+//! Reading the vector files of test-vectors/tip5/: decimal elements,
+//! digests of five, and the string arrays of a case's own fields.
+#![allow(dead_code)] // each test file uses what it needs
+
+use algebraic_hash_tip5::{Digest, Felt};
+
+pub fn parse(text: &str) -> Felt {
+    text.parse().expect("vector value")
+}
+
+pub fn digest(elements: &[Felt]) -> Digest {
+    Digest::new(elements.try_into().expect("5-element digest"))
+}
+
+/// The digests of five elements each, in order.
+pub fn digests(elements: &[String]) -> Vec<Digest> {
+    let values: Vec<Felt> = elements.iter().map(|s| parse(s)).collect();
+    values.chunks_exact(Digest::LEN).map(digest).collect()
+}
+
+pub fn strings(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|s| s.as_str().expect("a decimal string").to_owned())
+        .collect()
+}
+
+/// The two digests of a `compress` case's ten input elements.
+pub fn split(elements: &[Felt]) -> [Digest; 2] {
+    [digest(&elements[..5]), digest(&elements[5..])]
+}
