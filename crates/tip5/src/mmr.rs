@@ -17,8 +17,6 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use algebraic_hash::Compression;
-
 use crate::{Digest, Felt, RATE, Tip5};
 
 /// Why a range could not be made or changed, or a proof was refused.
@@ -318,15 +316,10 @@ fn climb(mut node: u64, leaf: Digest, path: &[Digest]) -> Digest {
     digest
 }
 
-/// The root of the perfect tree over `leaves` (a power of two of them),
-/// level by level through `compress_many`.
+/// The root of the perfect tree over `leaves` (a power of two of them, at
+/// least one): the workspace's tree, each level through `compress_many`.
 fn tree_root(leaves: &[Digest]) -> Digest {
-    let mut level = leaves.to_vec();
-    while level.len() > 1 {
-        let (pairs, _) = level.as_chunks::<2>();
-        let mut parents = alloc::vec![Digest::default(); pairs.len()];
-        Tip5.compress_many(pairs, &mut parents);
-        level = parents;
-    }
-    level[0]
+    let tree = algebraic_hash::MerkleTree::new(Tip5, leaves.to_vec())
+        .expect("from_leaves hands over at least one leaf, the tree's only refusal");
+    *tree.root()
 }

@@ -10,8 +10,8 @@ use algebraic_hash_testkit::{VectorFile, check_compression};
 use algebraic_hash_tip5::merkle::{
     InclusionProof, MerkleTree, TreeError, authentication_structure_node_indices,
 };
-use algebraic_hash_tip5::{Digest, Felt, TIP5, Tip5};
-use common::{digest, digests, parse, split, strings};
+use algebraic_hash_tip5::{Felt, TIP5, Tip5};
+use common::{digest, digests, leaves, parse, split, strings};
 
 const FILE: &str = include_str!("../../../test-vectors/tip5/merkle.json");
 
@@ -21,12 +21,6 @@ fn numbers(value: &serde_json::Value) -> Vec<usize> {
         .expect("an array")
         .iter()
         .map(|n| n.as_u64().expect("a number") as usize)
-        .collect()
-}
-
-fn leaves(n: usize) -> Vec<Digest> {
-    (0..n)
-        .map(|i| Digest::new(core::array::from_fn(|j| Felt::from((i * 5 + j) as u32))))
         .collect()
 }
 

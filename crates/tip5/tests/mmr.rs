@@ -9,15 +9,9 @@ mod common;
 use algebraic_hash_testkit::{VectorFile, check_compression};
 use algebraic_hash_tip5::mmr::{MembershipProof, MmrAccumulator, MmrError};
 use algebraic_hash_tip5::{Digest, Felt, TIP5};
-use common::{digest, digests, parse, split, strings};
+use common::{digest, digests, leaves, parse, split, strings};
 
 const FILE: &str = include_str!("../../../test-vectors/tip5/mmr.json");
-
-fn leaves(n: u32) -> Vec<Digest> {
-    (0..n)
-        .map(|i| Digest::new(core::array::from_fn(|j| Felt::from(i * 5 + j as u32))))
-        .collect()
-}
 
 #[test]
 fn twenty_first_ranges_and_proofs() {

@@ -1,5 +1,6 @@
-//! Reading the vector files of test-vectors/tip5/: decimal elements,
-//! digests of five, and the string arrays of a case's own fields.
+//! Reading the vector files of test-vectors/tip5/ (decimal elements,
+//! digests of five, the string arrays of a case's own fields), and leaves
+//! for the trees and ranges the tests build themselves.
 #![allow(dead_code)] // each test file uses what it needs
 
 use algebraic_hash_tip5::{Digest, Felt};
@@ -30,4 +31,11 @@ pub fn strings(value: &serde_json::Value) -> Vec<String> {
 /// The two digests of a `compress` case's ten input elements.
 pub fn split(elements: &[Felt]) -> [Digest; 2] {
     [digest(&elements[..5]), digest(&elements[5..])]
+}
+
+/// `n` distinct digests: leaf `i` holds `5i, 5i + 1, …, 5i + 4`.
+pub fn leaves(n: usize) -> Vec<Digest> {
+    (0..n)
+        .map(|i| Digest::new(core::array::from_fn(|j| Felt::from((i * 5 + j) as u32))))
+        .collect()
 }
