@@ -28,6 +28,12 @@ export function permuteMany(name: string, inputs: Iterable<Iterable<Element>>): 
 export function hashMany(name: string, inputs: Iterable<Iterable<Element>>): bigint[][];
 /** `compress` of each input in one call. */
 export function compressMany(name: string, inputs: Iterable<Iterable<Element>>): bigint[][];
+/**
+ * The root of the library's Merkle tree (the CLI's `merkle`) over `leaves`, each one digest of the
+ * instance: pairs compressed level by level, an odd last node carried up, one leaf its own root.
+ * For instances with a 2-to-1 compression; a bad leaf's message starts with `leaf N: `.
+ */
+export function merkleRoot(name: string, leaves: Iterable<Iterable<Element>>): bigint[];
 
 /** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
 export function poseidon(inputs: Iterable<Element>): bigint;

@@ -36,7 +36,7 @@ const nodeFs = inNode ? await import('node:fs') : null;
 
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
-const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6 };
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8 };
 
 // One instantiated family module.
 class Module {
@@ -143,12 +143,13 @@ function target(op, name, count) {
 
 // The binary call (`ah_run_limbs`, src/arch/wasm32.rs) of `op` on `inputs`
 // (arrays of elements), which instance `to.name` of module `to.family`
-// answers: each element as the instance's number of little-endian 64-bit
-// limbs, no text written or parsed. null when an element is not a bigint or
-// safe integer in [0, 2^(64 limbs)) or the module refuses an input (a value
-// not below the modulus, a wrong count): the text call then answers, with
-// the library's message naming the element as the caller wrote it.
-function binary(op, to, inputs) {
+// answers with `count` answers (one per input, one root for 'merkle'):
+// each element as the instance's number of little-endian 64-bit limbs, no
+// text written or parsed. null when an element is not a bigint or safe
+// integer in [0, 2^(64 limbs)) or the module refuses an input (a value not
+// below the modulus, a wrong count): the text call then answers, with the
+// library's message naming the element as the caller wrote it.
+function binary(op, to, inputs, count = inputs.length) {
   const { abi } = moduleOf(to.family);
   const found = byName.get(to.name);
   const { limbs } = found;
@@ -173,16 +174,16 @@ function binary(op, to, inputs) {
   if (abi.ah_run_limbs(OP_CODES[op], name.length, inputs.length) !== 0) return null;
   const len = abi.ah_output_len() >>> 0;
   const out = new DataView(abi.memory.buffer, abi.ah_output_ptr() >>> 0, len);
-  const each = len / (8 * limbs * inputs.length);
+  const each = len / (8 * limbs * count);
   let read = 0;
-  return inputs.map(() => {
+  return Array.from({ length: count }, () => {
     const answer = new Array(each);
     for (let j = 0; j < each; j++, read += 8 * limbs) answer[j] = getLimbs(out, read, limbs);
     return answer;
   });
 }
 
-const OP_CODES = { permute: 0, hash: 1, compress: 2 };
+const OP_CODES = { permute: 0, hash: 1, compress: 2, merkle: 3 };
 
 // Writes `x` as `limbs` little-endian 64-bit words at `at` of `view` (whose
 // bytes are zero); false when x is not a bigint or safe integer in [0,
@@ -318,6 +319,25 @@ export const permuteMany = (name, inputs) => many('permute', name, inputs);
 export const hashMany = (name, inputs) => many('hash', name, inputs);
 /** `compress` of each input, in one call into the wasm module. */
 export const compressMany = (name, inputs) => many('compress', name, inputs);
+
+/**
+ * The root of the library's Merkle tree (the CLI's `merkle`, Python's
+ * `merkle_root`) over `leaves`, each one digest of the instance (an array
+ * of elements): pairs compressed level by level, left to right, an odd last
+ * node carried up unchanged; one leaf is its own root. For the instances
+ * whose compression is 2-to-1.
+ */
+export function merkleRoot(name, leaves) {
+  if (!iterable(leaves)) throw new TypeError('expected an array of leaves');
+  const given = Array.from(leaves);
+  const to = { family: entry(name).family, name };
+  if (given.length > 0 && given.every(indexable)) {
+    const answers = binary('merkle', to, given, 1);
+    if (answers !== null) return answers[0];
+  }
+  const all = given.map((xs, k) => encode(xs, `leaf ${k + 1}: `));
+  return decode(moduleOf(to.family).call('merkle_root', name, all.map((xs) => `${xs.join(',')};`).join('')));
+}
 
 /**
  * circomlib's Poseidon of 1 to 16 inputs, as circomlibjs's `poseidon(inputs)`

@@ -21,6 +21,7 @@
 //! text: 32-byte little-endian words in and out ([`poseidon_ex_le`]).
 
 use algebraic_hash_cli::CliError;
+use algebraic_hash_cli::element::Element;
 use algebraic_hash_cli::registry::{Elements, Instance, Op};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_cli::{circom_permute, element::Codec, registry::OpError};
@@ -82,12 +83,19 @@ fn instance_with(name: &str, op: Op) -> Result<&'static Instance, Message> {
     }
 }
 
-/// The operation of a binary call's code: 0 permute, 1 hash, 2 compress.
-fn op_of_code(code: u32) -> Result<Op, Message> {
+/// What a binary call computes, by its code: 0 permute, 1 hash, 2 compress
+/// (the registry's operations), 3 the Merkle root of the inputs as leaves.
+enum Call {
+    Op(Op),
+    MerkleRoot,
+}
+
+fn call_of_code(code: u32) -> Result<Call, Message> {
     match code {
-        0 => Ok(Op::Permute),
-        1 => Ok(Op::Hash),
-        2 => Ok(Op::Compress),
+        0 => Ok(Call::Op(Op::Permute)),
+        1 => Ok(Call::Op(Op::Hash)),
+        2 => Ok(Call::Op(Op::Compress)),
+        3 => Ok(Call::MerkleRoot),
         other => Err(format!("unknown operation code {other}")),
     }
 }
@@ -98,21 +106,26 @@ pub fn limbs(name: &str) -> Result<String, Message> {
     Ok(instance(name)?.limbs().to_string())
 }
 
-/// Operation `op_code` (0 permute, 1 hash, 2 compress) of instance `name`
-/// on inputs given as limbs, the binary call of lib/index.js: input `k` is
-/// the next `lengths[k]` words of `limbs`, each element [`limbs`] little-endian
-/// words of the canonical value. The answers' words come back one after the
-/// other (every answer of an operation has the same count). The library
+/// Call `code` ([`Call`]: 0 permute, 1 hash, 2 compress, 3 Merkle root) of
+/// instance `name` on inputs given as limbs, the binary call of
+/// lib/index.js: input `k` is the next `lengths[k]` words of `limbs`, each
+/// element [`limbs`] little-endian words of the canonical value. The
+/// answers' words come back one after the other (every answer of an
+/// operation has the same count; a Merkle root is one answer). The library
 /// checks every element (below the modulus, whole elements, the count) as
-/// on text; a refusal's message starts with `input N: ` (1-based).
+/// on text; a refusal's message starts with `input N: ` (`leaf N: ` for a
+/// Merkle root; 1-based).
 pub fn run_limbs(
-    op_code: u32,
+    code: u32,
     name: &str,
     lengths: &[u64],
     limbs: &[u64],
 ) -> Result<Vec<u64>, Message> {
-    let op = op_of_code(op_code)?;
-    let instance = instance_with(name, op)?;
+    let call = call_of_code(code)?;
+    let instance = match call {
+        Call::Op(op) => instance_with(name, op)?,
+        Call::MerkleRoot => merkle_instance(name)?,
+    };
     let mut inputs = Vec::with_capacity(lengths.len());
     let mut rest = limbs;
     for &length in lengths {
@@ -133,15 +146,55 @@ pub fn run_limbs(
             rest.len()
         ));
     }
-    let answers = instance
-        .run_batch(op, &inputs)
-        .expect("instance_with checked the operation")
-        .map_err(|e| format!("input {}: {}", e.input + 1, CliError::Input(e.error)))?;
+    let answers = match call {
+        Call::Op(op) => instance
+            .run_batch(op, &inputs)
+            .expect("instance_with checked the operation")
+            .map_err(|e| format!("input {}: {}", e.input + 1, CliError::Input(e.error)))?,
+        Call::MerkleRoot => vec![root_of(instance, &inputs)?],
+    };
     Ok(answers
         .iter()
         .flatten()
         .flat_map(|e| e.limbs().iter().copied())
         .collect())
+}
+
+/// Instance `name`, if it has a 2-to-1 compression (a Merkle root).
+fn merkle_instance(name: &str) -> Result<&'static Instance, Message> {
+    let found = instance(name)?;
+    if found.merkle_root_batch(&[]).is_some() {
+        Ok(found)
+    } else {
+        Err(CliError::UnsupportedOp {
+            instance: found.name.clone(),
+            op: "merkleRoot (2-to-1 compression)",
+        }
+        .to_string())
+    }
+}
+
+/// The root of the library's Merkle tree over `leaves` with `instance`'s
+/// compression.
+fn root_of(instance: &Instance, leaves: &[Elements<'_>]) -> Result<Vec<Element>, Message> {
+    if leaves.is_empty() {
+        return Err(CliError::NoLeaves.to_string());
+    }
+    instance
+        .merkle_root_batch(leaves)
+        .expect("merkle_instance checked the compression")
+        .map_err(|e| format!("leaf {}: {}", e.input + 1, CliError::Input(e.error)))
+}
+
+/// The root of the library's Merkle tree (the CLI's `merkle`) over
+/// `leaves`, each leaf's elements comma-separated and ended by `;` (so the
+/// empty text is no leaf); the root as comma-separated `0x`-hex. A bad
+/// leaf's message starts with `leaf N: ` (1-based).
+pub fn merkle_root(name: &str, leaves: &str) -> Result<String, Message> {
+    let instance = merkle_instance(name)?;
+    let words: Vec<Vec<&str>> = leaves.split_terminator(';').map(elements).collect();
+    let leaves: Vec<Elements<'_>> = words.iter().map(|w| Elements::Texts(w)).collect();
+    Ok(hex_list(&root_of(instance, &leaves)?))
 }
 
 /// Splits `text` at commas; the empty text is no element.
@@ -158,13 +211,17 @@ fn run_one(instance: &Instance, op: Op, input: &str, out: &mut String) -> Result
         .run(op, &elements(input))
         .expect("instance_with checked the operation")
         .map_err(CliError::Input)?;
-    for (i, e) in result.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&e.to_hex());
-    }
+    out.push_str(&hex_list(&result));
     Ok(())
+}
+
+/// Elements as comma-separated `0x`-hex.
+fn hex_list(elements: &[Element]) -> String {
+    elements
+        .iter()
+        .map(Element::to_hex)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Every instance name, in the CLI's `list` order.
@@ -264,11 +321,9 @@ pub fn poseidon_ex_text(init: &str, inputs: &str, n_out: &str) -> Result<String,
         .parse::<usize>()
         .map_err(|_| format!("nOut `{n_out}` is not a count"))?;
     let out = poseidon_ex_checked(&inputs, init, n_out)?;
-    Ok(out
-        .iter()
-        .map(|x| x.element().to_hex())
-        .collect::<Vec<_>>()
-        .join(","))
+    Ok(hex_list(
+        &out.iter().map(Codec::element).collect::<Vec<_>>(),
+    ))
 }
 
 /// The library's `poseidon_ex` with the outputs allocated here, over the
@@ -293,7 +348,7 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
 /// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the two circom
 /// modules only), 6 [`unknown`] (name, names), which always fails, 7
-/// [`limbs`] (name).
+/// [`limbs`] (name), 8 [`merkle_root`] (name, leaves).
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -319,6 +374,10 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             Err(unknown(name, names))
         }
         7 => limbs(next()),
+        8 => {
+            let (name, leaves) = (next(), next());
+            merkle_root(name, leaves)
+        }
         other => Err(format!("unknown function {other}")),
     }
 }
@@ -397,6 +456,49 @@ mod tests {
     }
 
     #[test]
+    fn merkle_root_calls_answer_the_registry_root() {
+        // poseidon-t3's compress of the pairs, then of their parents.
+        let pair = |a: &str, b: &str| run("compress", "poseidon-t3", &format!("{a},{b}")).unwrap();
+        let (ab, c) = (pair("1", "2"), "0x3");
+        let root = pair(&ab, c);
+        assert_eq!(merkle_root("poseidon-t3", "1;2;3;").unwrap(), root);
+        assert_eq!(dispatch(8, "poseidon-t3\x001;2;3;").unwrap(), root);
+        assert_eq!(merkle_root("poseidon-t3", "7;").unwrap(), "0x7");
+        let limbs = [1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
+        let words = run_limbs(3, "poseidon-t3", &[4, 4, 4], &limbs).unwrap();
+        let hex: String = words.iter().rev().map(|l| format!("{l:016x}")).collect();
+        assert_eq!(format!("0x{}", hex.trim_start_matches('0')), root);
+
+        assert_eq!(
+            merkle_root("poseidon-t3", "").unwrap_err(),
+            "no leaves: a Merkle tree needs at least one"
+        );
+        assert_eq!(
+            run_limbs(3, "poseidon-t3", &[], &[]).unwrap_err(),
+            "no leaves: a Merkle tree needs at least one"
+        );
+        assert!(
+            merkle_root("poseidon-t3", "1;2,3;")
+                .unwrap_err()
+                .starts_with("leaf 2: ")
+        );
+        assert!(
+            run_limbs(3, "poseidon-t3", &[4, 3], &limbs[..7])
+                .unwrap_err()
+                .starts_with("leaf 2: ")
+        );
+        assert_eq!(
+            merkle_root("poseidon", "1;").unwrap_err(),
+            "instance `poseidon` has no `merkleRoot (2-to-1 compression)` operation"
+        );
+        assert!(
+            merkle_root("nope", "1;")
+                .unwrap_err()
+                .contains("unknown instance")
+        );
+    }
+
+    #[test]
     fn limbs_call_reads_whole_inputs() {
         // circomlibjs' poseidon([1, 2]): compress of poseidon-t3, twice.
         let one_two = [1, 0, 0, 0, 2, 0, 0, 0];
@@ -417,6 +519,7 @@ mod tests {
         assert!(refused(2, &[u64::MAX], &one_two).contains("more than the 8 words"));
         assert!(refused(2, &[4], &one_two).contains("4 words given beyond"));
         assert!(refused(7, &[8], &one_two).contains("operation code 7"));
+        assert!(refused(4, &[8], &one_two).contains("operation code 4"));
         assert_eq!(
             refused(2, &[7], &one_two[..7]),
             "input 1: limbs (a whole number of elements): expected 8, got 7"

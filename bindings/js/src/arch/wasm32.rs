@@ -20,7 +20,8 @@
 //! of UTF-8, then zeros up to a multiple of 8), `inputs` little-endian
 //! 64-bit lengths (in words) and the inputs' words, and leaves the answers'
 //! words (status 0) or the error message (status 1) as the output
-//! ([`crate::run_limbs`]).
+//! ([`crate::run_limbs`]; `op` 3 takes the inputs as the leaves of a Merkle
+//! tree and answers its root).
 //!
 //! The exported names are the only unsafe part (`no_mangle` asserts that no
 //! other symbol has them); the buffers are plain `Vec`s whose address is

@@ -1,0 +1,95 @@
+// `merkleRoot`: the roots of twenty-first's Tip5 trees
+// (test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1) and of
+// plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json,
+// computed by plonky2 1.1.0), the small shapes every instance shares, both
+// calls into the module (words and text), and the refusals.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import * as ah from '../lib/index.js';
+import { BN254_R, elements, load } from './vectors.mjs';
+
+const GOLDILOCKS = (1n << 64n) - (1n << 32n) + 1n;
+
+// Each case's flat input cut into leaves of `width` elements.
+const chunks = (values, width) =>
+  Array.from({ length: values.length / width }, (_, k) => values.slice(k * width, (k + 1) * width));
+
+test("tip5 roots are twenty-first's", () => {
+  const trees = load('tip5/merkle.json').cases.filter((c) => c.fn === 'merkle_tree');
+  assert.ok(trees.length >= 10);
+  for (const c of trees) {
+    const leaves = chunks(elements(c.input), 5);
+    assert.deepEqual(ah.merkleRoot('tip5', leaves), elements(c.output), `${leaves.length} leaves`);
+    // The text call: leaves the word call cannot take (iterators, not arrays),
+    // from a generator.
+    const iterators = function* () {
+      for (const leaf of leaves) yield leaf.values();
+    };
+    assert.deepEqual(ah.merkleRoot('tip5', iterators()), elements(c.output));
+  }
+});
+
+test("plonky2 roots of cap height 0 are plonky2's", () => {
+  // Its leaves' hash_or_noop digests, then two_to_one up to the root.
+  const trees = load('plonky2/merkle.json').cases.filter((c) => c.fn === 'merkle_tree' && c.cap_height === 0);
+  assert.ok(trees.length >= 5);
+  for (const c of trees) {
+    const values = elements(c.input);
+    let at = 0;
+    const digests = c.leaf_lengths.map((n) => {
+      at += n;
+      return ah.hash('poseidon-plonky2-hash-or-noop', values.slice(at - n, at));
+    });
+    assert.deepEqual(ah.merkleRoot('poseidon-plonky2', digests), elements(c.output));
+  }
+});
+
+test('one leaf, two leaves and an odd one', () => {
+  for (const [name, width] of [['poseidon-t3', 1], ['rp64-256', 4], ['poseidon-plonky2', 4], ['tip5', 5],
+    ['poseidon2-plonky3-babybear-16', 8], ['anemoi-bn254-2', 1]]) {
+    const [a, b, c] = [1, 2, 3].map((k) => Array.from({ length: width }, (_, i) => BigInt(k * 10 + i)));
+    assert.deepEqual(ah.merkleRoot(name, [a]), a, name);
+    const ab = ah.compress(name, [...a, ...b]);
+    assert.deepEqual(ah.merkleRoot(name, [a, b]), ab, name);
+    // The third leaf has no sibling: carried up to the root's level.
+    assert.deepEqual(ah.merkleRoot(name, [a, b, c]), ah.compress(name, [...ab, ...c]), name);
+    // Typed arrays and safe-integer numbers as elements.
+    const small = [a, b, c].map((leaf) => BigUint64Array.from(leaf));
+    assert.deepEqual(ah.merkleRoot(name, small), ah.merkleRoot(name, [a, b, c]), name);
+  }
+  // 100 leaves: against the tree level by level through compressMany.
+  const leaves = Array.from({ length: 100 }, (_, k) => [BigInt(k) * 7919n, BigInt(k)]);
+  const digests = leaves.map((xs) => ah.hash('poseidon2-plonky3-goldilocks-8', xs));
+  let level = digests;
+  while (level.length > 1) {
+    const pairs = chunks(level.slice(0, level.length & ~1), 2).map(([l, r]) => [...l, ...r]);
+    const next = ah.compressMany('poseidon2-plonky3-goldilocks-8', pairs);
+    level = level.length % 2 === 1 ? [...next, level[level.length - 1]] : next;
+  }
+  assert.deepEqual(ah.merkleRoot('poseidon2-plonky3-goldilocks-8', digests), level[0]);
+});
+
+test('refusals', () => {
+  assert.throws(() => ah.merkleRoot('tip5', []), { name: 'Error', message: /^no leaves/ });
+  assert.throws(() => ah.merkleRoot('tip5', (function* () {})()), { message: /^no leaves/ });
+  assert.throws(() => ah.merkleRoot('poseidon', [[1n], [2n]]), {
+    message: 'instance `poseidon` has no `merkleRoot (2-to-1 compression)` operation',
+  });
+  assert.throws(() => ah.merkleRoot('tip6', [[1n, 1n, 1n, 1n, 1n]]), { message: /^unknown instance `tip6`/ });
+  assert.throws(() => ah.merkleRoot('tip5', [Array(5).fill(0n), [0n, 0n, GOLDILOCKS, 0n, 0n]]), {
+    name: 'Error',
+    message: /^leaf 2: element 3 .*not below/,
+  });
+  assert.throws(() => ah.merkleRoot('poseidon-t3', [[1n], [BN254_R]]), { message: /^leaf 2: element 1 .*not below/ });
+  assert.throws(() => ah.merkleRoot('tip5', [Array(4).fill(0n), Array(5).fill(0n)]), {
+    message: /^leaf 1: .*expected 5, got 4/,
+  });
+  assert.throws(() => ah.merkleRoot('tip5', [Array(5).fill(0n), [-1n, 0n, 0n, 0n, 0n]]), { message: /^leaf 2: / });
+  assert.throws(() => ah.merkleRoot('tip5', 'leaves'), TypeError);
+  assert.throws(() => ah.merkleRoot('tip5', [Array(5).fill(0n), Array(5).fill('x')]), {
+    name: 'TypeError',
+    message: /^leaf 2: element 1: expected a bigint, got string/,
+  });
+});
