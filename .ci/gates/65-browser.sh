@@ -1,7 +1,8 @@
 # The JS package in a real browser (bindings/js/browser/run.mjs): Debian's
 # Chromium, driven headless by playwright-core from Node, loads the package
 # from a page served on 127.0.0.1 and checks vector-file answers of every
-# family, error messages and the circomlibjs / poseidon-lite drop-ins, that
+# family, `merkleRoot` of twenty-first's Tip5 trees, error messages and the
+# circomlibjs / poseidon-lite drop-ins, that
 # the import fetches the circom module only, and screenshots the demo page
 # (bindings/js/demo/) into bindings/js/browser/demo.png.
 #

@@ -13,6 +13,8 @@
 //   - vector-file answers for every instance of every family (each file
 //     under test-vectors/, up to 4 cases per function, the first through
 //     the single call and all through the batch call);
+//   - `merkleRoot` of twenty-first's Tip5 trees (test-vectors/tip5/
+//     merkle.json, up to 4 trees);
 //   - error messages, per family and for the drop-ins, against the literal
 //     messages the library prints;
 //   - the circomlibjs and poseidon-lite drop-ins on random (inputs,
@@ -58,6 +60,17 @@ for (const rel of files()) {
   }
 }
 
+const merkleChecks = load('tip5/merkle.json')
+  .cases.filter((c) => c.fn === 'merkle_tree')
+  .slice(0, PER_FUNCTION)
+  .map((c) => {
+    const values = elements(c.input).map(String);
+    return {
+      leaves: Array.from({ length: values.length / 5 }, (_, k) => values.slice(5 * k, 5 * k + 5)),
+      expected: elements(c.output).map(String),
+    };
+  });
+
 // [call, expected error name, expected message]; elements are decimal
 // strings (turned into bigints in the page), other values pass as they are.
 const R = String(BN254_R);
@@ -75,6 +88,9 @@ const errorChecks = [
   [['hash', 'poseidon', ['1', 1.5]], 'TypeError', 'element 2: expected a bigint, got number'],
   [['compressMany', 'poseidon-t3', [['1', '2'], ['3', R]]], 'Error',
     `input 2: element 2 (\`${R}\`): value is not below the BN254 Fr modulus`],
+  [['merkleRoot', 'tip5', [['0', '0', '0', '0', '0'], ['0', '0', String(GOLDILOCKS), '0', '0']]], 'Error',
+    `leaf 2: element 3 (\`${GOLDILOCKS}\`): value is not below the Goldilocks modulus`],
+  [['merkleRoot', 'poseidon', [['1']]], 'Error', 'instance `poseidon` has no `merkleRoot (2-to-1 compression)` operation'],
   [['circomlibjs', ['1', R]], 'Error', `element 2 (\`${R}\`): value is not below the BN254 Fr modulus`],
   [['circomlibjs', ['1'], R], 'Error', 'initState: value is not below the BN254 Fr modulus'],
   [['circomlibjs', ['1', '2'], '0', 4], 'Error', 'circom Poseidon outputs: expected 1 to 3, got 4'],
@@ -107,7 +123,7 @@ for (let t = 2; t <= 17; t++) {
 }
 
 // Runs in the page: every check, answers as decimal strings.
-async function inPage({ vectorChecks, errorChecks, dropinChecks }) {
+async function inPage({ vectorChecks, merkleChecks, errorChecks, dropinChecks }) {
   const { ah, circomlibjs, poseidonLite } = window.modules;
   const big = (xs) => xs.map((x) => (typeof x === 'string' ? BigInt(x) : x));
   const text = (r) => (Array.isArray(r) ? r.map(text) : String(r));
@@ -119,13 +135,14 @@ async function inPage({ vectorChecks, errorChecks, dropinChecks }) {
     if (kind === 'circomlibjs-F') return circomlibjs.F[args[0]](1n);
     if (kind === 'poseidon-lite') return poseidonLite[`poseidon${args[0]}`](big(args[1]), args[2]);
     const [instance, xs] = args;
-    return ah[kind](instance, kind.endsWith('Many') ? xs.map(big) : big(xs));
+    return ah[kind](instance, kind.endsWith('Many') || kind === 'merkleRoot' ? xs.map(big) : big(xs));
   };
   return {
     vectors: vectorChecks.map((v) => ({
       single: text(ah[v.op](v.instance, big(v.inputs[0]))),
       many: text(ah[`${v.op}Many`](v.instance, v.inputs.map(big))),
     })),
+    merkle: merkleChecks.map((m) => text(ah.merkleRoot('tip5', m.leaves.map(big)))),
     errors: errorChecks.map(([c]) => {
       try {
         return { result: text(call(c)) };
@@ -187,13 +204,21 @@ try {
   if (JSON.stringify(liteGot) !== JSON.stringify(liteExpected)) failures.push(`poseidon-lite drop-in alone: ${JSON.stringify(liteGot)}`);
   const version = browser.version();
   const t1 = Date.now();
-  const got = await page.evaluate(inPage, { vectorChecks, errorChecks: [...errorChecks, unknownInstance], dropinChecks });
+  const got = await page.evaluate(inPage, {
+    vectorChecks,
+    merkleChecks,
+    errorChecks: [...errorChecks, unknownInstance],
+    dropinChecks,
+  });
   const runMs = Date.now() - t1;
 
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   vectorChecks.forEach((v, i) => {
     if (!same(got.vectors[i].single, v.expected[0])) failures.push(`${v.what}: single call ${got.vectors[i].single}`);
     if (!same(got.vectors[i].many, v.expected)) failures.push(`${v.what}: batch call differs`);
+  });
+  merkleChecks.forEach((m, i) => {
+    if (!same(got.merkle[i], m.expected)) failures.push(`tip5 merkleRoot of ${m.leaves.length} leaves: ${got.merkle[i]}`);
   });
   [...errorChecks, unknownInstance].forEach(([c, name, message], i) => {
     const g = got.errors[i];
@@ -212,6 +237,7 @@ try {
   console.log(`the import fetched ${atImport.wasm.join(', ')}; load('circom-wide') then ${atImport.afterWide.slice(1).join(', ')}; load() all of ${atImport.afterLoad.join(', ')}`);
   console.log(`the poseidon-lite drop-in's import alone fetched ${liteGot.wasm.join(', ')}`);
   console.log(`vectors: ${vectorChecks.length} functions of ${files().length} files (${[...families].join(', ')}), ${cases} cases`);
+  console.log(`merkleRoot: ${merkleChecks.length} of twenty-first's Tip5 trees`);
   console.log(`errors: ${errorChecks.length + 1} messages; drop-ins: ${dropinChecks.length} random cases (t = 2..17) against circomlibjs 0.1.7 and poseidon-lite 0.3.0`);
   console.log(`checks ran in ${runMs} ms`);
 
