@@ -2,9 +2,9 @@
 # Chromium, driven headless by playwright-core from Node, loads the package
 # from a page served on 127.0.0.1 and checks vector-file answers of every
 # family, `merkleRoot` of twenty-first's Tip5 trees, error messages and the
-# circomlibjs / poseidon-lite drop-ins, that
-# the import fetches the circom module only, and screenshots the demo page
-# (bindings/js/demo/) into bindings/js/browser/demo.png.
+# circomlibjs / poseidon-lite drop-ins, that the import fetches the circom
+# module only, and screenshots the demo page (bindings/js/demo/) into
+# bindings/js/browser/demo.png.
 #
 # Installs Chromium from the distribution's packages when it is missing (no
 # browser download: playwright-core only drives /usr/bin/chromium). When it
