@@ -163,7 +163,7 @@ pub fn run_limbs(
 /// Instance `name`, if it has a 2-to-1 compression (a Merkle root).
 fn merkle_instance(name: &str) -> Result<&'static Instance, Message> {
     let found = instance(name)?;
-    if found.merkle_root_batch(&[]).is_some() {
+    if found.has_merkle_root() {
         Ok(found)
     } else {
         Err(CliError::UnsupportedOp {

@@ -445,7 +445,7 @@ fn merkle_root<'py>(
     leaves: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let found = instance(name)?;
-    if found.merkle_root_batch(&[]).is_none() {
+    if !found.has_merkle_root() {
         return Err(PyValueError::new_err(
             CliError::UnsupportedOp {
                 instance: found.name.clone(),

@@ -505,7 +505,7 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
     let instance = find_with(
         &instance.name,
         "merkle (2-to-1 compression)",
-        instance.merkle_root(&[]).is_some(),
+        instance.has_merkle_root(),
     )?;
     let file_len = match &args.input {
         Some(path) => std::fs::metadata(path).ok().map(|m| m.len()),

@@ -441,6 +441,12 @@ impl Instance {
         self.merkle_root_batch(&texts(leaves))
     }
 
+    /// Whether the instance has a Merkle root (a 2-to-1 compression):
+    /// whether [`Instance::merkle_root`] answers `Some`.
+    pub fn has_merkle_root(&self) -> bool {
+        self.merkle.is_some()
+    }
+
     /// [`Instance::merkle_root`] on leaves given as texts or as limbs.
     pub fn merkle_root_batch(
         &self,
