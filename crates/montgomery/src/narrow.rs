@@ -50,6 +50,26 @@ const fn limb_count(n: usize) -> usize {
     (64 * n).div_ceil(BITS as usize)
 }
 
+/// Runs `$body` with `$i` = 0, 1, … while `$i < $l` (at most 16 times),
+/// written out: the steps of a product stay in registers, whatever the
+/// optimization level. Every loop of a product is written so, since LLVM
+/// unrolls none at `opt-level = "z"`, the level of the wasm module of
+/// Anemoi (its 80 instances): with the inner loops left rolled, its products
+/// took three times as long there as at level 3.
+macro_rules! unrolled {
+    ($i:ident < $l:expr, $body:block) => {
+        unrolled!(@ $i, $l, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    };
+    (@ $i:ident, $l:expr, $body:block, $($k:literal)*) => {
+        $(
+            if $k < $l {
+                let $i: usize = $k;
+                $body
+            }
+        )*
+    };
+}
+
 /// Bits `[start, start + 29)` of the `N`-word value `x` (bits at or above
 /// `64N` read as zero).
 #[inline(always)]
@@ -70,28 +90,10 @@ const fn bits_at<const N: usize>(x: &[u64; N], start: usize) -> u64 {
 #[inline(always)]
 const fn split<const N: usize, const L: usize>(x: &[u64; N]) -> [u64; L] {
     let mut out = [0u64; L];
-    let mut i = 0;
-    while i < L {
+    unrolled!(i < L, {
         out[i] = bits_at(x, BITS as usize * i);
-        i += 1;
-    }
+    });
     out
-}
-
-/// Runs `$body` with `$i` = 0, 1, … while `$i < $l` (at most 14 times),
-/// written out: the steps of a product stay in registers.
-macro_rules! unrolled {
-    ($i:ident < $l:expr, $body:block) => {
-        unrolled!(@ $i, $l, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13)
-    };
-    (@ $i:ident, $l:expr, $body:block, $($k:literal)*) => {
-        $(
-            if $k < $l {
-                let $i: usize = $k;
-                $body
-            }
-        )*
-    };
 }
 
 /// Montgomery reduction of the column sums `w` of `T` (each below the
@@ -105,31 +107,37 @@ fn reduce_columns<C: MontConfig<N>, const N: usize, const L: usize, const L2: us
 ) -> [u64; N] {
     let full = 64 * N / BITS as usize;
     let rest = (64 * N - BITS as usize * full) as u32;
+    // The carry pass below is unrolled 16 times at most (checked where
+    // `L` fits `N`: the backend's dead branches instantiate other pairs).
+    const { assert!(L != limb_count(N) || L2 - 64 * N / BITS as usize <= 16) };
     let p: [u64; L] = const { split(&C::MODULUS.0) };
     // −p⁻¹ mod 2^29: the low bits of arkworks' −p⁻¹ mod 2^64.
     let mu = C::INV & MASK;
     unrolled!(i < full, {
         let m = w[i].wrapping_mul(mu) & MASK;
-        for j in 0..L {
+        unrolled!(j < L, {
             w[i + j] += m * p[j];
-        }
+        });
         // w[i] is now a multiple of 2^29: its carry moves up.
         w[i + 1] += w[i] >> BITS;
     });
     if rest > 0 {
         // The low `rest` bits of limb F (−p⁻¹ mod 2^rest is mu's low bits).
         let m = w[full].wrapping_mul(mu) & ((1 << rest) - 1);
-        for j in 0..L {
+        unrolled!(j < L, {
             w[full + j] += m * p[j];
-        }
+        });
     }
     // Carry limbs F.. through, then read bits [29F + r, 29F + r + 64N).
     let mut out = [0u64; N];
-    let mut carry = 0u64;
-    for k in full..L2 {
-        let v = w[k] + carry;
-        let limb = if k + 1 < L2 { v & MASK } else { v };
-        carry = v >> BITS;
+    unrolled!(t < L2 - full, {
+        let k = full + t;
+        let limb = if k + 1 < L2 {
+            w[k + 1] += w[k] >> BITS;
+            w[k] & MASK
+        } else {
+            w[k]
+        };
         let pos = (BITS as usize * (k - full)) as isize - rest as isize;
         if pos < 0 {
             out[0] |= limb >> (-pos) as u32;
@@ -142,7 +150,7 @@ fn reduce_columns<C: MontConfig<N>, const N: usize, const L: usize, const L2: us
                 out[word + 1] |= limb >> (64 - o);
             }
         }
-    }
+    });
     out
 }
 
@@ -150,9 +158,9 @@ fn reduce_columns<C: MontConfig<N>, const N: usize, const L: usize, const L2: us
 #[inline(always)]
 fn add_product<const L: usize, const L2: usize>(w: &mut [u64; L2], x: &[u64; L], y: &[u64; L]) {
     unrolled!(i < L, {
-        for j in 0..L {
+        unrolled!(j < L, {
             w[i + j] += x[i] * y[j];
-        }
+        });
     });
 }
 
@@ -186,9 +194,11 @@ fn square<C: MontConfig<N>, const N: usize, const L: usize, const L2: usize>(
     unrolled!(i < L, {
         w[2 * i] += x[i] * x[i];
         let twice = 2 * x[i];
-        for j in i + 1..L {
-            w[i + j] += twice * x[j];
-        }
+        unrolled!(j < L, {
+            if j > i {
+                w[i + j] += twice * x[j];
+            }
+        });
     });
     reduce_columns::<C, N, L, L2>(w)
 }
