@@ -12,39 +12,28 @@ use algebraic_hash_cli::registry::{DigestElements, Op};
 use algebraic_hash_poseidon::circom::CircomPoseidon;
 use algebraic_hash_rescue::{ElementDigest, Felt, Rpo256};
 use ark_bn254::Fr;
-use common::{cli, cli_bytes};
+use common::{Rng, cli, cli_bytes};
 
 /// Lines per batch in the binary (`LINES_PER_BATCH`): inputs longer than
 /// this cross a batch boundary.
 const BATCH: usize = 4096;
 
-/// A small xorshift generator: inputs, not secrets.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+/// A value below the Goldilocks modulus (so below every field's), small
+/// ones and the largest one among them.
+fn element(rng: &mut Rng) -> String {
+    match rng.next() % 8 {
+        0 => (rng.next() % 4).to_string(),
+        1 => "18446744069414584320".to_owned(),
+        _ => (rng.next() % 18446744069414584321).to_string(),
     }
+}
 
-    /// A value below the Goldilocks modulus (so below every field's),
-    /// small ones and the largest one among them.
-    fn element(&mut self) -> String {
-        match self.next() % 8 {
-            0 => (self.next() % 4).to_string(),
-            1 => "18446744069414584320".to_owned(),
-            _ => (self.next() % 18446744069414584321).to_string(),
-        }
-    }
-
-    fn line(&mut self, count: usize) -> String {
-        (0..count)
-            .map(|_| self.element())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+/// `count` [`element`]s on one line.
+fn line(rng: &mut Rng, count: usize) -> String {
+    (0..count)
+        .map(|_| element(rng))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `count` lines for `op` of `name`: full states, compression inputs, or
@@ -64,7 +53,7 @@ fn inputs(name: &str, op: Op, count: usize, seed: u64) -> Vec<String> {
                 (Op::Hash, _) if !name.starts_with("poseidon-t") => (rng.next() % 20) as usize,
                 _ => fixed.expect("a fixed count"),
             };
-            rng.line(n)
+            line(&mut rng, n)
         })
         .collect()
 }
@@ -260,7 +249,7 @@ where
         .map(|_| {
             (0..D::LEN)
                 .map(|_| {
-                    let text = rng.element();
+                    let text = element(&mut rng);
                     F::parse(&text).expect("below the modulus")
                 })
                 .collect()

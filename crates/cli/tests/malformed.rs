@@ -7,61 +7,48 @@
 //! in both forms, never reduced in one of them. The fixed cases of
 //! `cli.rs` and `lines.rs` pin the messages themselves.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use algebraic_hash_cli::element::Element;
 use algebraic_hash_cli::registry::{BatchError, Elements, Instance, Op, OpError};
+use common::Rng;
 
 /// Calls per instance and operation.
 const CASES: usize = 24;
 
-/// xorshift64: the test's own reproducible stream (no seed from outside).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+/// One element's limbs: often near the ends of the range of a limb, often
+/// small, so that values just below and just above each modulus come up as
+/// well as values far above it.
+fn limbs_of_element(rng: &mut Rng, limbs: usize) -> Vec<u64> {
+    let mut out: Vec<u64> = (0..limbs)
+        .map(|_| match rng.below(5) {
+            0 => 0,
+            1 => u64::MAX - rng.next() % 3,
+            2 => rng.next() % 1000,
+            _ => rng.next(),
+        })
+        .collect();
+    // The top limb small half of the time: mostly in range then.
+    if rng.below(2) == 0 {
+        out[limbs - 1] >>= 1 + rng.below(63);
     }
+    out
+}
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// One element's limbs: often near the ends of the range of a limb,
-    /// often small, so that values just below and just above each modulus
-    /// come up as well as values far above it.
-    fn element(&mut self, limbs: usize) -> Vec<u64> {
-        let mut out: Vec<u64> = (0..limbs)
-            .map(|_| match self.below(5) {
-                0 => 0,
-                1 => u64::MAX - self.next() % 3,
-                2 => self.next() % 1000,
-                _ => self.next(),
-            })
-            .collect();
-        // The top limb small half of the time: mostly in range then.
-        if self.below(2) == 0 {
-            out[limbs - 1] >>= 1 + self.below(63);
-        }
-        out
-    }
-
-    /// Texts the parser must refuse or read, never panic on.
-    fn malformed(&mut self) -> String {
-        const TEXTS: [&str; 16] = [
-            "", "-1", "0x", "0X10", "1e5", "1.5", "+3", " 7", "0x-1", "٣", "0b101", "00", "1_000",
-            "0xg", "∞", "nan",
-        ];
-        match self.below(3) {
-            0 => TEXTS[self.below(TEXTS.len())].to_owned(),
-            1 => "9".repeat(1 + self.below(400)),
-            _ => (0..self.below(24))
-                .map(|_| b"0123456789abcdefx,; \t\n-"[self.below(23)] as char)
-                .collect(),
-        }
+/// A text the parser must refuse or read, never panic on.
+fn malformed(rng: &mut Rng) -> String {
+    const TEXTS: [&str; 16] = [
+        "", "-1", "0x", "0X10", "1e5", "1.5", "+3", " 7", "0x-1", "٣", "0b101", "00", "1_000",
+        "0xg", "∞", "nan",
+    ];
+    match rng.below(3) {
+        0 => TEXTS[rng.below(TEXTS.len())].to_owned(),
+        1 => "9".repeat(1 + rng.below(400)),
+        _ => (0..rng.below(24))
+            .map(|_| b"0123456789abcdefx,; \t\n-"[rng.below(23)] as char)
+            .collect(),
     }
 }
 
@@ -151,7 +138,7 @@ fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
                         } else {
                             counts[rng.below(counts.len())]
                         };
-                        (0..n).map(|_| rng.element(limbs)).collect()
+                        (0..n).map(|_| limbs_of_element(&mut rng, limbs)).collect()
                     })
                     .collect();
                 both_forms(&what, limbs, &batch, |inputs| {
@@ -166,7 +153,7 @@ fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
                 let n = counts[rng.below(counts.len())];
                 let mut texts: Vec<String> = (0..n.max(1)).map(|_| "1".to_owned()).collect();
                 let at = rng.below(texts.len());
-                texts[at] = rng.malformed();
+                texts[at] = malformed(&mut rng);
                 let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
                 let answer = catch_unwind(AssertUnwindSafe(|| instance.run(op, &texts)))
                     .unwrap_or_else(|_| panic!("{what}: panicked on {texts:?}"))
@@ -187,7 +174,7 @@ fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
                         } else {
                             digest
                         };
-                        (0..n).map(|_| rng.element(limbs)).collect()
+                        (0..n).map(|_| limbs_of_element(&mut rng, limbs)).collect()
                     })
                     .collect();
                 both_forms(&what, limbs, &leaves, |leaves| {

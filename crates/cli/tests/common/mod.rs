@@ -62,3 +62,21 @@ pub fn assert_refused(args: &[&str], stdin: &str, needle: &str) {
     );
     assert!(!out.stderr.contains("panicked"), "{args:?}: panic");
 }
+
+/// A small xorshift generator: inputs, not secrets.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A value below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
