@@ -10,8 +10,8 @@
 # from package-lock.json with `npm install` (locked versions), then
 # `node --test`, which exits non-zero on any failure. circomlibjs's test file
 # is downloaded from GitHub by tests/upstream.test.mjs; without a route to
-# GitHub that one test is skipped and says so. First it runs the crate's own
-# unit tests with cargo (natively).
+# GitHub that one test is skipped and says so. Before the build it runs the
+# crate's own unit tests with cargo (natively).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
