@@ -81,13 +81,13 @@ fn accepted_counts(instance: &Instance, op: Op) -> Vec<usize> {
 type Answer<T> = Result<T, BatchError>;
 
 /// `f` on both forms of `inputs` (each a list of elements' limbs): neither
-/// panics, and they agree.
+/// panics, and they agree. Whether they answered.
 fn both_forms<T: PartialEq + std::fmt::Debug>(
     what: &str,
     limbs: usize,
     inputs: &[Vec<Vec<u64>>],
     f: impl Fn(&[Elements<'_>]) -> Answer<T>,
-) {
+) -> bool {
     let hex: Vec<Vec<String>> = inputs
         .iter()
         .map(|input| {
@@ -109,12 +109,18 @@ fn both_forms<T: PartialEq + std::fmt::Debug>(
     let by_limbs = catch_unwind(AssertUnwindSafe(|| f(&words)))
         .unwrap_or_else(|_| panic!("{what}: panicked on limbs {flat:x?} ({limbs} a number)"));
     match (by_text, by_limbs) {
-        (Ok(a), Ok(b)) => assert_eq!(a, b, "{what}: the forms' answers on {hex:?}"),
-        (Err(a), Err(b)) => assert_eq!(
-            (a.input, reason(&a.error)),
-            (b.input, reason(&b.error)),
-            "{what}: the forms' refusals of {hex:?}"
-        ),
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a, b, "{what}: the forms' answers on {hex:?}");
+            true
+        }
+        (Err(a), Err(b)) => {
+            assert_eq!(
+                (a.input, reason(&a.error)),
+                (b.input, reason(&b.error)),
+                "{what}: the forms' refusals of {hex:?}"
+            );
+            false
+        }
         (a, b) => panic!("{what}: texts {hex:?} gave {a:?}, limbs {b:?}"),
     }
 }
@@ -122,6 +128,9 @@ fn both_forms<T: PartialEq + std::fmt::Debug>(
 #[test]
 fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // Calls answered and refused: both must be common, or the inputs
+    // missed half of what they are for.
+    let mut outcomes = [0usize; 2];
     for instance in algebraic_hash_cli::instances() {
         let limbs = instance.limbs();
         for op in instance.ops() {
@@ -141,11 +150,12 @@ fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
                         (0..n).map(|_| limbs_of_element(&mut rng, limbs)).collect()
                     })
                     .collect();
-                both_forms(&what, limbs, &batch, |inputs| {
+                let answered = both_forms(&what, limbs, &batch, |inputs| {
                     instance
                         .run_batch(op, inputs)
                         .expect("the operation it lists")
                 });
+                outcomes[usize::from(answered)] += 1;
             }
             // A malformed text among well-formed ones: refused or read, in
             // one line, never a panic.
@@ -158,8 +168,12 @@ fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
                 let answer = catch_unwind(AssertUnwindSafe(|| instance.run(op, &texts)))
                     .unwrap_or_else(|_| panic!("{what}: panicked on {texts:?}"))
                     .expect("the operation it lists");
-                if let Err(error) = answer {
-                    reason(&error);
+                match answer {
+                    Ok(_) => outcomes[1] += 1,
+                    Err(error) => {
+                        reason(&error);
+                        outcomes[0] += 1;
+                    }
                 }
             }
         }
@@ -177,10 +191,17 @@ fn every_operation_refuses_bad_input_and_reads_both_forms_alike() {
                         (0..n).map(|_| limbs_of_element(&mut rng, limbs)).collect()
                     })
                     .collect();
-                both_forms(&what, limbs, &leaves, |leaves| {
+                let answered = both_forms(&what, limbs, &leaves, |leaves| {
                     instance.merkle_root_batch(leaves).expect("has_merkle_root")
                 });
+                outcomes[usize::from(answered)] += 1;
             }
         }
     }
+    let [refused, answered] = outcomes;
+    eprintln!("{answered} calls answered, {refused} refused");
+    assert!(
+        answered > 1000 && refused > 1000,
+        "{answered} answered, {refused} refused"
+    );
 }
