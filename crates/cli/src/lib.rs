@@ -65,7 +65,8 @@ enum Command {
 struct OpArgs {
     /// Instance name (see `list`).
     instance: String,
-    /// Field elements, decimal or 0x-hex; read from stdin when none are given.
+    /// Field elements, decimal or 0x-hex, or one JSON array of them (as
+    /// --json prints); read from stdin when none are given.
     #[arg(conflicts_with = "lines")]
     elements: Vec<String>,
     /// One input per line (from stdin or --input), one answer per line.
@@ -332,7 +333,11 @@ fn run_op(
     let mut text = String::new();
     let inputs: Vec<&str> = if args.elements.is_empty() {
         stdin.read_to_string(&mut text)?;
-        text.split_whitespace().collect()
+        words(&text)
+    } else if args.elements[0].starts_with('[') {
+        // A JSON array, perhaps split into several arguments by the shell.
+        text = args.elements.join(" ");
+        words(&text)
     } else {
         args.elements.iter().map(String::as_str).collect()
     };
@@ -389,10 +394,30 @@ fn read_batch(reader: &mut dyn BufRead, lines: &mut Vec<String>) -> Result<usize
 }
 
 fn split(lines: &[String]) -> Vec<Vec<&str>> {
-    lines
-        .iter()
-        .map(|l| l.split_whitespace().collect())
-        .collect()
+    lines.iter().map(|l| words(l)).collect()
+}
+
+/// The element texts of one input: its whitespace-separated words, or, when
+/// the whole input is a JSON array (`[…]`, as `--json` prints an answer),
+/// its comma-separated items, each a number or a number in double quotes.
+/// Nothing else of JSON is read: any other item (empty, nested, escaped)
+/// goes to the number parser as it stands and is refused there with its
+/// position, and so is an input that opens a bracket it does not close.
+fn words(text: &str) -> Vec<&str> {
+    let text = text.trim();
+    match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        Some(items) if items.trim().is_empty() => Vec::new(),
+        Some(items) => items
+            .split(',')
+            .map(|item| {
+                let item = item.trim();
+                item.strip_prefix('"')
+                    .and_then(|i| i.strip_suffix('"'))
+                    .unwrap_or(item)
+            })
+            .collect(),
+        None => text.split_whitespace().collect(),
+    }
 }
 
 /// `--lines`: each batch of lines through the instance's batch call. On a

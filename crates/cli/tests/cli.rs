@@ -704,6 +704,100 @@ fn malformed_numbers_are_refused() {
 }
 
 #[test]
+fn json_arrays_are_inputs() {
+    // circomlibjs' poseidon([1, 2]), from the items of a JSON array: bare,
+    // quoted, hex, on stdin, as one argument and as the shell splits it.
+    let expected = "7853200120776062878684798364095072458815029376092732009249414926327459813530\n";
+    for (args, stdin) in [
+        (vec!["hash", "poseidon"], "[1, 2]"),
+        (vec!["hash", "poseidon"], " [\"1\",\"0x2\"]\n"),
+        (vec!["hash", "poseidon", "[1,2]"], ""),
+        (vec!["hash", "poseidon", "[1,", "2]"], ""),
+    ] {
+        let out = cli(&args, stdin);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (0, expected),
+            "{args:?} {stdin:?}: {}",
+            out.stderr
+        );
+    }
+    assert_eq!(
+        cli(&["hash", "tip5"], "[]").stdout,
+        cli(&["hash", "tip5"], "").stdout
+    );
+
+    // What --json prints is an input again: one state, and --lines.
+    let state: Vec<String> = (1..=16)
+        .map(|i| (i * 0x1234_5678_9abc_u64).to_string())
+        .collect();
+    let args: Vec<&str> = ["permute", "tip5"]
+        .into_iter()
+        .chain(state.iter().map(String::as_str))
+        .collect();
+    let plain = cli(&args, "").stdout;
+    let json = cli(&[args.as_slice(), &["--json"]].concat(), "").stdout;
+    assert!(json.starts_with("[\"") && json.ends_with("\"]\n"), "{json}");
+    assert_eq!(
+        cli(&["permute", "tip5"], &json).stdout,
+        cli(&["permute", "tip5"], &plain).stdout
+    );
+    assert_eq!(
+        cli(&["permute", "tip5", json.trim()], "").stdout,
+        cli(&["permute", "tip5"], &plain).stdout
+    );
+    let lines = format!("{}\n{}\n", state.join(" "), state.join(" "));
+    let json_lines = cli(&["permute", "tip5", "--lines", "--json"], &lines).stdout;
+    assert_eq!(json_lines.lines().count(), 2);
+    assert_eq!(
+        cli(&["permute", "tip5", "--lines"], &json_lines).stdout,
+        cli(
+            &["permute", "tip5", "--lines"],
+            &cli(&["permute", "tip5", "--lines"], &lines).stdout
+        )
+        .stdout
+    );
+    // Merkle leaves as arrays (Rp64_256 digests of four elements).
+    let leaves = "1 2 3 4\n5 6 7 8\n9 10 11 12\n";
+    let json_leaves = "[1, 2, 3, 4]\n[\"5\", \"6\", \"7\", \"8\"]\n[9,10,11,12]\n";
+    let root = cli(&["merkle", "rp64-256"], leaves);
+    assert_eq!(root.code, 0, "{}", root.stderr);
+    assert_eq!(
+        cli(&["merkle", "rp64-256"], json_leaves).stdout,
+        root.stdout
+    );
+
+    // Only numbers and quoted numbers are items; the rest is refused by the
+    // number parser, with the item's place.
+    assert_refused(
+        &["hash", "poseidon"],
+        "[1,,2]",
+        "element 2 (``): malformed number",
+    );
+    assert_refused(
+        &["hash", "poseidon"],
+        "[1, 2",
+        "element 1 (`[1,`): malformed number",
+    );
+    assert_refused(
+        &["hash", "poseidon"],
+        "[[1], 2]",
+        "element 1 (`[1]`): malformed number",
+    );
+    assert_refused(&["hash", "poseidon"], "[\"1\", \"\\u0032\"]", "element 2");
+    assert_refused(
+        &["hash", "poseidon"],
+        "[1 2]",
+        "element 1 (`1 2`): malformed number",
+    );
+    assert_refused(
+        &["permute", "tip5", "--lines"],
+        "[1, 2]",
+        "line 1: permutation state",
+    );
+}
+
+#[test]
 fn wrong_counts_are_refused() {
     assert_refused(&["permute", "rp64-256", "1", "2"], "", "expected 12, got 2");
     assert_refused(
