@@ -4,8 +4,11 @@
 //! refusal reads as one line, and the binary form of the input (64-bit
 //! limbs, as the bindings hand it over) gets exactly the answer of the text
 //! form of the same numbers. So a value at or above the modulus is refused
-//! in both forms, never reduced in one of them. The fixed cases of
-//! `cli.rs` and `lines.rs` pin the messages themselves.
+//! in both forms, never reduced in one of them. The forms' agreement is
+//! the code against itself; what pins the answers and the moduli to outside
+//! values is `cli.rs` (every vector file through the binary, and each
+//! field's `p − 1` accepted and `p` refused, `check_modulus_edges`), and
+//! the messages themselves are pinned there and in `lines.rs`.
 
 mod common;
 
