@@ -6,7 +6,7 @@
 //! form of the same numbers. So a value at or above the modulus is refused
 //! in both forms, never reduced in one of them. The forms' agreement is
 //! the code against itself; what pins the answers and the moduli to outside
-//! values is `cli.rs` (every vector file through the binary, and each
+//! values is `cli.rs` (every vector file through the binary and as limbs, and each
 //! field's `p − 1` accepted and `p` refused, `check_modulus_edges`), and
 //! the messages themselves are pinned there and in `lines.rs`.
 
