@@ -5,8 +5,9 @@
 #   bindings/js/run-tests.sh
 #
 # Installs the pinned test peers (circomlibjs 0.1.7, @aztec/bb.js 5.0.0,
-# poseidon-lite 0.3.0, and mocha 9 / chai 4 for circomlibjs's own test file,
-# binaryen 132 for wasm-opt, playwright-core for the browser test)
+# poseidon-lite 0.3.0, @zk-kit/lean-imt 2.2.5, and mocha 9 / chai 4 for
+# circomlibjs's own test file, binaryen 132 for wasm-opt, playwright-core
+# for the browser test)
 # from package-lock.json with `npm install` (locked versions), then
 # `node --test`, which exits non-zero on any failure. circomlibjs's test file
 # is downloaded from GitHub by tests/upstream.test.mjs; without a route to

@@ -1,8 +1,11 @@
 // `merkleRoot`: the roots of twenty-first's Tip5 trees
-// (test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1) and of
+// (test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1), of
 // plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json,
-// computed by plonky2 1.1.0), the small shapes every instance shares, both
-// calls into the module (words and text), and the refusals.
+// computed by plonky2 1.1.0) and of Semaphore v4's groups
+// (test-vectors/poseidon/lean_imt.json, computed by
+// @semaphore-protocol/group 4.14.3; random groups against zk-kit's LeanIMT
+// itself are lean-imt.test.mjs's), the small shapes every instance shares,
+// both calls into the module (words and text), and the refusals.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +31,15 @@ test("tip5 roots are twenty-first's", () => {
       for (const leaf of leaves) yield leaf.values();
     };
     assert.deepEqual(ah.merkleRoot('tip5', iterators()), elements(c.output));
+  }
+});
+
+test("poseidon-t3 roots are Semaphore's group roots", () => {
+  const trees = load('poseidon/lean_imt.json').cases.filter((c) => c.fn === 'merkle_tree');
+  assert.ok(trees.length >= 40);
+  for (const c of trees) {
+    const leaves = elements(c.input).map((x) => [x]);
+    assert.deepEqual(ah.merkleRoot('poseidon-t3', leaves), elements(c.output), `${leaves.length} leaves`);
   }
 });
 

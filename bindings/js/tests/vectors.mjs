@@ -2,7 +2,8 @@
 // table as crates/cli/tests/cli.rs and bindings/python/tests/vectors.py):
 // rescue/rp64_256.json: apply_permutation, hash_elements, merge;
 // poseidon/circom_tN.json: permutation, poseidon (hash and compress of
-// poseidon-tN, hash of `poseidon`); poseidon/poseidon2_SET_tN.json:
+// poseidon-tN, hash of `poseidon`); poseidon/lean_imt.json: compress of
+// poseidon-t3; poseidon/poseidon2_SET_tN.json:
 // permutation, compress, hash_elements; poseidon2-small/plonky3-FIELD-W.json:
 // permute, hash, compress; mina/NAME.json: permute, hash, compress;
 // tip5/tip5.json: permute, hash (hash_varlen), compress (hash_pair), its
@@ -106,6 +107,11 @@ export function mapping(rel) {
         ['poseidon', 'poseidon', 'hash', null],
       ],
     };
+  }
+  if (rel === 'poseidon/lean_imt.json') {
+    // Semaphore's poseidon2: the smaller trees' inner nodes (the roots are
+    // merkle.test.mjs's).
+    return { modulus: BN254_R, table: [['compress', 'poseidon-t3', 'compress', null]] };
   }
   if (parts[0] === 'poseidon' && name.startsWith('poseidon2_')) {
     const [, set, t] = name.slice(0, -'.json'.length).split('_');

@@ -1,8 +1,9 @@
 """``merkle_root``: the roots of twenty-first's Tip5 trees
-(test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1) and of
+(test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1), of
 plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json, computed
-by plonky2 1.1.0), the small shapes every instance shares, and the
-refusals."""
+by plonky2 1.1.0) and of Semaphore v4's groups
+(test-vectors/poseidon/lean_imt.json, computed by @semaphore-protocol/group
+4.14.3), the small shapes every instance shares, and the refusals."""
 
 import pytest
 
@@ -18,6 +19,16 @@ def test_tip5_roots_are_twenty_firsts():
         values = elements(case["input"])
         leaves = [values[i : i + 5] for i in range(0, len(values), 5)]
         assert ah.merkle_root("tip5", leaves) == elements(case["output"]), len(leaves)
+
+
+def test_poseidon_t3_roots_are_semaphore_group_roots():
+    # zk-kit's LeanIMT over poseidon-lite's poseidon2, every leaf count
+    # from 1 to 33 and some larger: the shapes that are not powers of two.
+    trees = [c for c in load("poseidon/lean_imt.json")["cases"] if c["fn"] == "merkle_tree"]
+    assert len(trees) >= 40
+    for case in trees:
+        leaves = [[x] for x in elements(case["input"])]
+        assert ah.merkle_root("poseidon-t3", leaves) == elements(case["output"]), len(leaves)
 
 
 def test_plonky2_roots_are_plonky2s():

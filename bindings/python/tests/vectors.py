@@ -7,6 +7,9 @@ the ``fn`` names map to operations (the same table as crates/cli/tests/cli.rs):
   merge -> compress (of ``rp64-256``);
 - poseidon/circom_tN.json: permutation -> permute, poseidon -> hash and
   compress of ``poseidon-tN``, and hash of ``poseidon`` (width from the count);
+- poseidon/lean_imt.json: compress of ``poseidon-t3`` (Semaphore's
+  ``poseidon2``: the smaller trees' inner nodes; the roots are
+  test_merkle.py's);
 - poseidon/poseidon2_SET_tN.json: permutation, compress, hash_elements;
 - poseidon2-small/plonky3-FIELD-WIDTH.json: permute, hash, compress (of
   ``poseidon2-plonky3-FIELD-WIDTH``; FIELD goldilocks too);
@@ -132,6 +135,8 @@ def mapping(rel):
             ("poseidon", inst, "compress", lambda c: len(elements(c.get("input"))) == t - 1),
             ("poseidon", "poseidon", "hash", None),
         ]
+    if rel == "poseidon/lean_imt.json":
+        return BN254_R, [("compress", "poseidon-t3", "compress", None)]
     if parts[0] == "poseidon" and name.startswith("poseidon2_"):
         _, s, t = name[: -len(".json")].split("_")
         inst = f"poseidon2-{s}-{t}"

@@ -67,8 +67,11 @@ impl std::error::Error for MerkleError {}
 /// carried up to the next level unchanged (it is not hashed with itself or
 /// with padding). For a power-of-two number of leaves this is the usual
 /// complete tree; for other sizes it is the shape of RFC 6962 (the left
-/// subtree holds the largest power of two below the leaf count). A tree of
-/// one leaf has that leaf as its root.
+/// subtree holds the largest power of two below the leaf count) and of
+/// zk-kit's LeanIMT, the tree of Semaphore v4's groups (over circom's
+/// Poseidon t = 3 its roots are pinned by
+/// `test-vectors/poseidon/lean_imt.json`). A tree of one leaf has that
+/// leaf as its root.
 ///
 /// Leaves are digests: hash your data into leaves first. Leaves and inner
 /// nodes are not domain-separated (as in Winterfell and Plonky3), so fix the

@@ -184,6 +184,12 @@ fn mappings() -> Vec<Mapping> {
     add("tip5/tip5.json", "hash", "tip5", Op::Hash);
     add("tip5/tip5.json", "compress", "tip5", Op::Compress);
     add("tip5/merkle.json", "compress", "tip5", Op::Compress);
+    add(
+        "poseidon/lean_imt.json",
+        "compress",
+        "poseidon-t3",
+        Op::Compress,
+    );
     add("tip5/mmr.json", "compress", "tip5", Op::Compress);
     for field in ["pallas", "vesta"] {
         let file = format!("orchard/p128pow5t3_{field}.json");
@@ -599,11 +605,11 @@ fn every_instance_and_operation_matches_the_vector_files() {
     assert!(total > 100, "only {total} cases checked");
 }
 
-/// `merkle tip5` over the leaves of twenty-first's trees
-/// (test-vectors/tip5/merkle.json, one digest a line) prints their root.
-#[test]
-fn tip5_merkle_roots_are_twenty_firsts() {
-    let file = vector_file("tip5/merkle.json");
+/// `merkle INSTANCE` over the leaves of each `merkle_tree` case of `file`
+/// (`width` elements a leaf, one leaf a line) prints the case's root;
+/// returns how many trees it checked.
+fn check_merkle_roots(file: &str, instance: &str, width: usize) -> usize {
+    let file = vector_file(file);
     let mut trees = 0;
     for case in file["cases"].as_array().expect("cases") {
         if case["fn"] != "merkle_tree" {
@@ -611,20 +617,37 @@ fn tip5_merkle_roots_are_twenty_firsts() {
         }
         let elements = strings(&case["input"]);
         let leaves: String = elements
-            .chunks_exact(5)
+            .chunks_exact(width)
             .map(|leaf| format!("{}\n", leaf.join(" ")))
             .collect();
-        let out = cli(&["merkle", "tip5"], &leaves);
+        let out = cli(&["merkle", instance], &leaves);
         assert_eq!(out.code, 0, "{}", out.stderr);
         assert_eq!(
             out.stdout.lines().collect::<Vec<_>>(),
             strings(&case["output"]),
-            "root of {} leaves",
-            elements.len() / 5
+            "{instance}: root of {} leaves",
+            elements.len() / width
         );
         trees += 1;
     }
-    assert!(trees >= 10);
+    trees
+}
+
+/// `merkle tip5` over the leaves of twenty-first's trees
+/// (test-vectors/tip5/merkle.json, 1 to 128 leaves) prints their roots.
+#[test]
+fn tip5_merkle_roots_are_twenty_firsts() {
+    assert!(check_merkle_roots("tip5/merkle.json", "tip5", 5) >= 10);
+}
+
+/// `merkle poseidon-t3` over Semaphore v4's groups
+/// (test-vectors/poseidon/lean_imt.json: zk-kit's LeanIMT over
+/// poseidon-lite's `poseidon2`, every leaf count from 1 to 33 and some
+/// larger) prints their roots: the trees agree on the shapes that are not
+/// powers of two (a node without a sibling carried up).
+#[test]
+fn poseidon_t3_merkle_roots_are_semaphores() {
+    assert!(check_merkle_roots("poseidon/lean_imt.json", "poseidon-t3", 1) >= 40);
 }
 
 #[test]

@@ -1,0 +1,102 @@
+//! The workspace's `MerkleTree` over circom Poseidon t = 3 against Semaphore
+//! v4's group trees (test-vectors/poseidon/lean_imt.json, written by
+//! scripts/lean-imt-vectors from @semaphore-protocol/group 4.14.3: zk-kit's
+//! LeanIMT over poseidon-lite's `poseidon2`). Both trees carry a node
+//! without a right sibling up unchanged, so they agree on every group size:
+//! the roots, and each member's path (LeanIMT's proof siblings, bottom
+//! first, none at the levels where the node is carried up), which
+//! `MerkleTree::verify` accepts; a changed sibling, leaf, index or leaf
+//! count is refused.
+
+use algebraic_hash::{MerkleError, MerklePath, MerkleTree};
+use algebraic_hash_poseidon::Fr;
+use algebraic_hash_poseidon::circom::CircomPoseidon;
+use algebraic_hash_poseidon::field::fr_from_str;
+use algebraic_hash_testkit::{VectorFile, check_compression};
+
+fn file() -> VectorFile {
+    VectorFile::parse(include_str!("../../../test-vectors/poseidon/lean_imt.json"))
+}
+
+fn parse(s: &str) -> Fr {
+    fr_from_str(s).expect("vector element")
+}
+
+fn parse_all(items: &[String]) -> Vec<Fr> {
+    items.iter().map(|s| parse(s)).collect()
+}
+
+#[test]
+fn inner_nodes_are_poseidon_lite_poseidon2() {
+    let n = check_compression(
+        &file(),
+        "compress",
+        &CircomPoseidon::<3>::new(),
+        parse,
+        |input| input.try_into().expect("two inputs"),
+        |out| out[0],
+    );
+    assert!(n >= 20);
+}
+
+#[test]
+fn roots_and_paths_are_semaphores() {
+    let file = file();
+    let (mut trees, mut proofs) = (0, 0);
+    for case in file.require("merkle_tree") {
+        let leaves = parse_all(&case.input);
+        let n = leaves.len();
+        let tree = MerkleTree::new_sequential(CircomPoseidon::<3>::new(), leaves.clone())
+            .expect("at least one leaf");
+        assert_eq!(*tree.root(), parse(&case.output[0]), "root of {n} leaves");
+        let root = *tree.root();
+        for proof in case.raw["proofs"].as_array().expect("proofs") {
+            let index = proof["leaf_index"].as_u64().expect("leaf_index") as usize;
+            let siblings: Vec<Fr> = proof["siblings"]
+                .as_array()
+                .expect("siblings")
+                .iter()
+                .map(|s| parse(s.as_str().expect("sibling")))
+                .collect();
+            let path = tree.path(index).expect("index below the leaf count");
+            assert_eq!(path.siblings, siblings, "path of leaf {index} of {n}");
+            let compression = tree.compression();
+            let verify =
+                |root: &Fr, count: usize, index: usize, leaf: &Fr, path: &MerklePath<Fr>| {
+                    MerkleTree::verify(compression, root, count, index, leaf, path)
+                };
+            assert_eq!(verify(&root, n, index, &leaves[index], &path), Ok(()));
+            let other = leaves[index] + Fr::from(1u64);
+            assert_eq!(
+                verify(&root, n, index, &other, &path),
+                Err(MerkleError::RootMismatch),
+                "a changed leaf"
+            );
+            if let Some(first) = path.siblings.first() {
+                let mut changed = path.clone();
+                changed.siblings[0] = *first + Fr::from(1u64);
+                assert_eq!(
+                    verify(&root, n, index, &leaves[index], &changed),
+                    Err(MerkleError::RootMismatch)
+                );
+                // Another leaf's index with this leaf and path: refused as
+                // a wrong length or a wrong root (unless the two leaves are
+                // equal, as in the group of r − 1, r − 1 and 1).
+                let elsewhere = if index == 0 { 1 } else { index - 1 };
+                if leaves[elsewhere] != leaves[index] {
+                    assert!(verify(&root, n, elsewhere, &leaves[index], &path).is_err());
+                }
+            }
+            assert!(matches!(
+                verify(&root, n, n, &leaves[index], &path),
+                Err(MerkleError::IndexOutOfRange { .. })
+            ));
+            proofs += 1;
+        }
+        trees += 1;
+    }
+    assert!(
+        trees >= 40 && proofs >= 100,
+        "{trees} trees, {proofs} proofs"
+    );
+}
