@@ -9,7 +9,7 @@
 // workspace's `MerkleTree` does, so the two trees agree on every leaf
 // count, not only on powers of two; this file pins those shapes.
 //
-// Cases (inputs are deterministic: edge values and a seeded stream):
+// Cases (inputs are deterministic: edge values and hashes of a counter):
 //   "merkle_tree"  input: the members (leaves); output: [root]; proofs:
 //                  for some leaf indices, `generateMerkleProof(index)`'s
 //                  siblings (bottom first, the levels where the node is
@@ -25,6 +25,7 @@
 //
 // Needs: node >= 18 and `npm ci` in this folder. Run: `node gen.mjs`.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,27 +39,15 @@ const version = (name) =>
   JSON.parse(readFileSync(join(here, "node_modules", ...name.split("/"), "package.json"), "utf8")).version;
 
 const R = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
-const MASK64 = (1n << 64n) - 1n;
-
-// splitmix64: a reproducible stream of 64-bit words.
-function rng(seed) {
-  let s = BigInt(seed) & MASK64;
-  return () => {
-    s = (s + 0x9e3779b97f4a7c15n) & MASK64;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-    return z ^ (z >> 31n);
-  };
-}
-
-const next = rng(20261205);
-// A nonzero member below r (Semaphore refuses 0 as a member).
+// Member k: SHA-256 of "lean-imt member k", below r and nonzero (Semaphore
+// refuses 0 as a member), so reruns give the same file.
+let drawn = 0;
 function member() {
-  let x = 0n;
-  for (let i = 0; i < 4; i++) x = (x << 64n) | next();
-  return (x % (R - 1n)) + 1n;
+  const digest = createHash("sha256").update(`lean-imt member ${drawn++}`).digest("hex");
+  return (BigInt(`0x${digest}`) % (R - 1n)) + 1n;
 }
+// A draw below n, from the same stream.
+const below = (n) => Number(member() % BigInt(n));
 
 const hash = (a, b) => poseidon2([a, b]);
 const cases = [];
@@ -71,7 +60,7 @@ function tree(members) {
   assert.equal(group.root, incremental.root, `${members.length} members: insertMany against insert`);
   const root = group.root;
   const n = members.length;
-  const indices = [...new Set([0, n - 1, Math.floor(n / 2), Number(next() % BigInt(n))])].sort((a, b) => a - b);
+  const indices = [...new Set([0, n - 1, Math.floor(n / 2), below(n)])].sort((a, b) => a - b);
   const proofs = indices.map((leafIndex) => {
     const proof = group.generateMerkleProof(leafIndex);
     assert.equal(proof.root, root);
