@@ -12,22 +12,13 @@ import { buildPoseidon } from 'circomlibjs';
 import { poseidon2 } from 'poseidon-lite';
 
 import { poseidon, compressMany } from '../lib/index.js';
+import { randomBelow } from './random.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 const N = Number(process.argv[3] ?? 2000);
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
 
-let s = 0x243f6a8885a308d3n;
-function random() {
-  let x = 0n;
-  for (let i = 0; i < 4; i++) {
-    s ^= (s << 13n) & ((1n << 64n) - 1n);
-    s ^= s >> 7n;
-    s ^= (s << 17n) & ((1n << 64n) - 1n);
-    x = (x << 64n) | s;
-  }
-  return x % P;
-}
+const random = randomBelow(P);
 const inputs = Array.from({ length: N }, () => [random(), random()]);
 
 const circom = await buildPoseidon();
