@@ -5,8 +5,8 @@
 //! without a right sibling up unchanged, so they agree on every group size:
 //! the roots, and each member's path (LeanIMT's proof siblings, bottom
 //! first, none at the levels where the node is carried up), which
-//! `MerkleTree::verify` accepts; a changed sibling, leaf, index or leaf
-//! count is refused.
+//! `MerkleTree::verify` accepts; a changed leaf or sibling, another leaf's
+//! index and an index past the end are refused.
 
 use algebraic_hash::{MerkleError, MerklePath, MerkleTree};
 use algebraic_hash_poseidon::Fr;
