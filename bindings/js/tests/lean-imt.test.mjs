@@ -1,8 +1,9 @@
 // `merkleRoot('poseidon-t3', …)` against zk-kit's LeanIMT itself
 // (@zk-kit/lean-imt 2.2.5 with poseidon-lite 0.3.0's poseidon2, the tree
-// of Semaphore v4's groups) on random groups of every size up to 100 and
-// of 257 and 1 025: the roots agree on every shape, since both trees carry a
-// node without a right sibling up unchanged. The stored vectors
+// of Semaphore v4's groups) on random groups (tests/vectors.mjs's `rng`)
+// of every size up to 100 and of 257 and 1 025: the roots agree on every
+// shape, since both trees carry a node without a right sibling up
+// unchanged. The stored vectors
 // (test-vectors/poseidon/lean_imt.json, from @semaphore-protocol/group) are
 // merkle.test.mjs's.
 
@@ -13,24 +14,13 @@ import { LeanIMT } from '@zk-kit/lean-imt';
 import { poseidon2 } from 'poseidon-lite';
 
 import * as ah from '../lib/index.js';
-import { BN254_R } from './vectors.mjs';
-
-// xorshift64*: reproducible members below r.
-function members(seed, count) {
-  let s = BigInt(seed) | 1n;
-  const word = () => {
-    s ^= s >> 12n;
-    s ^= (s << 25n) & 0xffffffffffffffffn;
-    s ^= s >> 27n;
-    return (s * 0x2545f4914f6cdd1dn) & 0xffffffffffffffffn;
-  };
-  return Array.from({ length: count }, () => ((word() << 192n) | (word() << 128n) | (word() << 64n) | word()) % BN254_R);
-}
+import { rng } from './vectors.mjs';
 
 test("poseidon-t3 roots are LeanIMT's on random groups", () => {
   const sizes = [...Array.from({ length: 100 }, (_, k) => k + 1), 257, 1025];
   for (const n of sizes) {
-    const leaves = members(n * 7919 + 1, n);
+    // Random members below r, with 0 and r − 1 among them.
+    const leaves = Array.from({ length: n }, rng(n * 7919 + 1));
     const tree = new LeanIMT((a, b) => poseidon2([a, b]), leaves);
     assert.deepEqual(ah.merkleRoot('poseidon-t3', leaves.map((x) => [x])), [tree.root], `${n} leaves`);
   }
