@@ -208,15 +208,28 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
         if index >= leaves {
             return Err(MerkleError::IndexOutOfRange { index, leaves });
         }
-        let mut siblings = Vec::with_capacity(self.levels.len());
-        let mut i = index;
-        for level in &self.levels[..self.levels.len() - 1] {
-            if let Some(sibling) = level.get(i ^ 1) {
-                siblings.push(sibling.clone());
-            }
-            i >>= 1;
-        }
+        let siblings = self.levels[..self.levels.len() - 1]
+            .iter()
+            .zip(path_levels(leaves, index))
+            .filter_map(|(level, step)| step.map(|(i, _)| level[i ^ 1].clone()))
+            .collect();
         Ok(MerklePath { siblings })
+    }
+
+    /// The side of each sibling on the path of leaf `index`, one per sibling
+    /// of [`MerkleTree::path`], bottom first: `true` where the sibling is on
+    /// the left (the path's node is a right child). Read as a number, the
+    /// first sibling's side its lowest bit, these are the `index` of a
+    /// LeanIMT proof (zk-kit's tree of Semaphore v4 groups).
+    pub fn path_sides(&self, index: usize) -> Result<Vec<bool>, MerkleError> {
+        let leaves = self.leaves().len();
+        if index >= leaves {
+            return Err(MerkleError::IndexOutOfRange { index, leaves });
+        }
+        Ok(path_levels(leaves, index)
+            .flatten()
+            .map(|(_, sibling_on_left)| sibling_on_left)
+            .collect())
     }
 
     /// Checks that `leaf` sits at `index` in a tree of `leaf_count` leaves
@@ -243,23 +256,13 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
             });
         }
         let mut node = leaf.clone();
-        let mut siblings = path.siblings.iter();
-        let (mut i, mut len) = (index, leaf_count);
-        while len > 1 {
-            if (i ^ 1) < len {
-                // Length checked above: a sibling is there.
-                let sibling = siblings.next().ok_or(MerkleError::PathLength {
-                    expected,
-                    found: path.siblings.len(),
-                })?;
-                node = if i & 1 == 0 {
-                    compression.compress([node, sibling.clone()])
-                } else {
-                    compression.compress([sibling.clone(), node])
-                };
-            }
-            i >>= 1;
-            len = len.div_ceil(2);
+        let steps = path_levels(leaf_count, index).flatten();
+        for ((_, sibling_on_left), sibling) in steps.zip(&path.siblings) {
+            node = if sibling_on_left {
+                compression.compress([sibling.clone(), node])
+            } else {
+                compression.compress([node, sibling.clone()])
+            };
         }
         if node == *root {
             Ok(())
@@ -269,16 +272,24 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
     }
 }
 
+/// The levels below the root on the path of leaf `index` in a tree of
+/// `leaf_count` leaves, bottom up: `Some((i, sibling_on_left))` where the
+/// path's node (position `i` in its level) has a sibling, `None` where it is
+/// carried up (the odd last node of its level).
+fn path_levels(leaf_count: usize, index: usize) -> impl Iterator<Item = Option<(usize, bool)>> {
+    let (mut i, mut len) = (index, leaf_count);
+    core::iter::from_fn(move || {
+        (len > 1).then(|| {
+            let step = ((i ^ 1) < len).then_some((i, i & 1 == 1));
+            i >>= 1;
+            len = len.div_ceil(2);
+            step
+        })
+    })
+}
+
 /// Number of siblings on the path of leaf `index` in a tree of `leaf_count`
 /// leaves (levels where the node is carried up have none).
 pub(crate) fn path_length(leaf_count: usize, index: usize) -> usize {
-    let (mut i, mut len, mut count) = (index, leaf_count, 0);
-    while len > 1 {
-        if (i ^ 1) < len {
-            count += 1;
-        }
-        i >>= 1;
-        len = len.div_ceil(2);
-    }
-    count
+    path_levels(leaf_count, index).flatten().count()
 }

@@ -4,8 +4,9 @@
 //! LeanIMT over poseidon-lite's `poseidon2`). Both trees carry a node
 //! without a right sibling up unchanged, so they agree on every group size:
 //! the roots, and each member's path (LeanIMT's proof siblings, bottom
-//! first, none at the levels where the node is carried up), which
-//! `MerkleTree::verify` accepts; a changed leaf or sibling, another leaf's
+//! first, none at the levels where the node is carried up) with the sides
+//! of its siblings (LeanIMT's proof `index`: a bit per sibling, set where
+//! the sibling is on the left), which `MerkleTree::verify` accepts; a changed leaf or sibling, another leaf's
 //! index and an index past the end are refused.
 
 use algebraic_hash::{MerkleError, MerklePath, MerkleTree};
@@ -60,6 +61,14 @@ fn roots_and_paths_are_semaphores() {
                 .collect();
             let path = tree.path(index).expect("index below the leaf count");
             assert_eq!(path.siblings, siblings, "path of leaf {index} of {n}");
+            let sides = tree.path_sides(index).expect("index below the leaf count");
+            assert_eq!(sides.len(), siblings.len(), "a side per sibling");
+            let bits = sides
+                .iter()
+                .rev()
+                .fold(0u64, |bits, &left| (bits << 1) | u64::from(left));
+            let semaphore_index = proof["index"].as_u64().expect("index");
+            assert_eq!(bits, semaphore_index, "sides of leaf {index} of {n}");
             let compression = tree.compression();
             let verify =
                 |root: &Fr, count: usize, index: usize, leaf: &Fr, path: &MerklePath<Fr>| {
@@ -91,6 +100,13 @@ fn roots_and_paths_are_semaphores() {
                 verify(&root, n, n, &leaves[index], &path),
                 Err(MerkleError::IndexOutOfRange { .. })
             ));
+            assert_eq!(
+                tree.path_sides(n),
+                Err(MerkleError::IndexOutOfRange {
+                    index: n,
+                    leaves: n
+                })
+            );
             proofs += 1;
         }
         trees += 1;
