@@ -34,6 +34,22 @@ export function compressMany(name: string, inputs: Iterable<Iterable<Element>>):
  * For instances with a 2-to-1 compression; a bad leaf's message starts with `leaf N: `.
  */
 export function merkleRoot(name: string, leaves: Iterable<Iterable<Element>>): bigint[];
+/** A leaf's authentication path: the fields of a LeanIMT (Semaphore v4) proof, digests as arrays. */
+export interface MerkleProof {
+  /** The tree's root (`merkleRoot` of the same leaves). */
+  root: bigint[];
+  /** The leaf. */
+  leaf: bigint[];
+  /** Bit `k` set where the `k`-th sibling is on the left (LeanIMT's proof `index`). */
+  index: number;
+  /** The siblings met on the way up, bottom first; none where the node is carried up. */
+  siblings: bigint[][];
+}
+/**
+ * The authentication path of leaf `leafIndex` (0-based) in the tree `merkleRoot` builds over
+ * `leaves`; an index past the end, like a bad leaf, throws an Error.
+ */
+export function merkleProof(name: string, leaves: Iterable<Iterable<Element>>, leafIndex: number): MerkleProof;
 
 /** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
 export function poseidon(inputs: Iterable<Element>): bigint;

@@ -36,7 +36,7 @@ const nodeFs = inNode ? await import('node:fs') : null;
 
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
-const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8 };
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8, merkle_proof: 9 };
 
 // One instantiated family module.
 class Module {
@@ -337,6 +337,26 @@ export function merkleRoot(name, leaves) {
   }
   const all = given.map((xs, k) => encode(xs, `leaf ${k + 1}: `));
   return decode(moduleOf(to.family).call('merkle_root', name, all.map((xs) => `${xs.join(',')};`).join('')));
+}
+
+/**
+ * The authentication path of leaf `leafIndex` (0-based) in the tree that
+ * `merkleRoot(name, leaves)` builds: `{ root, leaf, index, siblings }`, the
+ * fields of a LeanIMT proof (zk-kit's tree of Semaphore v4 groups). `root`,
+ * `leaf` and each sibling are digests (`bigint[]`), the siblings bottom
+ * first, none at the levels where the node is carried up; `index` has bit
+ * `k` set where the `k`-th sibling is on the left.
+ */
+export function merkleProof(name, leaves, leafIndex) {
+  if (!iterable(leaves)) throw new TypeError('expected an array of leaves');
+  if (!Number.isSafeInteger(leafIndex) || leafIndex < 0) {
+    throw new TypeError(`leaf index: expected a non-negative integer, got ${String(leafIndex)}`);
+  }
+  const { family } = entry(name);
+  const all = Array.from(leaves, (xs, k) => encode(xs, `leaf ${k + 1}: `));
+  const text = all.map((xs) => `${xs.join(',')};`).join('');
+  const [root, leaf, index, ...siblings] = moduleOf(family).call('merkle_proof', name, String(leafIndex), text).split(';');
+  return { root: decode(root), leaf: decode(leaf), index: Number(index), siblings: siblings.map(decode) };
 }
 
 /**

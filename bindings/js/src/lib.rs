@@ -22,7 +22,7 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
-use algebraic_hash_cli::registry::{Elements, Instance, Op};
+use algebraic_hash_cli::registry::{Elements, Instance, MerkleRefusal, Op};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_cli::{circom_permute, element::Codec, registry::OpError};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
@@ -124,7 +124,7 @@ pub fn run_limbs(
     let call = call_of_code(code)?;
     let instance = match call {
         Call::Op(op) => instance_with(name, op)?,
-        Call::MerkleRoot => merkle_instance(name)?,
+        Call::MerkleRoot => merkle_instance(name, ROOT_CALL)?,
     };
     let mut inputs = Vec::with_capacity(lengths.len());
     let mut rest = limbs;
@@ -160,15 +160,18 @@ pub fn run_limbs(
         .collect())
 }
 
-/// Instance `name`, if it has a 2-to-1 compression (a Merkle root).
-fn merkle_instance(name: &str) -> Result<&'static Instance, Message> {
+const ROOT_CALL: &str = "merkleRoot (2-to-1 compression)";
+
+/// Instance `name`, if it has a 2-to-1 compression (a Merkle tree); `op`
+/// (`merkleRoot (2-to-1 compression)`, ...) names the call in the refusal.
+fn merkle_instance(name: &str, op: &'static str) -> Result<&'static Instance, Message> {
     let found = instance(name)?;
     if found.has_merkle_root() {
         Ok(found)
     } else {
         Err(CliError::UnsupportedOp {
             instance: found.name.clone(),
-            op: "merkleRoot (2-to-1 compression)",
+            op,
         }
         .to_string())
     }
@@ -191,10 +194,49 @@ fn root_of(instance: &Instance, leaves: &[Elements<'_>]) -> Result<Vec<Element>,
 /// empty text is no leaf); the root as comma-separated `0x`-hex. A bad
 /// leaf's message starts with `leaf N: ` (1-based).
 pub fn merkle_root(name: &str, leaves: &str) -> Result<String, Message> {
-    let instance = merkle_instance(name)?;
+    let instance = merkle_instance(name, ROOT_CALL)?;
     let words: Vec<Vec<&str>> = leaves.split_terminator(';').map(elements).collect();
     let leaves: Vec<Elements<'_>> = words.iter().map(|w| Elements::Texts(w)).collect();
     Ok(hex_list(&root_of(instance, &leaves)?))
+}
+
+/// The authentication path of leaf `index` (decimal, 0-based) in the tree
+/// [`merkle_root`] builds over `leaves` (given as there): the root, the
+/// leaf, the sides of the siblings as a number (bit `k` set where the
+/// `k`-th sibling is on the left: a LeanIMT proof's `index`) and the
+/// siblings bottom first, each digest as comma-separated `0x`-hex, all
+/// separated by `;`.
+pub fn merkle_proof(name: &str, index: &str, leaves: &str) -> Result<String, Message> {
+    let instance = merkle_instance(name, "merkleProof (2-to-1 compression)")?;
+    let index: usize = index
+        .parse()
+        .map_err(|_| format!("leaf index `{index}`: not a non-negative integer"))?;
+    let words: Vec<Vec<&str>> = leaves.split_terminator(';').map(elements).collect();
+    let leaves: Vec<Elements<'_>> = words.iter().map(|w| Elements::Texts(w)).collect();
+    if leaves.is_empty() {
+        return Err(CliError::NoLeaves.to_string());
+    }
+    let proof = instance
+        .merkle_proof_batch(&leaves, index)
+        .expect("merkle_instance checked the compression")
+        .map_err(|refusal| match refusal {
+            MerkleRefusal::Leaf(e) => {
+                format!("leaf {}: {}", e.input + 1, CliError::Input(e.error))
+            }
+            MerkleRefusal::Index(e) => e.to_string(),
+        })?;
+    let sides = proof
+        .sides
+        .iter()
+        .rev()
+        .fold(0u64, |bits, &left| (bits << 1) | u64::from(left));
+    let mut parts = vec![
+        hex_list(&proof.root),
+        hex_list(&proof.leaf),
+        sides.to_string(),
+    ];
+    parts.extend(proof.siblings.iter().map(|s| hex_list(s)));
+    Ok(parts.join(";"))
 }
 
 /// Splits `text` at commas; the empty text is no element.
@@ -348,7 +390,8 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 /// 3 [`run`] (operation, name, input), 4 [`run_many`] (operation, name,
 /// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the two circom
 /// modules only), 6 [`unknown`] (name, names), which always fails, 7
-/// [`limbs`] (name), 8 [`merkle_root`] (name, leaves).
+/// [`limbs`] (name), 8 [`merkle_root`] (name, leaves), 9 [`merkle_proof`]
+/// (name, index, leaves).
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -377,6 +420,10 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
         8 => {
             let (name, leaves) = (next(), next());
             merkle_root(name, leaves)
+        }
+        9 => {
+            let (name, index, leaves) = (next(), next(), next());
+            merkle_proof(name, index, leaves)
         }
         other => Err(format!("unknown function {other}")),
     }
@@ -495,6 +542,48 @@ mod tests {
             merkle_root("nope", "1;")
                 .unwrap_err()
                 .contains("unknown instance")
+        );
+    }
+
+    #[test]
+    fn merkle_proof_calls_answer_the_registry_path() {
+        let pair = |a: &str, b: &str| run("compress", "poseidon-t3", &format!("{a},{b}")).unwrap();
+        let (ab, c) = (pair("1", "2"), "0x3");
+        let root = pair(&ab, c);
+        // Leaf 2 of 3 is carried up a level: one sibling, on the left.
+        assert_eq!(
+            merkle_proof("poseidon-t3", "2", "1;2;3;").unwrap(),
+            format!("{root};{c};1;{ab}")
+        );
+        // Leaf 1: siblings 0x1 (left) and 0x3 (right), sides 0b01.
+        assert_eq!(
+            dispatch(9, "poseidon-t3\x001\x001;2;3;").unwrap(),
+            format!("{root};0x2;1;0x1;{c}")
+        );
+        assert_eq!(merkle_proof("poseidon-t3", "0", "7;").unwrap(), "0x7;0x7;0");
+
+        assert_eq!(
+            merkle_proof("poseidon-t3", "3", "1;2;3;").unwrap_err(),
+            "leaf index 3 out of range for 3 leaves"
+        );
+        for bad in ["", "-1", "1.5", "x"] {
+            assert_eq!(
+                merkle_proof("poseidon-t3", bad, "1;").unwrap_err(),
+                format!("leaf index `{bad}`: not a non-negative integer")
+            );
+        }
+        assert_eq!(
+            merkle_proof("poseidon-t3", "0", "").unwrap_err(),
+            "no leaves: a Merkle tree needs at least one"
+        );
+        assert!(
+            merkle_proof("poseidon-t3", "0", "1;2,3;")
+                .unwrap_err()
+                .starts_with("leaf 2: ")
+        );
+        assert_eq!(
+            merkle_proof("poseidon", "0", "1;").unwrap_err(),
+            "instance `poseidon` has no `merkleProof (2-to-1 compression)` operation"
         );
     }
 

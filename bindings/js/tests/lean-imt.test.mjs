@@ -1,4 +1,4 @@
-// `merkleRoot('poseidon-t3', …)` against zk-kit's LeanIMT itself
+// `merkleRoot('poseidon-t3', …)` and `merkleProof` against zk-kit's LeanIMT itself
 // (@zk-kit/lean-imt 2.2.5 with poseidon-lite 0.3.0's poseidon2, the tree
 // of Semaphore v4's groups) on random groups (tests/vectors.mjs's `rng`)
 // of every size up to 100 and of 257 and 1 025: the roots agree on every
@@ -23,5 +23,24 @@ test("poseidon-t3 roots are LeanIMT's on random groups", () => {
     const leaves = Array.from({ length: n }, rng(n * 7919 + 1));
     const tree = new LeanIMT((a, b) => poseidon2([a, b]), leaves);
     assert.deepEqual(ah.merkleRoot('poseidon-t3', leaves.map((x) => [x])), [tree.root], `${n} leaves`);
+  }
+});
+
+test("poseidon-t3 proofs are LeanIMT's, and LeanIMT verifies them", () => {
+  const hash = (a, b) => poseidon2([a, b]);
+  for (const n of [1, 2, 3, 5, 6, 7, 12, 31, 33, 100, 257]) {
+    const leaves = Array.from({ length: n }, rng(n * 104729 + 3));
+    const tree = new LeanIMT(hash, leaves);
+    const digests = leaves.map((x) => [x]);
+    for (const i of new Set([0, 1 % n, (n * 5) >> 3, n - 2 < 0 ? 0 : n - 2, n - 1])) {
+      const ours = ah.merkleProof('poseidon-t3', digests, i);
+      // Semaphore's shape: one-element digests as bigints.
+      const proof = { root: ours.root[0], leaf: ours.leaf[0], index: ours.index, siblings: ours.siblings.map(([x]) => x) };
+      assert.deepEqual(proof, tree.generateProof(i), `leaf ${i} of ${n}`);
+      assert.ok(LeanIMT.verifyProof(proof, hash));
+      if (proof.siblings.length > 0 && proof.siblings[0] !== proof.leaf) {
+        assert.ok(!LeanIMT.verifyProof({ ...proof, index: proof.index ^ 1 }, hash), `leaf ${i} of ${n}: side flipped`);
+      }
+    }
   }
 });

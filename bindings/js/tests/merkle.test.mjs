@@ -1,10 +1,11 @@
-// `merkleRoot`: the roots of twenty-first's Tip5 trees
+// `merkleRoot` and `merkleProof`: the roots of twenty-first's Tip5 trees
 // (test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1), of
 // plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json,
 // computed by plonky2 1.1.0) and of Semaphore v4's groups
 // (test-vectors/poseidon/lean_imt.json, computed by
 // @semaphore-protocol/group 4.14.3; random groups against zk-kit's LeanIMT
-// itself are lean-imt.test.mjs's), the small shapes every instance shares,
+// itself are lean-imt.test.mjs's) with the Semaphore proofs stored there,
+// the small shapes every instance shares,
 // both calls into the module (words and text), and the refusals.
 
 import { test } from 'node:test';
@@ -43,6 +44,29 @@ test("poseidon-t3 roots are Semaphore's group roots", () => {
   }
 });
 
+test("poseidon-t3 proofs are Semaphore's group proofs", () => {
+  const trees = load('poseidon/lean_imt.json').cases.filter((c) => c.fn === 'merkle_tree');
+  let proofs = 0;
+  for (const c of trees) {
+    const leaves = elements(c.input).map((x) => [x]);
+    for (const p of c.proofs) {
+      const ours = ah.merkleProof('poseidon-t3', leaves, p.leaf_index);
+      assert.deepEqual(
+        ours,
+        {
+          root: elements(c.output),
+          leaf: leaves[p.leaf_index],
+          index: p.index,
+          siblings: elements(p.siblings).map((x) => [x]),
+        },
+        `leaf ${p.leaf_index} of ${leaves.length}`,
+      );
+      proofs += 1;
+    }
+  }
+  assert.ok(proofs >= 100);
+});
+
 test("plonky2 roots of cap height 0 are plonky2's", () => {
   // Its leaves' hash_or_noop digests, then two_to_one up to the root.
   const trees = load('plonky2/merkle.json').cases.filter((c) => c.fn === 'merkle_tree' && c.cap_height === 0);
@@ -67,6 +91,20 @@ test('one leaf, two leaves and an odd one', () => {
     assert.deepEqual(ah.merkleRoot(name, [a, b]), ab, name);
     // The third leaf has no sibling: carried up to the root's level.
     assert.deepEqual(ah.merkleRoot(name, [a, b, c]), ah.compress(name, [...ab, ...c]), name);
+    // Proofs: leaf 2 is carried up a level (one sibling, on the left).
+    assert.deepEqual(ah.merkleProof(name, [a], 0), { root: a, leaf: a, index: 0, siblings: [] }, name);
+    assert.deepEqual(ah.merkleProof(name, [a, b, c], 1), {
+      root: ah.compress(name, [...ab, ...c]),
+      leaf: b,
+      index: 1,
+      siblings: [a, c],
+    });
+    assert.deepEqual(ah.merkleProof(name, [a, b, c], 2), {
+      root: ah.compress(name, [...ab, ...c]),
+      leaf: c,
+      index: 1,
+      siblings: [ab],
+    });
     // Typed arrays and safe-integer numbers as elements.
     const small = [a, b, c].map((leaf) => BigUint64Array.from(leaf));
     assert.deepEqual(ah.merkleRoot(name, small), ah.merkleRoot(name, [a, b, c]), name);
@@ -100,6 +138,23 @@ test('refusals', () => {
   });
   assert.throws(() => ah.merkleRoot('tip5', [Array(5).fill(0n), [-1n, 0n, 0n, 0n, 0n]]), { message: /^leaf 2: / });
   assert.throws(() => ah.merkleRoot('tip5', 'leaves'), TypeError);
+  const three = [[1n], [2n], [3n]];
+  assert.throws(() => ah.merkleProof('poseidon-t3', three, 3), {
+    name: 'Error',
+    message: 'leaf index 3 out of range for 3 leaves',
+  });
+  for (const bad of [-1, 1.5, 1n, '1', undefined, 2 ** 53]) {
+    assert.throws(() => ah.merkleProof('poseidon-t3', three, bad), {
+      name: 'TypeError',
+      message: /^leaf index: expected a non-negative integer/,
+    });
+  }
+  assert.throws(() => ah.merkleProof('poseidon-t3', [], 0), { message: /^no leaves/ });
+  assert.throws(() => ah.merkleProof('poseidon-t3', [[1n], [BN254_R]], 0), { message: /^leaf 2: element 1 .*not below/ });
+  assert.throws(() => ah.merkleProof('poseidon', three, 0), {
+    message: 'instance `poseidon` has no `merkleProof (2-to-1 compression)` operation',
+  });
+  assert.throws(() => ah.merkleProof('tip5', 'leaves', 0), TypeError);
   assert.throws(() => ah.merkleRoot('tip5', [Array(5).fill(0n), Array(5).fill('x')]), {
     name: 'TypeError',
     message: /^leaf 2: element 1: expected a bigint, got string/,

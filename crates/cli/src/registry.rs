@@ -18,7 +18,7 @@
 
 use std::hint::black_box;
 
-use algebraic_hash::{Compression, Error, Hasher, MerkleTree, Permutation};
+use algebraic_hash::{Compression, Error, Hasher, MerkleError, MerkleTree, Permutation};
 
 use crate::element::{Codec, Element};
 
@@ -93,6 +93,30 @@ pub struct BatchError {
 /// refused input (nothing is computed then).
 pub type BatchResult = Result<Vec<Vec<Element>>, BatchError>;
 
+/// One leaf's authentication path in the library's [`MerkleTree`]
+/// ([`Instance::merkle_proof_batch`]), every digest as its elements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MerkleProof {
+    /// The tree's root.
+    pub root: Vec<Element>,
+    /// The leaf.
+    pub leaf: Vec<Element>,
+    /// The siblings met on the way up, bottom first ([`MerkleTree::path`]).
+    pub siblings: Vec<Vec<Element>>,
+    /// Each sibling's side, `true` on the left ([`MerkleTree::path_sides`]).
+    pub sides: Vec<bool>,
+}
+
+/// Why a Merkle proof was refused: a leaf that cannot be read (or no leaf),
+/// or a leaf index past the end.
+#[derive(Debug)]
+pub enum MerkleRefusal {
+    /// A leaf was refused, as by [`Instance::merkle_root_batch`].
+    Leaf(BatchError),
+    /// The leaf index is not below the leaf count.
+    Index(MerkleError),
+}
+
 /// One input's elements as a caller hands them over.
 #[derive(Clone, Copy, Debug)]
 pub enum Elements<'a> {
@@ -105,7 +129,16 @@ pub enum Elements<'a> {
 }
 
 type OpFn = Box<dyn Fn(&[Elements<'_>]) -> BatchResult + Send + Sync>;
-type MerkleFn = Box<dyn Fn(&[Elements<'_>]) -> Result<Vec<Element>, BatchError> + Send + Sync>;
+/// A tree's root and, for `Some(leaf index)` (below the leaf count), that
+/// leaf's [`MerkleProof`].
+type MerkleFn = Box<
+    dyn Fn(
+            &[Elements<'_>],
+            Option<usize>,
+        ) -> Result<(Vec<Element>, Option<MerkleProof>), BatchError>
+        + Send
+        + Sync,
+>;
 type BenchFn = Box<dyn Fn() -> bool + Send + Sync>;
 
 /// One instance: a name, a description and what it can do.
@@ -308,7 +341,7 @@ impl Instance {
         let g = c.clone();
         if N == 2 {
             let binary = Binary(c.clone());
-            self.merkle = Some(Box::new(move |leaves| {
+            self.merkle = Some(Box::new(move |leaves, index| {
                 let leaves = parse_batch(leaves, |leaf| {
                     parse_digests::<F, D, 1>(leaf, "Merkle leaf (elements)").map(|[d]| d)
                 })?;
@@ -321,7 +354,18 @@ impl Instance {
                         found: 0,
                     }),
                 })?;
-                Ok(digest_elements(tree.root()))
+                let proof = index.map(|i| {
+                    let checked = "the caller checked the index";
+                    MerkleProof {
+                        root: digest_elements(tree.root()),
+                        leaf: digest_elements(&tree.leaves()[i]),
+                        siblings: (tree.path(i).expect(checked).siblings.iter())
+                            .map(digest_elements)
+                            .collect(),
+                        sides: tree.path_sides(i).expect(checked),
+                    }
+                });
+                Ok((digest_elements(tree.root()), proof))
             }));
         }
         let run: OpFn = Box::new(move |inputs| {
@@ -452,7 +496,30 @@ impl Instance {
         &self,
         leaves: &[Elements<'_>],
     ) -> Option<Result<Vec<Element>, BatchError>> {
-        self.merkle.as_ref().map(|m| m(leaves))
+        self.merkle
+            .as_ref()
+            .map(|m| m(leaves, None).map(|(root, _)| root))
+    }
+
+    /// The [`MerkleProof`] of leaf `index` in the library's [`MerkleTree`]
+    /// over `leaves` (as [`Instance::merkle_root_batch`] builds it); `None`
+    /// if the instance has no 2-to-1 compression.
+    pub fn merkle_proof_batch(
+        &self,
+        leaves: &[Elements<'_>],
+        index: usize,
+    ) -> Option<Result<MerkleProof, MerkleRefusal>> {
+        let merkle = self.merkle.as_ref()?;
+        if index >= leaves.len() && !leaves.is_empty() {
+            return Some(Err(MerkleRefusal::Index(MerkleError::IndexOutOfRange {
+                index,
+                leaves: leaves.len(),
+            })));
+        }
+        Some(match merkle(leaves, Some(index)) {
+            Ok((_, proof)) => Ok(proof.expect("a proof for the index asked")),
+            Err(e) => Err(MerkleRefusal::Leaf(e)),
+        })
     }
 
     /// The timing closure of `op`, if the instance has it.
