@@ -225,15 +225,10 @@ pub fn merkle_proof(name: &str, index: &str, leaves: &str) -> Result<String, Mes
             }
             MerkleRefusal::Index(e) => e.to_string(),
         })?;
-    let sides = proof
-        .sides
-        .iter()
-        .rev()
-        .fold(0u64, |bits, &left| (bits << 1) | u64::from(left));
     let mut parts = vec![
         hex_list(&proof.root),
         hex_list(&proof.leaf),
-        sides.to_string(),
+        proof.sides_bits().to_string(),
     ];
     parts.extend(proof.siblings.iter().map(|s| hex_list(s)));
     Ok(parts.join(";"))

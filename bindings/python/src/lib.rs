@@ -13,10 +13,10 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
-use algebraic_hash_cli::registry::{BatchError, Elements, Instance, Op, OpError};
+use algebraic_hash_cli::registry::{BatchError, Elements, Instance, MerkleRefusal, Op, OpError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
 
 use algebraic_hash::{Compression, Hasher, Permutation};
 use algebraic_hash_rescue::{ElementDigest, Felt, Rp64_256, Rpo256, Rpx256};
@@ -434,6 +434,31 @@ fn compress_many<'py>(
     many(py, Op::Compress, name, inputs)
 }
 
+/// Instance `name` and its leaves read from `leaves`, if it has a 2-to-1
+/// compression (a Merkle tree) and at least one leaf; `call` names the
+/// function in the refusal.
+fn merkle_leaves<'py>(
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+    call: &'static str,
+) -> PyResult<(&'static Instance, Vec<Input<'py>>)> {
+    let found = instance(name)?;
+    if !found.has_merkle_root() {
+        return Err(PyValueError::new_err(
+            CliError::UnsupportedOp {
+                instance: found.name.clone(),
+                op: call,
+            }
+            .to_string(),
+        ));
+    }
+    let all = read_inputs(leaves, ["leaf", "leaves"], found.limbs())?;
+    if all.is_empty() {
+        return Err(PyValueError::new_err(CliError::NoLeaves.to_string()));
+    }
+    Ok((found, all))
+}
+
 /// `merkle_root(name, leaves)`: the root of the library's binary Merkle
 /// tree over `leaves` (each one digest of the instance) with its 2-to-1
 /// compression, as the CLI's `merkle` prints it; the tree is built with the
@@ -444,24 +469,60 @@ fn merkle_root<'py>(
     name: &str,
     leaves: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let found = instance(name)?;
-    if !found.has_merkle_root() {
-        return Err(PyValueError::new_err(
-            CliError::UnsupportedOp {
-                instance: found.name.clone(),
-                op: "merkle_root (2-to-1 compression)",
-            }
-            .to_string(),
-        ));
-    }
-    let all = read_inputs(leaves, ["leaf", "leaves"], found.limbs())?;
-    if all.is_empty() {
-        return Err(PyValueError::new_err(CliError::NoLeaves.to_string()));
-    }
+    let (found, all) = merkle_leaves(name, leaves, "merkle_root (2-to-1 compression)")?;
     let root = run_released(py, &all, "leaf", |elements| {
         found.merkle_root_batch(elements).expect("checked above")
     })?;
     to_ints(py, &root)
+}
+
+/// `merkle_proof(name, leaves, index)`: the authentication path of leaf
+/// `index` (0-based) in the tree of [`merkle_root`], as a dict with the
+/// fields of a LeanIMT proof: `root`, `leaf`, `index` (bit `k` set where
+/// the `k`-th sibling is on the left) and `siblings` (bottom first).
+#[pyfunction]
+fn merkle_proof<'py>(
+    py: Python<'py>,
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+    index: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if !index.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "leaf index: expected an int, got {}",
+            index.get_type().name()?
+        )));
+    }
+    let leaf_index = index
+        .extract::<u64>()
+        .ok()
+        .and_then(|i| usize::try_from(i).ok())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "leaf index: expected a non-negative integer, got {index}"
+            ))
+        })?;
+    let (found, all) = merkle_leaves(name, leaves, "merkle_proof (2-to-1 compression)")?;
+    let proof = run_released(py, &all, "leaf", |elements| {
+        match found.merkle_proof_batch(elements, leaf_index) {
+            Some(Ok(proof)) => Ok(Ok(proof)),
+            Some(Err(MerkleRefusal::Leaf(e))) => Err(e),
+            Some(Err(MerkleRefusal::Index(e))) => Ok(Err(e)),
+            None => unreachable!("merkle_leaves checked the compression"),
+        }
+    })?
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let siblings = proof
+        .siblings
+        .iter()
+        .map(|s| to_ints(py, s))
+        .collect::<PyResult<Vec<_>>>()?;
+    let out = PyDict::new(py);
+    out.set_item("root", to_ints(py, &proof.root)?)?;
+    out.set_item("leaf", to_ints(py, &proof.leaf)?)?;
+    out.set_item("index", proof.sides_bits())?;
+    out.set_item("siblings", PyList::new(py, siblings)?)?;
+    Ok(out)
 }
 
 /// The extension module.
@@ -478,5 +539,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compress_many, m)?)?;
     m.add_function(wrap_pyfunction!(goldilocks_many, m)?)?;
     m.add_function(wrap_pyfunction!(merkle_root, m)?)?;
+    m.add_function(wrap_pyfunction!(merkle_proof, m)?)?;
     Ok(())
 }

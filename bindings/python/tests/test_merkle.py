@@ -1,9 +1,10 @@
-"""``merkle_root``: the roots of twenty-first's Tip5 trees
+"""``merkle_root`` and ``merkle_proof``: the roots of twenty-first's Tip5 trees
 (test-vectors/tip5/merkle.json, computed by twenty-first 3.1.1), of
 plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json, computed
 by plonky2 1.1.0) and of Semaphore v4's groups
 (test-vectors/poseidon/lean_imt.json, computed by @semaphore-protocol/group
-4.14.3), the small shapes every instance shares, and the refusals."""
+4.14.3) with the Semaphore proofs stored there, the small shapes every
+instance shares, and the refusals."""
 
 import pytest
 
@@ -29,6 +30,23 @@ def test_poseidon_t3_roots_are_semaphore_group_roots():
     for case in trees:
         leaves = [[x] for x in elements(case["input"])]
         assert ah.merkle_root("poseidon-t3", leaves) == elements(case["output"]), len(leaves)
+
+
+def test_poseidon_t3_proofs_are_semaphore_group_proofs():
+    trees = [c for c in load("poseidon/lean_imt.json")["cases"] if c["fn"] == "merkle_tree"]
+    proofs = 0
+    for case in trees:
+        leaves = [[x] for x in elements(case["input"])]
+        for p in case["proofs"]:
+            i = p["leaf_index"]
+            assert ah.merkle_proof("poseidon-t3", leaves, i) == {
+                "root": elements(case["output"]),
+                "leaf": leaves[i],
+                "index": p["index"],
+                "siblings": [[x] for x in elements(p["siblings"])],
+            }, (i, len(leaves))
+            proofs += 1
+    assert proofs >= 100
 
 
 def test_plonky2_roots_are_plonky2s():
@@ -58,6 +76,11 @@ def test_one_leaf_two_leaves_and_an_odd_one(name):
     assert ah.merkle_root(name, [a, b]) == ab
     # The third leaf has no sibling: carried up to the root's level.
     assert ah.merkle_root(name, (x for x in [a, b, c])) == ah.compress(name, ab + c)
+    # Proofs: leaf 2 is carried up a level (one sibling, on the left).
+    root = ah.compress(name, ab + c)
+    assert ah.merkle_proof(name, [a], 0) == {"root": a, "leaf": a, "index": 0, "siblings": []}
+    assert ah.merkle_proof(name, [a, b, c], 1) == {"root": root, "leaf": b, "index": 1, "siblings": [a, c]}
+    assert ah.merkle_proof(name, [a, b, c], 2) == {"root": root, "leaf": c, "index": 1, "siblings": [ab]}
 
 
 def test_refusals():
@@ -75,3 +98,21 @@ def test_refusals():
         ah.merkle_root("tip5", "leaves")
     with pytest.raises(TypeError, match=r"^leaf 2: element 1: expected an int"):
         ah.merkle_root("tip5", [[0] * 5, ["x"] * 5])
+
+
+def test_proof_refusals():
+    three = [[1], [2], [3]]
+    with pytest.raises(ValueError, match=r"^leaf index 3 out of range for 3 leaves$"):
+        ah.merkle_proof("poseidon-t3", three, 3)
+    for bad in [-1, 2**64]:
+        with pytest.raises(ValueError, match="^leaf index: expected a non-negative integer"):
+            ah.merkle_proof("poseidon-t3", three, bad)
+    for bad in [1.0, "1", None]:
+        with pytest.raises(TypeError, match="^leaf index: expected an int"):
+            ah.merkle_proof("poseidon-t3", three, bad)
+    with pytest.raises(ValueError, match="no leaves"):
+        ah.merkle_proof("poseidon-t3", [], 0)
+    with pytest.raises(ValueError, match=r"has no `merkle_proof \(2-to-1 compression\)`"):
+        ah.merkle_proof("poseidon", three, 0)
+    with pytest.raises(ValueError, match=r"^leaf 2: element 1 .*not below"):
+        ah.merkle_proof("poseidon-t3", [[1], [2**254]], 0)

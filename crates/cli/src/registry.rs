@@ -107,6 +107,18 @@ pub struct MerkleProof {
     pub sides: Vec<bool>,
 }
 
+impl MerkleProof {
+    /// The sides as a number, bit `k` set where the `k`-th sibling is on the
+    /// left: the `index` of a LeanIMT proof (zk-kit's tree of Semaphore v4
+    /// groups), which the bindings hand out.
+    pub fn sides_bits(&self) -> u64 {
+        self.sides
+            .iter()
+            .rev()
+            .fold(0, |bits, &left| (bits << 1) | u64::from(left))
+    }
+}
+
 /// Why a Merkle proof was refused: a leaf that cannot be read (or no leaf),
 /// or a leaf index past the end.
 #[derive(Debug)]

@@ -23,7 +23,9 @@ raises ``TypeError``.
 The ``*_many`` forms take a sequence of inputs and run the whole batch with
 the GIL released; so does ``merkle_root(name, leaves)``, the root of a
 binary Merkle tree over digests with the instance's 2-to-1 compression
-(the CLI's ``merkle``).
+(the CLI's ``merkle``), and ``merkle_proof(name, leaves, index)``, a leaf's
+authentication path in that tree with the fields of a LeanIMT (Semaphore
+v4) proof.
 
 Each ecosystem's own names: ``poseidon(xs)`` (circomlibjs) and
 ``poseidon2(xs)`` (Barretenberg, Noir) return one ``int``;
@@ -43,6 +45,7 @@ from ._native import (
     hash,
     hash_many,
     list,
+    merkle_proof,
     merkle_root,
     operations,
     permute,
@@ -65,6 +68,7 @@ __all__ = [
     "hash",
     "hash_many",
     "list",
+    "merkle_proof",
     "merkle_root",
     "operations",
     "permute",

@@ -1,7 +1,7 @@
 """Type stubs of algebraic_hash (the functions live in algebraic_hash._native)."""
 
 import builtins
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypedDict
 
 def list() -> builtins.list[str]:
     """Every instance name, in the order of ``algebraic-hash list``."""
@@ -50,6 +50,25 @@ def merkle_root(name: str, leaves: Iterable[Sequence[int]]) -> builtins.list[int
     number of leaves it is the complete tree (for ``tip5``, twenty-first's
     ``MerkleTree``; for ``poseidon-plonky2`` over ``hash_or_noop`` digests,
     plonky2's tree of cap height 0). Runs with the GIL released."""
+
+class MerkleProof(TypedDict):
+    """A leaf's authentication path: the fields of a LeanIMT proof."""
+
+    root: builtins.list[int]
+    leaf: builtins.list[int]
+    index: int
+    siblings: builtins.list[builtins.list[int]]
+
+def merkle_proof(name: str, leaves: Iterable[Sequence[int]], index: int) -> MerkleProof:
+    """The authentication path of leaf ``index`` (0-based) in the tree of
+    ``merkle_root(name, leaves)``: ``root``, ``leaf``, ``siblings`` (digests,
+    bottom first; none at a level where the node is carried up) and
+    ``index``, whose bit ``k`` is set where the ``k``-th sibling is on the
+    left. These are the fields of a LeanIMT proof: for ``poseidon-t3``, with
+    each one-element digest taken as its int, Semaphore v4's
+    ``Group.generateMerkleProof(index)``. ``ValueError`` for an index past
+    the end or a negative one, ``TypeError`` for a non-int index. Runs with
+    the GIL released."""
 
 def poseidon(xs: Iterable[int]) -> int:
     """circomlibjs ``poseidon(inputs)``: circom Poseidon of 1 to 16 elements."""
