@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 
 use crate::element::Element;
-use crate::registry::{Instance, Op, OpError};
+use crate::registry::{Instance, MerkleProof, Op, OpError};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -86,6 +86,11 @@ struct MerkleArgs {
     /// Read the leaves from FILE instead of stdin.
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
+    /// Print the authentication path of leaf INDEX (0-based: the line's
+    /// number less one) instead of the root: its root, leaf, siblings and
+    /// their sides, the fields of a LeanIMT (Semaphore v4) proof.
+    #[arg(long, value_name = "INDEX")]
+    proof: Option<usize>,
     #[command(flatten)]
     format: Format,
 }
@@ -134,6 +139,37 @@ impl Format {
         let strings: Vec<String> = out.iter().map(Element::to_decimal).collect();
         serde_json::to_string(&strings).expect("strings serialize")
     }
+
+    /// A Merkle proof: one JSON object with LeanIMT's fields (`root`,
+    /// `leaf`, `index`, `siblings`), or one line per field (`sibling: ` one
+    /// a line, bottom first), elements separated by spaces.
+    fn write_proof(&self, proof: &MerkleProof, buf: &mut String) {
+        let index = proof.sides_bits();
+        if self.json {
+            let digest =
+                |d: &[Element]| -> Vec<String> { d.iter().map(Element::to_decimal).collect() };
+            let siblings: Vec<Vec<String>> = proof.siblings.iter().map(|d| digest(d)).collect();
+            let object = serde_json::json!({
+                "root": digest(&proof.root),
+                "leaf": digest(&proof.leaf),
+                "index": index,
+                "siblings": siblings,
+            });
+            buf.push_str(&object.to_string());
+            buf.push('\n');
+        } else {
+            let line = |label: &str, d: &[Element]| {
+                let texts: Vec<String> = d.iter().map(|e| self.element(e)).collect();
+                format!("{label}: {}\n", texts.join(" "))
+            };
+            buf.push_str(&line("root", &proof.root));
+            buf.push_str(&line("leaf", &proof.leaf));
+            buf.push_str(&format!("index: {index}\n"));
+            for sibling in &proof.siblings {
+                buf.push_str(&line("sibling", sibling));
+            }
+        }
+    }
 }
 
 /// Why the CLI stopped; `Display` is the one-line message for stderr.
@@ -166,6 +202,8 @@ pub enum CliError {
     },
     /// `merkle` was given no leaves.
     NoLeaves,
+    /// `merkle --proof` was given a leaf index past the end.
+    Merkle(algebraic_hash::MerkleError),
     /// Reading stdin or writing stdout failed.
     Io(std::io::Error),
 }
@@ -209,6 +247,7 @@ impl fmt::Display for RawMessage<'_> {
                 write_op_error(f, error)
             }
             CliError::NoLeaves => write!(f, "no leaves: a Merkle tree needs at least one"),
+            CliError::Merkle(e) => write!(f, "{e}"),
             CliError::Io(e) => write!(f, "i/o error: {e}"),
         }
     }
@@ -524,7 +563,10 @@ impl Progress {
 /// power of two) whose root is the tree's node above it, and the last,
 /// shorter batch's root is the node its leaves carry up, so the tree over
 /// the batch roots has the root of the tree over all leaves (a test checks
-/// it against one `MerkleTree` of every leaf).
+/// it against one `MerkleTree` of every leaf). With `--proof`, the path of
+/// the leaf in its batch's subtree, then that of its batch's root in the
+/// tree over the batch roots: together, its path in the whole tree (the
+/// levels a short last batch's root is carried up have no sibling).
 fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Result<(), CliError> {
     let instance = find(&args.instance)?;
     let instance = find_with(
@@ -540,6 +582,7 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
     let mut progress = Progress::new(file_len);
     let mut lines = Vec::new();
     let mut roots: Vec<Vec<String>> = Vec::new();
+    let mut in_batch: Option<MerkleProof> = None;
     let (mut done, mut bytes) = (0, 0);
     loop {
         bytes += read_batch(&mut *reader, &mut lines)?;
@@ -556,6 +599,17 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
                 error: e.error,
             })?;
         roots.push(root.iter().map(Element::to_decimal).collect());
+        if let Some(i) = args
+            .proof
+            .filter(|i| (done..done + lines.len()).contains(i))
+        {
+            let checked = "the batch's leaves gave a root and the index is in it";
+            in_batch = Some(
+                (instance.merkle_proof(&leaves, i - done))
+                    .and_then(Result::ok)
+                    .expect(checked),
+            );
+        }
         done += lines.len();
         progress.update(done, bytes);
     }
@@ -569,12 +623,29 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
         .map(|r| r.iter().map(String::as_str).collect())
         .collect();
     let top: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
-    let root = instance
-        .merkle_root(&top)
-        .expect("checked above")
-        .expect("batch roots are canonical digests");
     let mut buf = String::new();
-    args.format.write_answer(&root, &mut buf);
+    if let Some(index) = args.proof {
+        let mut proof = in_batch.ok_or(CliError::Merkle(
+            algebraic_hash::MerkleError::IndexOutOfRange {
+                index,
+                leaves: done,
+            },
+        ))?;
+        let above = instance
+            .merkle_proof(&top, index / LINES_PER_BATCH)
+            .and_then(Result::ok)
+            .expect("batch roots are canonical digests, one per batch");
+        proof.root = above.root;
+        proof.siblings.extend(above.siblings);
+        proof.sides.extend(above.sides);
+        args.format.write_proof(&proof, &mut buf);
+    } else {
+        let root = instance
+            .merkle_root(&top)
+            .expect("checked above")
+            .expect("batch roots are canonical digests");
+        args.format.write_answer(&root, &mut buf);
+    }
     stdout.write_all(buf.as_bytes())?;
     Ok(())
 }

@@ -513,6 +513,16 @@ impl Instance {
             .map(|m| m(leaves, None).map(|(root, _)| root))
     }
 
+    /// [`Instance::merkle_proof_batch`] on leaves given as texts; `None`
+    /// if the instance has no 2-to-1 compression.
+    pub fn merkle_proof(
+        &self,
+        leaves: &[&[&str]],
+        index: usize,
+    ) -> Option<Result<MerkleProof, MerkleRefusal>> {
+        self.merkle_proof_batch(&texts(leaves), index)
+    }
+
     /// The [`MerkleProof`] of leaf `index` in the library's [`MerkleTree`]
     /// over `leaves` (as [`Instance::merkle_root_batch`] builds it); `None`
     /// if the instance has no 2-to-1 compression.

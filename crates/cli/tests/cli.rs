@@ -650,6 +650,39 @@ fn poseidon_t3_merkle_roots_are_semaphores() {
     assert!(check_merkle_roots("poseidon/lean_imt.json", "poseidon-t3", 1) >= 40);
 }
 
+/// `merkle poseidon-t3 --proof INDEX --json` over the same groups prints
+/// the Semaphore proofs stored with them (LeanIMT's `generateMerkleProof`:
+/// root, leaf, index as the siblings' sides, siblings).
+#[test]
+fn poseidon_t3_merkle_proofs_are_semaphores() {
+    let file = vector_file("poseidon/lean_imt.json");
+    let mut proofs = 0;
+    for case in file["cases"].as_array().expect("cases") {
+        let Some(stored) = case["proofs"].as_array() else {
+            continue;
+        };
+        let members = strings(&case["input"]);
+        let leaves: String = members.iter().map(|m| format!("{m}\n")).collect();
+        for p in stored {
+            let i = p["leaf_index"].as_u64().expect("leaf_index") as usize;
+            let args = ["merkle", "poseidon-t3", "--proof", &i.to_string(), "--json"];
+            let out = cli(&args, &leaves);
+            assert_eq!(out.code, 0, "{}", out.stderr);
+            let ours: Value = serde_json::from_str(&out.stdout).expect("--json prints JSON");
+            let one = |s: &String| serde_json::json!([s]);
+            let expected = serde_json::json!({
+                "root": case["output"],
+                "leaf": [members[i]],
+                "index": p["index"],
+                "siblings": strings(&p["siblings"]).iter().map(one).collect::<Vec<_>>(),
+            });
+            assert_eq!(ours, expected, "leaf {i} of {}", members.len());
+            proofs += 1;
+        }
+    }
+    assert!(proofs >= 100, "{proofs} proofs");
+}
+
 #[test]
 fn list_names_every_instance_once() {
     let out = cli(&["list"], "");

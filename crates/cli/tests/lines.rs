@@ -1,6 +1,7 @@
 //! `--lines` and `merkle`: the batch answers equal one call per input, a bad
 //! line stops the output at the line before it, and `merkle` equals the
-//! library's `MerkleTree` built over every leaf at once. (Outside vectors
+//! library's `MerkleTree` built over every leaf at once, and so does `merkle
+//! --proof` equal its paths. (Outside vectors
 //! run through `--lines` and two-leaf `merkle` in `cli.rs`.)
 
 mod common;
@@ -282,6 +283,41 @@ where
             "{name} merkle of {count} leaves"
         );
         assert!(out.stderr.is_empty(), "no progress bar off a terminal");
+        // Proofs: the first and last leaves and one between, each in a
+        // batch of its own when the leaves span several.
+        let decimal = |d: &D| -> Vec<String> {
+            d.to_elements()
+                .iter()
+                .map(|e| e.element().to_decimal())
+                .collect()
+        };
+        for i in [0, count / 2, count - 1] {
+            let out = cli(
+                &["merkle", name, "--proof", &i.to_string(), "--json"],
+                &stdin,
+            );
+            assert_eq!(out.code, 0, "{name} proof {i} of {count}: {}", out.stderr);
+            let ours: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+            let sides = tree.path_sides(i).expect("index below the count");
+            let index = sides
+                .iter()
+                .rev()
+                .fold(0u64, |n, &left| (n << 1) | u64::from(left));
+            let siblings: Vec<Vec<String>> = tree
+                .path(i)
+                .expect("index")
+                .siblings
+                .iter()
+                .map(decimal)
+                .collect();
+            let expected = serde_json::json!({
+                "root": expected,
+                "leaf": decimal(&tree.leaves()[i]),
+                "index": index,
+                "siblings": siblings,
+            });
+            assert_eq!(ours, expected, "{name} proof of leaf {i} of {count}");
+        }
     }
 }
 
@@ -317,6 +353,14 @@ fn merkle_refusals() {
         &format!("line {}: element 1", BATCH + 11),
     );
     assert_refused(&["merkle", "nope"], "1\n", "unknown instance");
+    assert_refused(
+        &["merkle", "poseidon-t3", "--proof", "3"],
+        "1\n2\n3\n",
+        "leaf index 3 out of range for 3 leaves",
+    );
+    assert_refused(&["merkle", "poseidon-t3", "--proof", "-1"], "1\n", "'-1'");
+    assert_refused(&["merkle", "poseidon-t3", "--proof", "x"], "1\n", "'x'");
+    assert_refused(&["merkle", "poseidon-t3", "--proof", "0"], "", "no leaves");
 }
 
 /// 2^16 + 1 leaves: sixteen full batches of lines and a one-leaf tail, so
