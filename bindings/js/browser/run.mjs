@@ -14,7 +14,9 @@
 //     under test-vectors/, up to 4 cases per function, the first through
 //     the single call and all through the batch call);
 //   - `merkleRoot` of twenty-first's Tip5 trees (test-vectors/tip5/
-//     merkle.json, up to 4 trees);
+//     merkle.json, up to 4 trees), and `merkleProof` of Semaphore groups'
+//     members (test-vectors/poseidon/lean_imt.json, a proof of each of up
+//     to 4 groups of 5 or more members);
 //   - error messages, per family and for the drop-ins, against the literal
 //     messages the library prints;
 //   - the circomlibjs and poseidon-lite drop-ins on random (inputs,
@@ -71,6 +73,18 @@ const merkleChecks = load('tip5/merkle.json')
     };
   });
 
+const proofChecks = load('poseidon/lean_imt.json')
+  .cases.filter((c) => c.fn === 'merkle_tree' && c.input.length >= 5)
+  .slice(0, PER_FUNCTION)
+  .map((c) => {
+    const p = c.proofs[c.proofs.length - 1];
+    return {
+      members: c.input,
+      leafIndex: p.leaf_index,
+      expected: { root: c.output, leaf: [c.input[p.leaf_index]], index: p.index, siblings: p.siblings.map((s) => [s]) },
+    };
+  });
+
 // [call, expected error name, expected message]; elements are decimal
 // strings (turned into bigints in the page), other values pass as they are.
 const R = String(BN254_R);
@@ -123,7 +137,7 @@ for (let t = 2; t <= 17; t++) {
 }
 
 // Runs in the page: every check, answers as decimal strings.
-async function inPage({ vectorChecks, merkleChecks, errorChecks, dropinChecks }) {
+async function inPage({ vectorChecks, merkleChecks, proofChecks, errorChecks, dropinChecks }) {
   const { ah, circomlibjs, poseidonLite } = window.modules;
   const big = (xs) => xs.map((x) => (typeof x === 'string' ? BigInt(x) : x));
   const text = (r) => (Array.isArray(r) ? r.map(text) : String(r));
@@ -143,6 +157,10 @@ async function inPage({ vectorChecks, merkleChecks, errorChecks, dropinChecks })
       many: text(ah[`${v.op}Many`](v.instance, v.inputs.map(big))),
     })),
     merkle: merkleChecks.map((m) => text(ah.merkleRoot('tip5', m.leaves.map(big)))),
+    proofs: proofChecks.map((p) => {
+      const { root, leaf, index, siblings } = ah.merkleProof('poseidon-t3', p.members.map((m) => [BigInt(m)]), p.leafIndex);
+      return { root: text(root), leaf: text(leaf), index, siblings: text(siblings) };
+    }),
     errors: errorChecks.map(([c]) => {
       try {
         return { result: text(call(c)) };
@@ -207,6 +225,7 @@ try {
   const got = await page.evaluate(inPage, {
     vectorChecks,
     merkleChecks,
+    proofChecks,
     errorChecks: [...errorChecks, unknownInstance],
     dropinChecks,
   });
@@ -219,6 +238,11 @@ try {
   });
   merkleChecks.forEach((m, i) => {
     if (!same(got.merkle[i], m.expected)) failures.push(`tip5 merkleRoot of ${m.leaves.length} leaves: ${got.merkle[i]}`);
+  });
+  proofChecks.forEach((p, i) => {
+    if (!same(got.proofs[i], p.expected)) {
+      failures.push(`poseidon-t3 merkleProof of member ${p.leafIndex} of ${p.members.length}: ${JSON.stringify(got.proofs[i])}`);
+    }
   });
   [...errorChecks, unknownInstance].forEach(([c, name, message], i) => {
     const g = got.errors[i];
@@ -237,7 +261,7 @@ try {
   console.log(`the import fetched ${atImport.wasm.join(', ')}; load('circom-wide') then ${atImport.afterWide.slice(1).join(', ')}; load() all of ${atImport.afterLoad.join(', ')}`);
   console.log(`the poseidon-lite drop-in's import alone fetched ${liteGot.wasm.join(', ')}`);
   console.log(`vectors: ${vectorChecks.length} functions of ${files().length} files (${[...families].join(', ')}), ${cases} cases`);
-  console.log(`merkleRoot: ${merkleChecks.length} of twenty-first's Tip5 trees`);
+  console.log(`merkleRoot: ${merkleChecks.length} of twenty-first's Tip5 trees; merkleProof: ${proofChecks.length} Semaphore proofs`);
   console.log(`errors: ${errorChecks.length + 1} messages; drop-ins: ${dropinChecks.length} random cases (t = 2..17) against circomlibjs 0.1.7 and poseidon-lite 0.3.0`);
   console.log(`checks ran in ${runMs} ms`);
 
