@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 
 use crate::element::Element;
-use crate::registry::{Instance, MerkleProof, Op, OpError};
+use crate::registry::{Instance, MerkleProof, MerkleRefusal, Op, OpError};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -591,25 +591,32 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
         }
         let words = split(&lines);
         let leaves: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
-        let root = instance
-            .merkle_root(&leaves)
-            .expect("checked above")
-            .map_err(|e| CliError::Line {
-                line: done + e.input + 1,
-                error: e.error,
-            })?;
-        roots.push(root.iter().map(Element::to_decimal).collect());
-        if let Some(i) = args
+        let bad_line = |e: registry::BatchError| CliError::Line {
+            line: done + e.input + 1,
+            error: e.error,
+        };
+        // The batch that holds the proof's leaf: its tree built once, for
+        // the leaf's path and the batch root together.
+        let root = match args
             .proof
             .filter(|i| (done..done + lines.len()).contains(i))
         {
-            let checked = "the batch's leaves gave a root and the index is in it";
-            in_batch = Some(
-                (instance.merkle_proof(&leaves, i - done))
-                    .and_then(Result::ok)
-                    .expect(checked),
-            );
-        }
+            Some(i) => {
+                let proof = (instance.merkle_proof(&leaves, i - done))
+                    .expect("checked above")
+                    .map_err(|refusal| match refusal {
+                        MerkleRefusal::Leaf(e) => bad_line(e),
+                        MerkleRefusal::Index(e) => CliError::Merkle(e),
+                    })?;
+                let root = proof.root.clone();
+                in_batch = Some(proof);
+                root
+            }
+            None => (instance.merkle_root(&leaves))
+                .expect("checked above")
+                .map_err(bad_line)?,
+        };
+        roots.push(root.iter().map(Element::to_decimal).collect());
         done += lines.len();
         progress.update(done, bytes);
     }
