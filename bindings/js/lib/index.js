@@ -335,9 +335,11 @@ export function merkleRoot(name, leaves) {
     const answers = binary('merkle', to, given, 1);
     if (answers !== null) return answers[0];
   }
-  const all = given.map((xs, k) => encode(xs, `leaf ${k + 1}: `));
-  return decode(moduleOf(to.family).call('merkle_root', name, all.map((xs) => `${xs.join(',')};`).join('')));
+  return decode(moduleOf(to.family).call('merkle_root', name, leavesText(given)));
 }
+
+// The text call's leaves: each leaf's elements comma-separated, ended by `;`.
+const leavesText = (leaves) => Array.from(leaves, (xs, k) => `${encode(xs, `leaf ${k + 1}: `).join(',')};`).join('');
 
 /**
  * The authentication path of leaf `leafIndex` (0-based) in the tree that
@@ -353,9 +355,9 @@ export function merkleProof(name, leaves, leafIndex) {
     throw new TypeError(`leaf index: expected a non-negative integer, got ${String(leafIndex)}`);
   }
   const { family } = entry(name);
-  const all = Array.from(leaves, (xs, k) => encode(xs, `leaf ${k + 1}: `));
-  const text = all.map((xs) => `${xs.join(',')};`).join('');
-  const [root, leaf, index, ...siblings] = moduleOf(family).call('merkle_proof', name, String(leafIndex), text).split(';');
+  const [root, leaf, index, ...siblings] = moduleOf(family)
+    .call('merkle_proof', name, String(leafIndex), leavesText(leaves))
+    .split(';');
   return { root: decode(root), leaf: decode(leaf), index: Number(index), siblings: siblings.map(decode) };
 }
 
