@@ -6,8 +6,9 @@
 //! the roots, and each member's path (LeanIMT's proof siblings, bottom
 //! first, none at the levels where the node is carried up) with the sides
 //! of its siblings (LeanIMT's proof `index`: a bit per sibling, set where
-//! the sibling is on the left), which `MerkleTree::verify` accepts; a changed leaf or sibling, another leaf's
-//! index and an index past the end are refused.
+//! the sibling is on the left), which `MerkleTree::verify` accepts; a
+//! changed leaf or sibling, another leaf's index and an index past the end
+//! are refused.
 
 use algebraic_hash::{MerkleError, MerklePath, MerkleTree};
 use algebraic_hash_poseidon::Fr;
