@@ -36,6 +36,13 @@ pub enum MerkleError {
     },
     /// The path leads to a different root.
     RootMismatch,
+    /// A path's sides and siblings differ in number.
+    SidesLength {
+        /// Siblings the path has.
+        siblings: usize,
+        /// Sides given.
+        sides: usize,
+    },
 }
 
 impl fmt::Display for MerkleError {
@@ -52,6 +59,12 @@ impl fmt::Display for MerkleError {
                 )
             }
             Self::RootMismatch => write!(f, "authentication path does not lead to the root"),
+            Self::SidesLength { siblings, sides } => {
+                write!(
+                    f,
+                    "authentication path has {siblings} siblings but {sides} sides"
+                )
+            }
         }
     }
 }
@@ -226,10 +239,7 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
         if index >= leaves {
             return Err(MerkleError::IndexOutOfRange { index, leaves });
         }
-        Ok(path_levels(leaves, index)
-            .flatten()
-            .map(|(_, sibling_on_left)| sibling_on_left)
-            .collect())
+        Ok(sides(leaves, index))
     }
 
     /// Checks that `leaf` sits at `index` in a tree of `leaf_count` leaves
@@ -248,16 +258,40 @@ impl<D: Clone + PartialEq, C: Compression<D, 2>> MerkleTree<D, C> {
                 leaves: leaf_count,
             });
         }
-        let expected = path_length(leaf_count, index);
-        if path.siblings.len() != expected {
+        let sides = sides(leaf_count, index);
+        if path.siblings.len() != sides.len() {
             return Err(MerkleError::PathLength {
-                expected,
+                expected: sides.len(),
                 found: path.siblings.len(),
             });
         }
+        Self::verify_sides(compression, root, leaf, path, &sides)
+    }
+
+    /// Checks that `path` leads from `leaf` to `root` with each sibling on
+    /// the side `sides` gives (`true`: on the left, as
+    /// [`MerkleTree::path_sides`] says), bottom first. This is how a
+    /// LeanIMT proof (zk-kit's tree of Semaphore v4 groups) is verified:
+    /// neither the leaf's index nor the leaf count is known, the sides come
+    /// with the proof. Since leaves and inner nodes are not
+    /// domain-separated, an inner node with the path above it passes too;
+    /// where that matters, check the number of siblings against the depth
+    /// you expect, or use [`MerkleTree::verify`] with the leaf count.
+    pub fn verify_sides(
+        compression: &C,
+        root: &D,
+        leaf: &D,
+        path: &MerklePath<D>,
+        sides: &[bool],
+    ) -> Result<(), MerkleError> {
+        if sides.len() != path.siblings.len() {
+            return Err(MerkleError::SidesLength {
+                siblings: path.siblings.len(),
+                sides: sides.len(),
+            });
+        }
         let mut node = leaf.clone();
-        let steps = path_levels(leaf_count, index).flatten();
-        for ((_, sibling_on_left), sibling) in steps.zip(&path.siblings) {
+        for (&sibling_on_left, sibling) in sides.iter().zip(&path.siblings) {
             node = if sibling_on_left {
                 compression.compress([sibling.clone(), node])
             } else {
@@ -288,8 +322,12 @@ fn path_levels(leaf_count: usize, index: usize) -> impl Iterator<Item = Option<(
     })
 }
 
-/// Number of siblings on the path of leaf `index` in a tree of `leaf_count`
-/// leaves (levels where the node is carried up have none).
-pub(crate) fn path_length(leaf_count: usize, index: usize) -> usize {
-    path_levels(leaf_count, index).flatten().count()
+/// The side of each sibling on the path of leaf `index` in a tree of
+/// `leaf_count` leaves, bottom first (`true`: on the left); one per sibling,
+/// so its length is the path's.
+fn sides(leaf_count: usize, index: usize) -> Vec<bool> {
+    path_levels(leaf_count, index)
+        .flatten()
+        .map(|(_, sibling_on_left)| sibling_on_left)
+        .collect()
 }

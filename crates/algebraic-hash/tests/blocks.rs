@@ -195,6 +195,31 @@ fn merkle_paths_verify_and_reject() {
         for (i, leaf) in leaves.iter().enumerate() {
             let path = tree.path(i).unwrap();
             assert_eq!(MerkleTree::verify(&c, &root, n, i, leaf, &path), Ok(()));
+            let sides = tree.path_sides(i).unwrap();
+            assert_eq!(
+                MerkleTree::verify_sides(&c, &root, leaf, &path, &sides),
+                Ok(())
+            );
+            for k in 0..sides.len() {
+                let mut other = sides.clone();
+                other[k] = !other[k];
+                assert_eq!(
+                    MerkleTree::verify_sides(&c, &root, leaf, &path, &other),
+                    Err(MerkleError::RootMismatch),
+                    "n={n}, leaf {i}: side {k} flipped"
+                );
+            }
+            assert_eq!(
+                MerkleTree::verify_sides(&c, &root, leaf, &path, &sides[1.min(sides.len())..]),
+                if sides.is_empty() {
+                    Ok(())
+                } else {
+                    Err(MerkleError::SidesLength {
+                        siblings: sides.len(),
+                        sides: sides.len() - 1,
+                    })
+                }
+            );
 
             let flipped = [leaf[0] ^ W(1)];
             assert_eq!(

@@ -6,9 +6,10 @@
 //! the roots, and each member's path (LeanIMT's proof siblings, bottom
 //! first, none at the levels where the node is carried up) with the sides
 //! of its siblings (LeanIMT's proof `index`: a bit per sibling, set where
-//! the sibling is on the left), which `MerkleTree::verify` accepts; a
-//! changed leaf or sibling, another leaf's index and an index past the end
-//! are refused.
+//! the sibling is on the left), which `MerkleTree::verify` accepts, and
+//! `MerkleTree::verify_sides` with the stored `index`'s bits as LeanIMT's
+//! verifier does; a changed leaf, sibling or side, another leaf's index and
+//! an index past the end are refused.
 
 use algebraic_hash::{MerkleError, MerklePath, MerkleTree};
 use algebraic_hash_poseidon::Fr;
@@ -26,6 +27,11 @@ fn parse(s: &str) -> Fr {
 
 fn parse_all(items: &[String]) -> Vec<Fr> {
     items.iter().map(|s| parse(s)).collect()
+}
+
+/// A leaf other than `leaf`.
+fn other_leaf(leaf: &Fr) -> Fr {
+    *leaf + Fr::from(1u64)
 }
 
 #[test]
@@ -76,9 +82,50 @@ fn roots_and_paths_are_semaphores() {
                     MerkleTree::verify(compression, root, count, index, leaf, path)
                 };
             assert_eq!(verify(&root, n, index, &leaves[index], &path), Ok(()));
-            let other = leaves[index] + Fr::from(1u64);
+            // As LeanIMT verifies: the sides from the stored `index`, no
+            // leaf index or count.
+            let stored_sides: Vec<bool> = (0..siblings.len())
+                .map(|k| semaphore_index >> k & 1 == 1)
+                .collect();
+            let verify_sides = |root: &Fr, leaf: &Fr, path: &MerklePath<Fr>, sides: &[bool]| {
+                MerkleTree::verify_sides(compression, root, leaf, path, sides)
+            };
             assert_eq!(
-                verify(&root, n, index, &other, &path),
+                verify_sides(&root, &leaves[index], &path, &stored_sides),
+                Ok(())
+            );
+            assert_eq!(
+                verify_sides(&root, &other_leaf(&leaves[index]), &path, &stored_sides),
+                Err(MerkleError::RootMismatch),
+                "a changed leaf, sides given"
+            );
+            // (Flipping a side changes nothing where the leaf equals its
+            // sibling, as in the group of r − 1, r − 1 and 1.)
+            if let Some(lowest) = stored_sides.first()
+                && siblings[0] != leaves[index]
+            {
+                let mut flipped = stored_sides.clone();
+                flipped[0] = !lowest;
+                assert_eq!(
+                    verify_sides(&root, &leaves[index], &path, &flipped),
+                    Err(MerkleError::RootMismatch),
+                    "the lowest side flipped"
+                );
+            }
+            assert_eq!(
+                verify_sides(
+                    &root,
+                    &leaves[index],
+                    &path,
+                    &[stored_sides.clone(), vec![false]].concat()
+                ),
+                Err(MerkleError::SidesLength {
+                    siblings: siblings.len(),
+                    sides: siblings.len() + 1
+                })
+            );
+            assert_eq!(
+                verify(&root, n, index, &other_leaf(&leaves[index]), &path),
                 Err(MerkleError::RootMismatch),
                 "a changed leaf"
             );
