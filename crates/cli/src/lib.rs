@@ -26,7 +26,9 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 
 use crate::element::Element;
-use crate::registry::{Instance, MerkleProof, MerkleRefusal, Op, OpError};
+use crate::registry::{
+    Elements, Instance, MerkleProof, MerkleRefusal, Op, OpError, ProofInput, ProofRefusal,
+};
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -91,6 +93,12 @@ struct MerkleArgs {
     /// their sides, the fields of a LeanIMT (Semaphore v4) proof.
     #[arg(long, value_name = "INDEX")]
     proof: Option<usize>,
+    /// Check proofs instead of building a tree: one JSON object a line
+    /// with LeanIMT's fields (as `--proof INDEX --json` prints them; a
+    /// one-element digest may be a bare number), `valid` or `invalid`
+    /// printed for each; the exit status is 1 if any is invalid.
+    #[arg(long, conflicts_with_all = ["proof", "hex", "json"])]
+    verify: bool,
     #[command(flatten)]
     format: Format,
 }
@@ -204,6 +212,25 @@ pub enum CliError {
     NoLeaves,
     /// `merkle --proof` was given a leaf index past the end.
     Merkle(algebraic_hash::MerkleError),
+    /// A proof to check was refused (the bindings' `verify` calls).
+    Proof(ProofRefusal),
+    /// `merkle --verify`: line `line` (1-based) is not a proof it can check.
+    ProofLine {
+        /// The line number.
+        line: usize,
+        /// What is wrong with it.
+        problem: ProofProblem,
+    },
+    /// `merkle --verify` was given no proof.
+    NoProofs,
+    /// `merkle --verify` found proofs that do not lead to their roots (exit
+    /// status 1, not 2: the input was read, the answer is no).
+    ProofsInvalid {
+        /// Proofs that do not lead to their roots.
+        invalid: usize,
+        /// Proofs checked.
+        checked: usize,
+    },
     /// Reading stdin or writing stdout failed.
     Io(std::io::Error),
 }
@@ -248,6 +275,18 @@ impl fmt::Display for RawMessage<'_> {
             }
             CliError::NoLeaves => write!(f, "no leaves: a Merkle tree needs at least one"),
             CliError::Merkle(e) => write!(f, "{e}"),
+            CliError::Proof(refusal) => write_proof_refusal(f, refusal),
+            CliError::ProofLine { line, problem } => {
+                write!(f, "line {line}: ")?;
+                match problem {
+                    ProofProblem::Shape(what) => write!(f, "not a Merkle proof: {what}"),
+                    ProofProblem::Refused(refusal) => write_proof_refusal(f, refusal),
+                }
+            }
+            CliError::NoProofs => write!(f, "no proofs to check"),
+            CliError::ProofsInvalid { invalid, checked } => {
+                write!(f, "{invalid} of {checked} proofs invalid")
+            }
             CliError::Io(e) => write!(f, "i/o error: {e}"),
         }
     }
@@ -264,7 +303,41 @@ fn write_op_error(f: &mut fmt::Formatter<'_>, error: &OpError) -> fmt::Result {
     }
 }
 
+fn write_proof_refusal(f: &mut fmt::Formatter<'_>, refusal: &ProofRefusal) -> fmt::Result {
+    match refusal {
+        ProofRefusal::Digest { part, error } => {
+            write!(f, "{part}: ")?;
+            write_op_error(f, error)
+        }
+        ProofRefusal::Sides { index, siblings } => write!(
+            f,
+            "proof index {index} has a bit set beyond its {siblings} siblings"
+        ),
+    }
+}
+
 impl std::error::Error for CliError {}
+
+impl CliError {
+    /// The process's exit status for this error: 1 when proofs were checked
+    /// and some are invalid, 2 for everything else (bad input or usage,
+    /// i/o).
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            CliError::ProofsInvalid { .. } => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Why a line of `merkle --verify` is not a proof it can check.
+#[derive(Debug)]
+pub enum ProofProblem {
+    /// Not a JSON object with LeanIMT's fields (what is wrong, in words).
+    Shape(String),
+    /// Read, but refused by the instance.
+    Refused(ProofRefusal),
+}
 
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
@@ -574,6 +647,10 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
         "merkle (2-to-1 compression)",
         instance.has_merkle_root(),
     )?;
+    if args.verify {
+        let mut reader = open_input(args.input.as_deref(), stdin)?;
+        return verify_proofs(instance, &mut *reader, stdout);
+    }
     let file_len = match &args.input {
         Some(path) => std::fs::metadata(path).ok().map(|m| m.len()),
         None => None,
@@ -655,6 +732,115 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
     }
     stdout.write_all(buf.as_bytes())?;
     Ok(())
+}
+
+/// `merkle --verify`: each non-blank line one proof, `valid` or `invalid`
+/// printed for it. On a line that is not a proof, the answers before it
+/// are printed, then the error.
+fn verify_proofs(
+    instance: &Instance,
+    reader: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+) -> Result<(), CliError> {
+    let (mut checked, mut invalid) = (0, 0);
+    let mut buf = String::new();
+    let mut bytes = Vec::new();
+    for line in 1.. {
+        bytes.clear();
+        if reader.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if text.trim().is_empty() {
+            continue;
+        }
+        let answer =
+            verify_line(instance, &text).map_err(|problem| CliError::ProofLine { line, problem });
+        let valid = match answer {
+            Ok(valid) => valid,
+            Err(e) => {
+                stdout.write_all(buf.as_bytes())?;
+                return Err(e);
+            }
+        };
+        checked += 1;
+        invalid += usize::from(!valid);
+        buf.push_str(if valid { "valid\n" } else { "invalid\n" });
+        if buf.len() >= 1 << 16 {
+            stdout.write_all(buf.as_bytes())?;
+            buf.clear();
+        }
+    }
+    stdout.write_all(buf.as_bytes())?;
+    match (checked, invalid) {
+        (0, _) => Err(CliError::NoProofs),
+        (_, 0) => Ok(()),
+        _ => Err(CliError::ProofsInvalid { invalid, checked }),
+    }
+}
+
+/// One line of `merkle --verify`: whether its proof leads to its root.
+fn verify_line(instance: &Instance, text: &str) -> Result<bool, ProofProblem> {
+    let shape = |what: String| ProofProblem::Shape(what);
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| shape(format!("JSON: {e}")))?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| shape("expected a JSON object".to_owned()))?;
+    let field = |name: &str| {
+        object
+            .get(name)
+            .ok_or_else(|| shape(format!("no `{name}` field")))
+    };
+    let index = field("index")?
+        .as_u64()
+        .ok_or_else(|| shape("`index`: expected a non-negative integer".to_owned()))?;
+    let root = digest_texts(field("root")?, "root")?;
+    let leaf = digest_texts(field("leaf")?, "leaf")?;
+    let siblings = field("siblings")?
+        .as_array()
+        .ok_or_else(|| shape("`siblings`: expected an array of digests".to_owned()))?
+        .iter()
+        .enumerate()
+        .map(|(k, s)| digest_texts(s, &format!("sibling {}", k + 1)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (root, leaf) = (as_strs(&root), as_strs(&leaf));
+    let siblings: Vec<Vec<&str>> = siblings.iter().map(|s| as_strs(s)).collect();
+    let proof = ProofInput {
+        root: Elements::Texts(&root),
+        leaf: Elements::Texts(&leaf),
+        index,
+        siblings: siblings.iter().map(|s| Elements::Texts(s)).collect(),
+    };
+    instance
+        .verify_merkle_proof(&proof)
+        .expect("merkle checked the compression")
+        .map_err(ProofProblem::Refused)
+}
+
+fn as_strs(texts: &[String]) -> Vec<&str> {
+    texts.iter().map(String::as_str).collect()
+}
+
+/// A digest of a JSON proof as element texts: an array of numbers or
+/// strings (the elements' texts, read by the instance's parser), or one
+/// number or string (a one-element digest, as Semaphore writes them).
+fn digest_texts(value: &serde_json::Value, what: &str) -> Result<Vec<String>, ProofProblem> {
+    use serde_json::Value;
+    let text = |v: &Value| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    let texts = match value {
+        Value::Array(items) => items.iter().map(text).collect(),
+        one => text(one).map(|t| vec![t]),
+    };
+    texts.ok_or_else(|| {
+        ProofProblem::Shape(format!(
+            "`{what}`: expected numbers or strings (one, or an array)"
+        ))
+    })
 }
 
 /// Mean time of `f`, or `None` if the operation refuses the benchmark input.

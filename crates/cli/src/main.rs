@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         },
         Err(e) => {
             eprintln!("algebraic-hash: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_status())
         }
     }
 }

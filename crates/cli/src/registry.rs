@@ -18,7 +18,9 @@
 
 use std::hint::black_box;
 
-use algebraic_hash::{Compression, Error, Hasher, MerkleError, MerkleTree, Permutation};
+use algebraic_hash::{
+    Compression, Error, Hasher, MerkleError, MerklePath, MerkleTree, Permutation,
+};
 
 use crate::element::{Codec, Element};
 
@@ -119,6 +121,43 @@ impl MerkleProof {
     }
 }
 
+/// A Merkle proof handed over to be checked
+/// ([`Instance::verify_merkle_proof`]): the fields of a LeanIMT proof, each
+/// digest as its elements.
+#[derive(Clone, Debug)]
+pub struct ProofInput<'a> {
+    /// The root the path should lead to.
+    pub root: Elements<'a>,
+    /// The leaf.
+    pub leaf: Elements<'a>,
+    /// The sides of the siblings, bit `k` set where the `k`-th sibling is
+    /// on the left ([`MerkleProof::sides_bits`]).
+    pub index: u64,
+    /// The siblings, bottom first.
+    pub siblings: Vec<Elements<'a>>,
+}
+
+/// Which digest of a [`ProofInput`] was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofPart {
+    /// The root.
+    Root,
+    /// The leaf.
+    Leaf,
+    /// Sibling `k` (0-based, bottom first).
+    Sibling(usize),
+}
+
+impl core::fmt::Display for ProofPart {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Root => write!(f, "root"),
+            Self::Leaf => write!(f, "leaf"),
+            Self::Sibling(k) => write!(f, "sibling {}", k + 1),
+        }
+    }
+}
+
 /// Why a Merkle proof was refused: a leaf that cannot be read (or no leaf),
 /// or a leaf index past the end.
 #[derive(Debug)]
@@ -127,6 +166,38 @@ pub enum MerkleRefusal {
     Leaf(BatchError),
     /// The leaf index is not below the leaf count.
     Index(MerkleError),
+}
+
+/// Why a proof could not be checked ([`Instance::verify_merkle_proof`]): a
+/// digest that cannot be read, or sides that do not fit the siblings.
+#[derive(Debug)]
+pub enum ProofRefusal {
+    /// A digest of the proof was refused.
+    Digest {
+        /// Which digest.
+        part: ProofPart,
+        /// Why.
+        error: OpError,
+    },
+    /// A proof's `index` has a bit set at or above its number of siblings.
+    Sides {
+        /// The proof's `index`.
+        index: u64,
+        /// Its number of siblings.
+        siblings: usize,
+    },
+}
+
+/// The sides `index` gives to `siblings` siblings (bit `k`: sibling `k`;
+/// siblings past the 64th, in a path no tree of `u64` leaves has, on the
+/// right), refused if it has bits beyond them.
+fn sides_of_bits(index: u64, siblings: usize) -> Result<Vec<bool>, ProofRefusal> {
+    if siblings < 64 && index >> siblings != 0 {
+        return Err(ProofRefusal::Sides { index, siblings });
+    }
+    Ok((0..siblings)
+        .map(|k| k < 64 && index >> k & 1 == 1)
+        .collect())
 }
 
 /// One input's elements as a caller hands them over.
@@ -151,7 +222,15 @@ type MerkleFn = Box<
         + Send
         + Sync,
 >;
+/// Whether a proof's path leads from its leaf to its root.
+type VerifyFn = Box<dyn Fn(&ProofInput<'_>) -> Result<bool, ProofRefusal> + Send + Sync>;
 type BenchFn = Box<dyn Fn() -> bool + Send + Sync>;
+
+/// What an instance with a 2-to-1 compression does with Merkle trees.
+struct MerkleOps {
+    tree: MerkleFn,
+    verify: VerifyFn,
+}
 
 /// One instance: a name, a description and what it can do.
 pub struct Instance {
@@ -161,7 +240,7 @@ pub struct Instance {
     pub description: String,
     limbs: usize,
     ops: Vec<(Op, OpFn, BenchFn)>,
-    merkle: Option<MerkleFn>,
+    merkle: Option<MerkleOps>,
 }
 
 /// How many elements `input` holds; limbs that are not a whole number of
@@ -353,7 +432,8 @@ impl Instance {
         let g = c.clone();
         if N == 2 {
             let binary = Binary(c.clone());
-            self.merkle = Some(Box::new(move |leaves, index| {
+            let for_verify = binary.clone();
+            let tree: MerkleFn = Box::new(move |leaves, index| {
                 let leaves = parse_batch(leaves, |leaf| {
                     parse_digests::<F, D, 1>(leaf, "Merkle leaf (elements)").map(|[d]| d)
                 })?;
@@ -378,7 +458,29 @@ impl Instance {
                     }
                 });
                 Ok((digest_elements(tree.root()), proof))
-            }));
+            });
+            let verify: VerifyFn = Box::new(move |proof| {
+                let digest = |part, input| {
+                    parse_digests::<F, D, 1>(input, "Merkle proof digest (elements)")
+                        .map(|[d]| d)
+                        .map_err(|error| ProofRefusal::Digest { part, error })
+                };
+                let root = digest(ProofPart::Root, proof.root)?;
+                let leaf = digest(ProofPart::Leaf, proof.leaf)?;
+                let siblings = (proof.siblings.iter().enumerate())
+                    .map(|(k, s)| digest(ProofPart::Sibling(k), *s))
+                    .collect::<Result<Vec<D>, _>>()?;
+                let sides = sides_of_bits(proof.index, siblings.len())?;
+                let path = MerklePath { siblings };
+                Ok(
+                    match MerkleTree::verify_sides(&for_verify, &root, &leaf, &path, &sides) {
+                        Ok(()) => true,
+                        Err(MerkleError::RootMismatch) => false,
+                        Err(e) => unreachable!("a side per sibling, yet {e}"),
+                    },
+                )
+            });
+            self.merkle = Some(MerkleOps { tree, verify });
         }
         let run: OpFn = Box::new(move |inputs| {
             let batch = parse_batch(inputs, |input| {
@@ -510,7 +612,7 @@ impl Instance {
     ) -> Option<Result<Vec<Element>, BatchError>> {
         self.merkle
             .as_ref()
-            .map(|m| m(leaves, None).map(|(root, _)| root))
+            .map(|m| (m.tree)(leaves, None).map(|(root, _)| root))
     }
 
     /// [`Instance::merkle_proof_batch`] on leaves given as texts; `None`
@@ -538,10 +640,21 @@ impl Instance {
                 leaves: leaves.len(),
             })));
         }
-        Some(match merkle(leaves, Some(index)) {
+        Some(match (merkle.tree)(leaves, Some(index)) {
             Ok((_, proof)) => Ok(proof.expect("a proof for the index asked")),
             Err(e) => Err(MerkleRefusal::Leaf(e)),
         })
+    }
+
+    /// Whether `proof`'s siblings, on the sides its `index` gives, lead from
+    /// its leaf to its root with the instance's compression, as LeanIMT
+    /// verifies a proof ([`MerkleTree::verify_sides`]: no leaf index or
+    /// count); `None` if the instance has no 2-to-1 compression.
+    pub fn verify_merkle_proof(
+        &self,
+        proof: &ProofInput<'_>,
+    ) -> Option<Result<bool, ProofRefusal>> {
+        self.merkle.as_ref().map(|m| (m.verify)(proof))
     }
 
     /// The timing closure of `op`, if the instance has it.

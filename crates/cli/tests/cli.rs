@@ -683,6 +683,142 @@ fn poseidon_t3_merkle_proofs_are_semaphores() {
     assert!(proofs >= 100, "{proofs} proofs");
 }
 
+/// Semaphore's stored proofs as `merkle --verify` reads them: one JSON
+/// object a line, in Semaphore's own form (each digest one number, as a
+/// string), with the leaf replaced by `leaf(case, proof)`.
+fn semaphore_proof_lines(leaf: impl Fn(&Value, &Value) -> Value) -> (String, usize) {
+    let file = vector_file("poseidon/lean_imt.json");
+    let mut lines = String::new();
+    let mut count = 0;
+    for case in file["cases"].as_array().expect("cases") {
+        for p in case["proofs"].as_array().into_iter().flatten() {
+            let proof = serde_json::json!({
+                "root": case["output"][0],
+                "leaf": leaf(case, p),
+                "index": p["index"],
+                "siblings": p["siblings"],
+            });
+            lines.push_str(&format!("{proof}\n"));
+            count += 1;
+        }
+    }
+    (lines, count)
+}
+
+#[test]
+fn semaphore_proofs_verify() {
+    let member = |case: &Value, p: &Value| {
+        let i = p["leaf_index"].as_u64().expect("leaf_index") as usize;
+        case["input"][i].clone()
+    };
+    let (lines, count) = semaphore_proof_lines(member);
+    assert!(count >= 100, "{count} proofs");
+    let out = cli(&["merkle", "poseidon-t3", "--verify"], &lines);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "valid\n".repeat(count));
+
+    // Another leaf: every proof invalid, exit status 1 and a count.
+    let other = |case: &Value, p: &Value| {
+        let m = member(case, p);
+        let m = m.as_str().expect("member");
+        Value::String(if m == "1" { "2" } else { "1" }.to_owned())
+    };
+    let (lines, count) = semaphore_proof_lines(other);
+    let out = cli(&["merkle", "poseidon-t3", "--verify"], &lines);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, "invalid\n".repeat(count));
+    assert_eq!(
+        out.stderr.trim_end(),
+        format!("algebraic-hash: {count} of {count} proofs invalid")
+    );
+}
+
+#[test]
+fn merkle_verify_refuses_what_is_not_a_proof() {
+    let good = cli(
+        &["merkle", "poseidon-t3", "--proof", "2", "--json"],
+        "1\n2\n3\n4\n5\n",
+    );
+    assert_eq!(good.code, 0, "{}", good.stderr);
+    let proof: Value = serde_json::from_str(&good.stdout).expect("JSON");
+    let with = |key: &str, v: Value| {
+        let mut p = proof.clone();
+        p[key] = v;
+        format!("{good}{p}\n", good = good.stdout)
+    };
+    let without_index = {
+        let mut p = proof.clone();
+        p.as_object_mut().expect("object").remove("index");
+        format!("{}{p}\n", good.stdout)
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (
+            format!("{}not json\n", good.stdout),
+            "line 2: not a Merkle proof: JSON: ",
+        ),
+        (
+            format!("{}[1, 2]\n", good.stdout),
+            "line 2: not a Merkle proof: expected a JSON object",
+        ),
+        (
+            without_index,
+            "line 2: not a Merkle proof: no `index` field",
+        ),
+        (
+            with("index", serde_json::json!(-1)),
+            "line 2: not a Merkle proof: `index`: expected a non-negative integer",
+        ),
+        (
+            with("index", serde_json::json!(8)),
+            "line 2: proof index 8 has a bit set beyond its 3 siblings",
+        ),
+        (
+            with("leaf", serde_json::json!({"a": 1})),
+            "line 2: not a Merkle proof: `leaf`: expected numbers or strings",
+        ),
+        (
+            with("siblings", serde_json::json!("5")),
+            "line 2: not a Merkle proof: `siblings`: expected an array of digests",
+        ),
+        (
+            with("siblings", serde_json::json!([["1"], [null]])),
+            "line 2: not a Merkle proof: `sibling 2`: expected numbers or strings",
+        ),
+        (
+            with("root", serde_json::json!(["1", "2"])),
+            "line 2: root: Merkle proof digest (elements): expected 1, got 2",
+        ),
+        (
+            with("leaf", serde_json::json!([BN254_R])),
+            "line 2: leaf: element 1 (`21888",
+        ),
+        (
+            with("siblings", serde_json::json!([["1"], ["0xg"]])),
+            "line 2: sibling 2: element 1 (`0xg`)",
+        ),
+    ];
+    for (input, message) in cases {
+        let out = cli(&["merkle", "poseidon-t3", "--verify"], &input);
+        assert_eq!(out.code, 2, "{input}");
+        assert_eq!(out.stdout, "valid\n", "the answer before the bad line");
+        assert!(
+            out.stderr
+                .starts_with(&format!("algebraic-hash: {message}")),
+            "{input}: {}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    }
+    let empty = cli(&["merkle", "poseidon-t3", "--verify"], "\n\n");
+    assert_eq!(empty.code, 2);
+    assert_eq!(
+        empty.stderr.trim_end(),
+        "algebraic-hash: no proofs to check"
+    );
+    let no_tree = cli(&["merkle", "poseidon", "--verify"], &good.stdout);
+    assert_eq!(no_tree.code, 2, "{}", no_tree.stderr);
+}
+
 #[test]
 fn list_names_every_instance_once() {
     let out = cli(&["list"], "");
