@@ -50,6 +50,19 @@ export interface MerkleProof {
  * `leaves`; an index past the end, like a bad leaf, throws an Error.
  */
 export function merkleProof(name: string, leaves: Iterable<Iterable<Element>>, leafIndex: number): MerkleProof;
+/** A proof to check: `merkleProof`'s, or LeanIMT's / Semaphore's (a one-element digest as a bare value). */
+export interface MerkleProofInput {
+  root: Element | Iterable<Element>;
+  leaf: Element | Iterable<Element>;
+  index: number;
+  siblings: Iterable<Element | Iterable<Element>>;
+}
+/**
+ * Whether `proof`'s siblings, on the sides bit `k` of `index` gives, lead from its leaf to its root
+ * with the instance's compression (LeanIMT's `verifyProof`). A proof that cannot be read (an element
+ * outside [0, p), a digest of the wrong size, `index` bits beyond the siblings) throws.
+ */
+export function verifyMerkleProof(name: string, proof: MerkleProofInput): boolean;
 
 /** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
 export function poseidon(inputs: Iterable<Element>): bigint;

@@ -36,7 +36,7 @@ const nodeFs = inNode ? await import('node:fs') : null;
 
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
-const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8, merkle_proof: 9 };
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8, merkle_proof: 9, merkle_verify: 10 };
 
 // One instantiated family module.
 class Module {
@@ -359,6 +359,32 @@ export function merkleProof(name, leaves, leafIndex) {
     .call('merkle_proof', name, String(leafIndex), leavesText(leaves))
     .split(';');
   return { root: decode(root), leaf: decode(leaf), index: Number(index), siblings: siblings.map(decode) };
+}
+
+/**
+ * Whether `proof` leads from its leaf to its root with the instance's
+ * compression: starting from `leaf`, each sibling in turn compressed with
+ * the node so far, on the left where bit `k` of `index` is set. This is
+ * LeanIMT's `verifyProof` (no leaf index or leaf count is needed). `proof`
+ * is `{ root, leaf, index, siblings }` as `merkleProof` returns it, or as
+ * LeanIMT's `generateProof` and Semaphore's `generateMerkleProof` do: a
+ * one-element digest may be a bare bigint. A proof that cannot be read
+ * throws: an element outside [0, p), a digest of the wrong size, an
+ * `index` with bits beyond its siblings.
+ */
+export function verifyMerkleProof(name, proof) {
+  if (proof === null || typeof proof !== 'object') {
+    throw new TypeError('expected a proof: { root, leaf, index, siblings }');
+  }
+  const { root, leaf, index, siblings } = proof;
+  if (!Number.isSafeInteger(index) || index < 0) {
+    throw new TypeError(`proof index: expected a non-negative integer, got ${String(index)}`);
+  }
+  if (!iterable(siblings)) throw new TypeError('proof siblings: expected an array of digests');
+  const digest = (d, what) => encode(iterable(d) ? d : [d], `${what}: `).join(',');
+  const parts = [digest(root, 'root'), digest(leaf, 'leaf'), String(index)];
+  parts.push(...Array.from(siblings, (s, k) => digest(s, `sibling ${k + 1}`)));
+  return moduleOf(entry(name).family).call('merkle_verify', name, parts.join(';')) === 'true';
 }
 
 /**

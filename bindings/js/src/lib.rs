@@ -22,7 +22,7 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
-use algebraic_hash_cli::registry::{Elements, Instance, MerkleRefusal, Op};
+use algebraic_hash_cli::registry::{Elements, Instance, MerkleRefusal, Op, ProofInput};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_cli::{circom_permute, element::Codec, registry::OpError};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
@@ -234,6 +234,34 @@ pub fn merkle_proof(name: &str, index: &str, leaves: &str) -> Result<String, Mes
     Ok(parts.join(";"))
 }
 
+/// Whether a proof in [`merkle_proof`]'s form (root, leaf, the sides as a
+/// number, the siblings bottom first; digests as comma-separated elements,
+/// all separated by `;`) leads from its leaf to its root with `name`'s
+/// compression, as LeanIMT verifies it: `true` or `false`.
+pub fn merkle_verify(name: &str, proof: &str) -> Result<String, Message> {
+    let instance = merkle_instance(name, "verifyMerkleProof (2-to-1 compression)")?;
+    let mut parts = proof.split(';');
+    let (Some(root), Some(leaf), Some(index)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err("a proof has a root, a leaf and an index".to_owned());
+    };
+    let index: u64 = index
+        .parse()
+        .map_err(|_| format!("proof index `{index}`: not a non-negative integer"))?;
+    let (root, leaf) = (elements(root), elements(leaf));
+    let siblings: Vec<Vec<&str>> = parts.map(elements).collect();
+    let proof = ProofInput {
+        root: Elements::Texts(&root),
+        leaf: Elements::Texts(&leaf),
+        index,
+        siblings: siblings.iter().map(|s| Elements::Texts(s)).collect(),
+    };
+    let valid = instance
+        .verify_merkle_proof(&proof)
+        .expect("merkle_instance checked the compression")
+        .map_err(|refusal| CliError::Proof(refusal).to_string())?;
+    Ok(valid.to_string())
+}
+
 /// Splits `text` at commas; the empty text is no element.
 fn elements(text: &str) -> Vec<&str> {
     if text.is_empty() {
@@ -386,7 +414,7 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 /// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the two circom
 /// modules only), 6 [`unknown`] (name, names), which always fails, 7
 /// [`limbs`] (name), 8 [`merkle_root`] (name, leaves), 9 [`merkle_proof`]
-/// (name, index, leaves).
+/// (name, index, leaves), 10 [`merkle_verify`] (name, proof).
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -419,6 +447,10 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
         9 => {
             let (name, index, leaves) = (next(), next(), next());
             merkle_proof(name, index, leaves)
+        }
+        10 => {
+            let (name, proof) = (next(), next());
+            merkle_verify(name, proof)
         }
         other => Err(format!("unknown function {other}")),
     }
@@ -579,6 +611,47 @@ mod tests {
         assert_eq!(
             merkle_proof("poseidon", "0", "1;").unwrap_err(),
             "instance `poseidon` has no `merkleProof (2-to-1 compression)` operation"
+        );
+    }
+
+    #[test]
+    fn merkle_verify_calls_check_merkle_proofs() {
+        for index in ["0", "1", "2"] {
+            let proof = merkle_proof("poseidon-t3", index, "1;2;3;").unwrap();
+            assert_eq!(merkle_verify("poseidon-t3", &proof).unwrap(), "true");
+            assert_eq!(
+                dispatch(10, &format!("poseidon-t3\x00{proof}")).unwrap(),
+                "true"
+            );
+            // Another leaf.
+            let parts: Vec<&str> = proof.split(';').collect();
+            let mut other = parts.clone();
+            other[1] = "0x9";
+            let other = other.join(";");
+            assert_eq!(merkle_verify("poseidon-t3", &other).unwrap(), "false");
+        }
+        let proof = merkle_proof("poseidon-t3", "1", "1;2;3;").unwrap();
+        let (head, siblings) = proof.split_at(proof.find(";1;").unwrap());
+        assert_eq!(
+            merkle_verify("poseidon-t3", &format!("{head};4{}", &siblings[2..])).unwrap_err(),
+            "proof index 4 has a bit set beyond its 2 siblings"
+        );
+        assert_eq!(
+            merkle_verify("poseidon-t3", &format!("{head};x{}", &siblings[2..])).unwrap_err(),
+            "proof index `x`: not a non-negative integer"
+        );
+        assert!(
+            merkle_verify("poseidon-t3", &format!("{head};1;0x1,0x2;0x3"))
+                .unwrap_err()
+                .starts_with("sibling 1: ")
+        );
+        assert_eq!(
+            merkle_verify("poseidon-t3", "0x1;0x1").unwrap_err(),
+            "a proof has a root, a leaf and an index"
+        );
+        assert_eq!(
+            merkle_verify("poseidon", &proof).unwrap_err(),
+            "instance `poseidon` has no `verifyMerkleProof (2-to-1 compression)` operation"
         );
     }
 

@@ -1,4 +1,5 @@
-// `merkleRoot('poseidon-t3', …)` and `merkleProof` against zk-kit's LeanIMT itself
+// `merkleRoot('poseidon-t3', …)`, `merkleProof` and `verifyMerkleProof`
+// against zk-kit's LeanIMT itself
 // (@zk-kit/lean-imt 2.2.5 with poseidon-lite 0.3.0's poseidon2, the tree
 // of Semaphore v4's groups) on random groups (tests/vectors.mjs's `rng`)
 // of every size up to 100 and of 257 and 1 025: the roots agree on every
@@ -26,7 +27,7 @@ test("poseidon-t3 roots are LeanIMT's on random groups", () => {
   }
 });
 
-test("poseidon-t3 proofs are LeanIMT's, and LeanIMT verifies them", () => {
+test("poseidon-t3 proofs are LeanIMT's, and each side verifies the other's", () => {
   const hash = (a, b) => poseidon2([a, b]);
   for (const n of [1, 2, 3, 5, 6, 7, 12, 31, 33, 100, 257]) {
     const leaves = Array.from({ length: n }, rng(n * 104729 + 3));
@@ -38,9 +39,17 @@ test("poseidon-t3 proofs are LeanIMT's, and LeanIMT verifies them", () => {
       const proof = { root: ours.root[0], leaf: ours.leaf[0], index: ours.index, siblings: ours.siblings.map(([x]) => x) };
       assert.deepEqual(proof, tree.generateProof(i), `leaf ${i} of ${n}`);
       assert.ok(LeanIMT.verifyProof(proof, hash));
+      // verifyMerkleProof agrees with LeanIMT's verifier, on LeanIMT's proof
+      // as it is (bare bigints) and on ours (digests as arrays).
+      assert.ok(ah.verifyMerkleProof('poseidon-t3', tree.generateProof(i)), `leaf ${i} of ${n}`);
+      assert.ok(ah.verifyMerkleProof('poseidon-t3', ours));
       if (proof.siblings.length > 0 && proof.siblings[0] !== proof.leaf) {
-        assert.ok(!LeanIMT.verifyProof({ ...proof, index: proof.index ^ 1 }, hash), `leaf ${i} of ${n}: side flipped`);
+        const flipped = { ...proof, index: proof.index ^ 1 };
+        assert.ok(!LeanIMT.verifyProof(flipped, hash), `leaf ${i} of ${n}: side flipped`);
+        assert.ok(!ah.verifyMerkleProof('poseidon-t3', flipped), `leaf ${i} of ${n}: side flipped`);
       }
+      const otherLeaf = { ...proof, leaf: proof.leaf === 1n ? 2n : 1n };
+      assert.equal(ah.verifyMerkleProof('poseidon-t3', otherLeaf), LeanIMT.verifyProof(otherLeaf, hash));
     }
   }
 });

@@ -6,7 +6,8 @@
 // @semaphore-protocol/group 4.14.3; random groups against zk-kit's LeanIMT
 // itself are lean-imt.test.mjs's) with the Semaphore proofs stored there,
 // the small shapes every instance shares,
-// both calls into the module (words and text), and the refusals.
+// both calls into the module (words and text), `verifyMerkleProof` on those
+// proofs, and the refusals.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,6 +62,11 @@ test("poseidon-t3 proofs are Semaphore's group proofs", () => {
         },
         `leaf ${p.leaf_index} of ${leaves.length}`,
       );
+      // Semaphore's proof as it stores it (one-element digests as bare
+      // values) verifies; with another leaf it does not.
+      const stored = { root: elements(c.output)[0], leaf: leaves[p.leaf_index][0], index: p.index, siblings: elements(p.siblings) };
+      assert.ok(ah.verifyMerkleProof('poseidon-t3', stored));
+      assert.ok(!ah.verifyMerkleProof('poseidon-t3', { ...stored, leaf: stored.leaf === 1n ? 2n : 1n }));
       proofs += 1;
     }
   }
@@ -105,6 +111,14 @@ test('one leaf, two leaves and an odd one', () => {
       index: 1,
       siblings: [ab],
     });
+    // Every proof of the three leaves verifies; with its sides flipped, or
+    // another root, it does not.
+    for (const i of [0, 1, 2]) {
+      const proof = ah.merkleProof(name, [a, b, c], i);
+      assert.ok(ah.verifyMerkleProof(name, proof), `${name} leaf ${i}`);
+      assert.ok(!ah.verifyMerkleProof(name, { ...proof, index: proof.index ^ 1 }), `${name} leaf ${i}`);
+      assert.ok(!ah.verifyMerkleProof(name, { ...proof, root: ab }), `${name} leaf ${i}`);
+    }
     // Typed arrays and safe-integer numbers as elements.
     const small = [a, b, c].map((leaf) => BigUint64Array.from(leaf));
     assert.deepEqual(ah.merkleRoot(name, small), ah.merkleRoot(name, [a, b, c]), name);
@@ -159,4 +173,24 @@ test('refusals', () => {
     name: 'TypeError',
     message: /^leaf 2: element 1: expected a bigint, got string/,
   });
+});
+
+test('verifyMerkleProof refusals', () => {
+  const proof = ah.merkleProof('poseidon-t3', [[1n], [2n], [3n], [4n], [5n]], 2);
+  assert.ok(ah.verifyMerkleProof('poseidon-t3', proof));
+  const refused = (changed, error) => assert.throws(() => ah.verifyMerkleProof('poseidon-t3', { ...proof, ...changed }), error);
+  refused({ index: 8 }, { name: 'Error', message: 'proof index 8 has a bit set beyond its 3 siblings' });
+  for (const index of [-1, 1.5, 1n, '1', undefined]) {
+    refused({ index }, { name: 'TypeError', message: /^proof index: expected a non-negative integer/ });
+  }
+  refused({ leaf: [BN254_R] }, { name: 'Error', message: /^leaf: element 1 .*not below/ });
+  refused({ root: [1n, 2n] }, { name: 'Error', message: /^root: .*expected 1, got 2/ });
+  refused({ siblings: [proof.siblings[0], []] }, { name: 'Error', message: /^sibling 2: .*expected 1, got 0/ });
+  refused({ siblings: [proof.siblings[0], ['x']] }, { name: 'TypeError', message: /^sibling 2: element 1: expected a bigint, got string/ });
+  refused({ siblings: 5n }, { name: 'TypeError', message: /^proof siblings: expected an array/ });
+  assert.throws(() => ah.verifyMerkleProof('poseidon-t3', null), TypeError);
+  assert.throws(() => ah.verifyMerkleProof('poseidon', proof), {
+    message: 'instance `poseidon` has no `verifyMerkleProof (2-to-1 compression)` operation',
+  });
+  assert.throws(() => ah.verifyMerkleProof('tip5', proof), { message: /^root: .*expected 5, got 1/ });
 });

@@ -13,7 +13,9 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
-use algebraic_hash_cli::registry::{BatchError, Elements, Instance, MerkleRefusal, Op, OpError};
+use algebraic_hash_cli::registry::{
+    BatchError, Elements, Instance, MerkleRefusal, Op, OpError, ProofInput, ProofPart, ProofRefusal,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
@@ -434,14 +436,9 @@ fn compress_many<'py>(
     many(py, Op::Compress, name, inputs)
 }
 
-/// Instance `name` and its leaves read from `leaves`, if it has a 2-to-1
-/// compression (a Merkle tree) and at least one leaf; `call` names the
-/// function in the refusal.
-fn merkle_leaves<'py>(
-    name: &str,
-    leaves: &Bound<'py, PyAny>,
-    call: &'static str,
-) -> PyResult<(&'static Instance, Vec<Input<'py>>)> {
+/// Instance `name`, if it has a 2-to-1 compression (a Merkle tree); `call`
+/// names the function in the refusal.
+fn merkle_instance(name: &str, call: &'static str) -> PyResult<&'static Instance> {
     let found = instance(name)?;
     if !found.has_merkle_root() {
         return Err(PyValueError::new_err(
@@ -452,6 +449,18 @@ fn merkle_leaves<'py>(
             .to_string(),
         ));
     }
+    Ok(found)
+}
+
+/// Instance `name` and its leaves read from `leaves`, if it has a 2-to-1
+/// compression (a Merkle tree) and at least one leaf; `call` names the
+/// function in the refusal.
+fn merkle_leaves<'py>(
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+    call: &'static str,
+) -> PyResult<(&'static Instance, Vec<Input<'py>>)> {
+    let found = merkle_instance(name, call)?;
     let all = read_inputs(leaves, ["leaf", "leaves"], found.limbs())?;
     if all.is_empty() {
         return Err(PyValueError::new_err(CliError::NoLeaves.to_string()));
@@ -525,6 +534,90 @@ fn merkle_proof<'py>(
     Ok(out)
 }
 
+/// `verify_merkle_proof(name, proof)`: whether `proof`'s siblings, on the
+/// sides its `index` gives (bit `k` set: the `k`-th sibling on the left),
+/// lead from its leaf to its root with the instance's compression, as
+/// LeanIMT verifies a proof (no leaf index or count). `proof` is a dict with
+/// `root`, `leaf`, `index` and `siblings`, as [`merkle_proof`] returns it;
+/// a one-element digest may be a bare `int`, as Semaphore writes it.
+#[pyfunction]
+fn verify_merkle_proof<'py>(
+    py: Python<'py>,
+    name: &str,
+    proof: &Bound<'py, PyAny>,
+) -> PyResult<bool> {
+    let found = merkle_instance(name, "verify_merkle_proof (2-to-1 compression)")?;
+    let proof = proof.downcast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(
+            "expected a proof: a dict with root, leaf, index and siblings".to_owned(),
+        )
+    })?;
+    let field = |key: &str| {
+        proof
+            .get_item(key)?
+            .ok_or_else(|| PyValueError::new_err(format!("proof has no `{key}`")))
+    };
+    let index = field("index")?;
+    if !index.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "proof index: expected an int, got {}",
+            index.get_type().name()?
+        )));
+    }
+    let index = index.extract::<u64>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "proof index: expected a non-negative integer, got {index}"
+        ))
+    })?;
+    let limbs = found.limbs();
+    // One digest: a sequence of ints, or one int (a one-element digest).
+    let digest = |value: Bound<'py, PyAny>, part: ProofPart| -> PyResult<Input<'py>> {
+        let what = format!("{part}: ");
+        if value.is_instance_of::<PyInt>() {
+            read_input(PyList::new(py, [value])?.as_any(), &what, limbs)
+        } else {
+            read_input(&value, &what, limbs)
+        }
+    };
+    let root = digest(field("root")?, ProofPart::Root)?;
+    let leaf = digest(field("leaf")?, ProofPart::Leaf)?;
+    let siblings_given = field("siblings")?;
+    if siblings_given.is_instance_of::<PyString>() || siblings_given.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "proof siblings: expected a sequence of digests, got {}",
+            siblings_given.get_type().name()?
+        )));
+    }
+    let siblings = siblings_given
+        .try_iter()?
+        .enumerate()
+        .map(|(k, s)| digest(s?, ProofPart::Sibling(k)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let (root_refs, leaf_refs) = (root.text_refs(), leaf.text_refs());
+    let sibling_refs: Vec<Vec<&str>> = siblings.iter().map(Input::text_refs).collect();
+    let input = ProofInput {
+        root: root.elements(&root_refs),
+        leaf: leaf.elements(&leaf_refs),
+        index,
+        siblings: (siblings.iter().zip(&sibling_refs))
+            .map(|(s, r)| s.elements(r))
+            .collect(),
+    };
+    match found.verify_merkle_proof(&input) {
+        Some(Ok(valid)) => Ok(valid),
+        Some(Err(ProofRefusal::Digest { part, error })) => {
+            let given = match part {
+                ProofPart::Root => &root,
+                ProofPart::Leaf => &leaf,
+                ProofPart::Sibling(k) => &siblings[k],
+            };
+            Err(value_error(&format!("{part}: "), given, error))
+        }
+        Some(Err(sides)) => Err(PyValueError::new_err(CliError::Proof(sides).to_string())),
+        None => unreachable!("merkle_instance checked the compression"),
+    }
+}
+
 /// The extension module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -540,5 +633,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(goldilocks_many, m)?)?;
     m.add_function(wrap_pyfunction!(merkle_root, m)?)?;
     m.add_function(wrap_pyfunction!(merkle_proof, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_merkle_proof, m)?)?;
     Ok(())
 }
