@@ -3,14 +3,14 @@
 plonky2's trees of cap height 0 (test-vectors/plonky2/merkle.json, computed
 by plonky2 1.1.0) and of Semaphore v4's groups
 (test-vectors/poseidon/lean_imt.json, computed by @semaphore-protocol/group
-4.14.3) with the Semaphore proofs stored there, the small shapes every
-instance shares, and the refusals."""
+4.14.3) with the Semaphore proofs stored there, which ``verify_merkle_proof``
+accepts, the small shapes every instance shares, and the refusals."""
 
 import pytest
 
 import algebraic_hash as ah
 
-from vectors import GOLDILOCKS, elements, load
+from vectors import BN254_R, GOLDILOCKS, elements, load
 
 
 def test_tip5_roots_are_twenty_firsts():
@@ -45,6 +45,17 @@ def test_poseidon_t3_proofs_are_semaphore_group_proofs():
                 "index": p["index"],
                 "siblings": [[x] for x in elements(p["siblings"])],
             }, (i, len(leaves))
+            # Semaphore's proof as it stores it (one-element digests as bare
+            # ints) verifies; with another leaf it does not.
+            stored = {
+                "root": elements(case["output"])[0],
+                "leaf": leaves[i][0],
+                "index": p["index"],
+                "siblings": elements(p["siblings"]),
+            }
+            assert ah.verify_merkle_proof("poseidon-t3", stored), (i, len(leaves))
+            other = {**stored, "leaf": 2 if stored["leaf"] == 1 else 1}
+            assert not ah.verify_merkle_proof("poseidon-t3", other), (i, len(leaves))
             proofs += 1
     assert proofs >= 100
 
@@ -81,6 +92,13 @@ def test_one_leaf_two_leaves_and_an_odd_one(name):
     assert ah.merkle_proof(name, [a], 0) == {"root": a, "leaf": a, "index": 0, "siblings": []}
     assert ah.merkle_proof(name, [a, b, c], 1) == {"root": root, "leaf": b, "index": 1, "siblings": [a, c]}
     assert ah.merkle_proof(name, [a, b, c], 2) == {"root": root, "leaf": c, "index": 1, "siblings": [ab]}
+    # Every proof of the three leaves verifies; with its sides flipped, or
+    # another root, it does not.
+    for i in range(3):
+        proof = ah.merkle_proof(name, [a, b, c], i)
+        assert ah.verify_merkle_proof(name, proof), i
+        assert not ah.verify_merkle_proof(name, {**proof, "index": proof["index"] ^ 1}), i
+        assert not ah.verify_merkle_proof(name, {**proof, "root": ab}), i
 
 
 def test_refusals():
@@ -116,3 +134,32 @@ def test_proof_refusals():
         ah.merkle_proof("poseidon", three, 0)
     with pytest.raises(ValueError, match=r"^leaf 2: element 1 .*not below"):
         ah.merkle_proof("poseidon-t3", [[1], [2**254]], 0)
+
+
+def test_verify_refusals():
+    proof = ah.merkle_proof("poseidon-t3", [[1], [2], [3], [4], [5]], 2)
+    assert ah.verify_merkle_proof("poseidon-t3", proof)
+
+    def refused(error, match, **changed):
+        with pytest.raises(error, match=match):
+            ah.verify_merkle_proof("poseidon-t3", {**proof, **changed})
+
+    refused(ValueError, "^proof index 8 has a bit set beyond its 3 siblings$", index=8)
+    for bad in [-1, 2**64]:
+        refused(ValueError, "^proof index: expected a non-negative integer", index=bad)
+    for bad in [1.0, "1", None]:
+        refused(TypeError, "^proof index: expected an int", index=bad)
+    refused(ValueError, r"^leaf: element 1 \(`21888242871839275222246405745257275088548364400416034343698204186575808495617`\).*not below", leaf=[BN254_R])
+    refused(ValueError, r"^root: .*expected 1, got 2", root=[1, 2])
+    refused(ValueError, r"^sibling 2: .*expected 1, got 0", siblings=[proof["siblings"][0], []])
+    refused(TypeError, r"^sibling 2: element 1: expected an int", siblings=[proof["siblings"][0], ["x"]])
+    refused(TypeError, "^proof siblings: expected a sequence", siblings=5)
+    without_root = {k: v for k, v in proof.items() if k != "root"}
+    with pytest.raises(ValueError, match="^proof has no `root`$"):
+        ah.verify_merkle_proof("poseidon-t3", without_root)
+    with pytest.raises(TypeError, match="^expected a proof"):
+        ah.verify_merkle_proof("poseidon-t3", [1, 2])
+    with pytest.raises(ValueError, match=r"has no `verify_merkle_proof \(2-to-1 compression\)`"):
+        ah.verify_merkle_proof("poseidon", proof)
+    with pytest.raises(ValueError, match=r"^root: .*expected 5, got 1"):
+        ah.verify_merkle_proof("tip5", proof)

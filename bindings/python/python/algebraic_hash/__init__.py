@@ -25,7 +25,7 @@ the GIL released; so does ``merkle_root(name, leaves)``, the root of a
 binary Merkle tree over digests with the instance's 2-to-1 compression
 (the CLI's ``merkle``), and ``merkle_proof(name, leaves, index)``, a leaf's
 authentication path in that tree with the fields of a LeanIMT (Semaphore
-v4) proof.
+v4) proof, which ``verify_merkle_proof(name, proof)`` checks.
 
 Each ecosystem's own names: ``poseidon(xs)`` (circomlibjs) and
 ``poseidon2(xs)`` (Barretenberg, Noir) return one ``int``;
@@ -50,6 +50,7 @@ from ._native import (
     operations,
     permute,
     permute_many,
+    verify_merkle_proof,
 )
 from ._named import (
     Goldilocks,
@@ -73,6 +74,7 @@ __all__ = [
     "operations",
     "permute",
     "permute_many",
+    "verify_merkle_proof",
     "Goldilocks",
     "poseidon",
     "poseidon2",

@@ -70,6 +70,24 @@ def merkle_proof(name: str, leaves: Iterable[Sequence[int]], index: int) -> Merk
     the end or a negative one, ``TypeError`` for a non-int index. Runs with
     the GIL released."""
 
+class MerkleProofInput(TypedDict):
+    """A proof to check: ``merkle_proof``'s, or Semaphore's with each
+    one-element digest as a bare int."""
+
+    root: int | Sequence[int]
+    leaf: int | Sequence[int]
+    index: int
+    siblings: Iterable[int | Sequence[int]]
+
+def verify_merkle_proof(name: str, proof: MerkleProof | MerkleProofInput) -> bool:
+    """Whether ``proof``'s siblings, each on the side bit ``k`` of its
+    ``index`` gives (set: on the left), lead from its leaf to its root with
+    the instance's compression, as LeanIMT's ``verifyProof`` checks it (no
+    leaf index or leaf count). ``ValueError`` for a digest that cannot be
+    read (an element outside [0, p), a wrong size), an ``index`` with bits
+    beyond the siblings or a missing field; ``TypeError`` for a proof that
+    is not a dict or a non-int element or index."""
+
 def poseidon(xs: Iterable[int]) -> int:
     """circomlibjs ``poseidon(inputs)``: circom Poseidon of 1 to 16 elements."""
 
