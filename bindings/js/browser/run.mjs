@@ -16,7 +16,8 @@
 //   - `merkleRoot` of twenty-first's Tip5 trees (test-vectors/tip5/
 //     merkle.json, up to 4 trees), and `merkleProof` of Semaphore groups'
 //     members (test-vectors/poseidon/lean_imt.json, a proof of each of up
-//     to 4 groups of 5 or more members);
+//     to 4 groups of 5 or more members), the stored proof accepted by
+//     `verifyMerkleProof`;
 //   - error messages, per family and for the drop-ins, against the literal
 //     messages the library prints;
 //   - the circomlibjs and poseidon-lite drop-ins on random (inputs,
@@ -81,7 +82,13 @@ const proofChecks = load('poseidon/lean_imt.json')
     return {
       members: c.input,
       leafIndex: p.leaf_index,
-      expected: { root: c.output, leaf: [c.input[p.leaf_index]], index: p.index, siblings: p.siblings.map((s) => [s]) },
+      expected: {
+        root: c.output,
+        leaf: [c.input[p.leaf_index]],
+        index: p.index,
+        siblings: p.siblings.map((s) => [s]),
+        verified: true,
+      },
     };
   });
 
@@ -159,7 +166,11 @@ async function inPage({ vectorChecks, merkleChecks, proofChecks, errorChecks, dr
     merkle: merkleChecks.map((m) => text(ah.merkleRoot('tip5', m.leaves.map(big)))),
     proofs: proofChecks.map((p) => {
       const { root, leaf, index, siblings } = ah.merkleProof('poseidon-t3', p.members.map((m) => [BigInt(m)]), p.leafIndex);
-      return { root: text(root), leaf: text(leaf), index, siblings: text(siblings) };
+      // The stored proof in Semaphore's form (bare bigints), verified.
+      const e = p.expected;
+      const stored = { root: BigInt(e.root[0]), leaf: BigInt(e.leaf[0]), index: e.index, siblings: e.siblings.map(([s]) => BigInt(s)) };
+      const verified = ah.verifyMerkleProof('poseidon-t3', stored);
+      return { root: text(root), leaf: text(leaf), index, siblings: text(siblings), verified };
     }),
     errors: errorChecks.map(([c]) => {
       try {
@@ -261,7 +272,7 @@ try {
   console.log(`the import fetched ${atImport.wasm.join(', ')}; load('circom-wide') then ${atImport.afterWide.slice(1).join(', ')}; load() all of ${atImport.afterLoad.join(', ')}`);
   console.log(`the poseidon-lite drop-in's import alone fetched ${liteGot.wasm.join(', ')}`);
   console.log(`vectors: ${vectorChecks.length} functions of ${files().length} files (${[...families].join(', ')}), ${cases} cases`);
-  console.log(`merkleRoot: ${merkleChecks.length} of twenty-first's Tip5 trees; merkleProof: ${proofChecks.length} Semaphore proofs`);
+  console.log(`merkleRoot: ${merkleChecks.length} of twenty-first's Tip5 trees; merkleProof and verifyMerkleProof: ${proofChecks.length} Semaphore proofs`);
   console.log(`errors: ${errorChecks.length + 1} messages; drop-ins: ${dropinChecks.length} random cases (t = 2..17) against circomlibjs 0.1.7 and poseidon-lite 0.3.0`);
   console.log(`checks ran in ${runMs} ms`);
 
