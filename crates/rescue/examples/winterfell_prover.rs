@@ -17,9 +17,18 @@
 //! cargo run --release -p algebraic-hash-rescue --features winterfell \
 //!     --example winterfell_prover -- [log2 trace length = 16] [rounds = 5] [cube | columns]
 //! ```
+//!
+//! `cargo test` builds this example as the provers' test target (`test =
+//! true` in Cargo.toml; the tests are `support/tests.rs`), so that the
+//! provers are compiled once, not once for the example and again for a test
+//! file (about 70 s of CI's build). `main` and its helpers are unused then.
+#![cfg_attr(test, allow(dead_code))]
 
 #[path = "support/mod.rs"]
 mod support;
+#[cfg(test)]
+#[path = "support/tests.rs"]
+mod tests;
 
 use std::time::Instant;
 

@@ -19,7 +19,8 @@
 //! `hash_elements_many`, and build the vector commitment `V` from them
 //! ([`BatchedMerkleTree`] by default, whose levels are batched too). The
 //! proofs are byte-identical to the default path's with
-//! `winter_crypto::hashers::Rp64_256` (tests/winterfell_prover.rs).
+//! `winter_crypto::hashers::Rp64_256` (examples/support/tests.rs: the
+//! `winterfell_prover` example's tests).
 //!
 //! # Switching a prover
 //!

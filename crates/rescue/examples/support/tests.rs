@@ -6,14 +6,13 @@
 //! rows too) and an auxiliary segment over the quadratic and the cubic
 //! extension; a wrong public input is refused. `row_digests` equals
 //! winter-prover's own `commit_to_rows` with winter-crypto's hasher.
-#![cfg(feature = "winterfell")]
+//!
+//! Compiled into the `winterfell_prover` example as its unit tests (`test =
+//! true` in Cargo.toml), so that `cargo test` compiles the provers once.
 
-#[path = "../examples/support/mod.rs"]
-mod support;
-
+use crate::support::{Batched, WinterDefaults, columns, cube};
 use algebraic_hash_rescue::winterfell_commit::row_digests;
 use algebraic_hash_rescue::{BatchedMerkleTree, ElementDigest, Rp64_256, WinterRp64_256};
-use support::{Batched, WinterDefaults, columns, cube};
 use winterfell::crypto::hashers::Rp64_256 as Winter;
 use winterfell::crypto::{MerkleTree, VectorCommitment};
 use winterfell::math::FieldElement;
