@@ -1,7 +1,7 @@
 //! `--lines` and `merkle`: the batch answers equal one call per input, a bad
 //! line stops the output at the line before it, and `merkle` equals the
 //! library's `MerkleTree` built over every leaf at once, and so does `merkle
-//! --proof` equal its paths. (Outside vectors
+//! --proof` equal its paths, which `merkle --verify` accepts. (Outside vectors
 //! run through `--lines` and two-leaf `merkle` in `cli.rs`.)
 
 mod common;
@@ -291,11 +291,13 @@ where
                 .map(|e| e.element().to_decimal())
                 .collect()
         };
+        let mut proofs = String::new();
         for i in [0, count / 2, count - 1] {
             let out = cli(
                 &["merkle", name, "--proof", &i.to_string(), "--json"],
                 &stdin,
             );
+            proofs.push_str(&out.stdout);
             assert_eq!(out.code, 0, "{name} proof {i} of {count}: {}", out.stderr);
             let ours: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
             let sides = tree.path_sides(i).expect("index below the count");
@@ -318,6 +320,22 @@ where
             });
             assert_eq!(ours, expected, "{name} proof of leaf {i} of {count}");
         }
+        // The proofs as printed, checked by `--verify` from a file: the
+        // path in a batch and the path above the batches join up.
+        let file = std::env::temp_dir().join(format!(
+            "algebraic-hash-proofs-{}-{name}-{count}.jsonl",
+            std::process::id()
+        ));
+        std::fs::write(&file, &proofs).expect("temporary file");
+        let path = file.to_str().expect("UTF-8 temporary path");
+        let out = cli(&["merkle", name, "--verify", "--input", path], "");
+        std::fs::remove_file(&file).expect("temporary file removed");
+        assert_eq!(out.code, 0, "{name} verify of {count}: {}", out.stderr);
+        assert_eq!(
+            out.stdout,
+            "valid\n".repeat(3),
+            "{name} proofs of {count} leaves"
+        );
     }
 }
 
