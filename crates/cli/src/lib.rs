@@ -53,7 +53,8 @@ enum Command {
     /// The instance's 2-to-1 / (t-1)-to-1 compression.
     Compress(OpArgs),
     /// The Merkle root of the leaves (one digest a line) with the instance's
-    /// 2-to-1 compression.
+    /// 2-to-1 compression; with --proof a leaf's path, with --verify a check
+    /// of proofs.
     Merkle(MerkleArgs),
     /// A short timing table of every family (criterion is the real measurement).
     Bench {
@@ -85,7 +86,8 @@ struct OpArgs {
 struct MerkleArgs {
     /// Instance name (see `list`); it needs a 2-to-1 compression.
     instance: String,
-    /// Read the leaves from FILE instead of stdin.
+    /// Read the leaves (with --verify, the proofs) from FILE instead of
+    /// stdin.
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
     /// Print the authentication path of leaf INDEX (0-based: the line's
