@@ -616,6 +616,12 @@ mod tests {
 
     #[test]
     fn merkle_verify_calls_check_merkle_proofs() {
+        // `proof` (root;leaf;index;siblings…) with part `k` replaced.
+        let with = |proof: &str, k: usize, part: &str| {
+            let mut parts: Vec<&str> = proof.split(';').collect();
+            parts[k] = part;
+            parts.join(";")
+        };
         for index in ["0", "1", "2"] {
             let proof = merkle_proof("poseidon-t3", index, "1;2;3;").unwrap();
             assert_eq!(merkle_verify("poseidon-t3", &proof).unwrap(), "true");
@@ -623,25 +629,21 @@ mod tests {
                 dispatch(10, &format!("poseidon-t3\x00{proof}")).unwrap(),
                 "true"
             );
-            // Another leaf.
-            let parts: Vec<&str> = proof.split(';').collect();
-            let mut other = parts.clone();
-            other[1] = "0x9";
-            let other = other.join(";");
-            assert_eq!(merkle_verify("poseidon-t3", &other).unwrap(), "false");
+            let other_leaf = with(&proof, 1, "0x9");
+            assert_eq!(merkle_verify("poseidon-t3", &other_leaf).unwrap(), "false");
         }
+        // Leaf 1 of 3: two siblings.
         let proof = merkle_proof("poseidon-t3", "1", "1;2;3;").unwrap();
-        let (head, siblings) = proof.split_at(proof.find(";1;").unwrap());
         assert_eq!(
-            merkle_verify("poseidon-t3", &format!("{head};4{}", &siblings[2..])).unwrap_err(),
+            merkle_verify("poseidon-t3", &with(&proof, 2, "4")).unwrap_err(),
             "proof index 4 has a bit set beyond its 2 siblings"
         );
         assert_eq!(
-            merkle_verify("poseidon-t3", &format!("{head};x{}", &siblings[2..])).unwrap_err(),
+            merkle_verify("poseidon-t3", &with(&proof, 2, "x")).unwrap_err(),
             "proof index `x`: not a non-negative integer"
         );
         assert!(
-            merkle_verify("poseidon-t3", &format!("{head};1;0x1,0x2;0x3"))
+            merkle_verify("poseidon-t3", &with(&proof, 3, "0x1,0x2"))
                 .unwrap_err()
                 .starts_with("sibling 1: ")
         );
