@@ -97,8 +97,9 @@ struct MerkleArgs {
     proof: Option<usize>,
     /// Check proofs instead of building a tree: one JSON object a line
     /// with LeanIMT's fields (as `--proof INDEX --json` prints them; a
-    /// one-element digest may be a bare number), `valid` or `invalid`
-    /// printed for each; the exit status is 1 if any is invalid.
+    /// one-element digest may be a bare number) or the lines `--proof
+    /// INDEX` prints, `valid` or `invalid` printed for each; the exit
+    /// status is 1 if any is invalid.
     #[arg(long, conflicts_with_all = ["proof", "hex", "json"])]
     verify: bool,
     #[command(flatten)]
@@ -736,53 +737,193 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
     Ok(())
 }
 
-/// `merkle --verify`: each non-blank line one proof, `valid` or `invalid`
-/// printed for it. On a line that is not a proof, the answers before it
-/// are printed, then the error.
+/// `merkle --verify`: each proof checked, `valid` or `invalid` printed for
+/// it. A proof is one JSON line, or `--proof`'s text form: a `root:` line,
+/// then `leaf:`, `index:` and one `sibling:` line per level, up to the
+/// next `root:`, JSON or blank line. On input that is not a proof, the
+/// answers before it are printed, then the error.
 fn verify_proofs(
     instance: &Instance,
     reader: &mut dyn BufRead,
     stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let (mut checked, mut invalid) = (0, 0);
-    let mut buf = String::new();
+    let mut tally = Tally::default();
+    let mut open: Option<TextProof> = None;
     let mut bytes = Vec::new();
-    for line in 1.. {
-        bytes.clear();
-        if reader.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        let text = String::from_utf8_lossy(&bytes);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let answer =
-            verify_line(instance, &text).map_err(|problem| CliError::ProofLine { line, problem });
-        let valid = match answer {
-            Ok(valid) => valid,
-            Err(e) => {
-                stdout.write_all(buf.as_bytes())?;
-                return Err(e);
+    let result = (|| {
+        for line in 1.. {
+            bytes.clear();
+            if reader.read_until(b'\n', &mut bytes)? == 0 {
+                break;
             }
-        };
-        checked += 1;
-        invalid += usize::from(!valid);
-        buf.push_str(if valid { "valid\n" } else { "invalid\n" });
-        if buf.len() >= 1 << 16 {
-            stdout.write_all(buf.as_bytes())?;
-            buf.clear();
+            let text = String::from_utf8_lossy(&bytes);
+            let text = text.trim();
+            let label = text
+                .split_once(':')
+                .map(|(label, rest)| (label.trim(), rest));
+            let starts_proof =
+                text.is_empty() || text.starts_with('{') || matches!(label, Some(("root", _)));
+            if starts_proof && let Some(proof) = open.take() {
+                tally.record(instance, proof.first_line, proof.finish(), stdout)?;
+            }
+            match label {
+                _ if text.is_empty() => {}
+                _ if text.starts_with('{') => {
+                    tally.record(instance, line, json_proof(text), stdout)?;
+                }
+                Some(("root", rest)) => open = Some(TextProof::new(line, rest)),
+                _ if open.is_some() => {
+                    let (label, rest) = label.unwrap_or((text, ""));
+                    let proof = open.as_mut().expect("matched");
+                    proof
+                        .read(label, rest)
+                        .map_err(|problem| CliError::ProofLine { line, problem })?;
+                }
+                _ => {
+                    return Err(CliError::ProofLine {
+                        line,
+                        problem: ProofProblem::Shape(
+                            "expected a JSON object, or a `root:` line starting the \
+                             text form --proof prints"
+                                .to_owned(),
+                        ),
+                    });
+                }
+            }
         }
-    }
-    stdout.write_all(buf.as_bytes())?;
-    match (checked, invalid) {
+        if let Some(proof) = open.take() {
+            tally.record(instance, proof.first_line, proof.finish(), stdout)?;
+        }
+        Ok(())
+    })();
+    stdout.write_all(tally.buf.as_bytes())?;
+    result?;
+    match (tally.checked, tally.invalid) {
         (0, _) => Err(CliError::NoProofs),
         (_, 0) => Ok(()),
-        _ => Err(CliError::ProofsInvalid { invalid, checked }),
+        (checked, invalid) => Err(CliError::ProofsInvalid { invalid, checked }),
     }
 }
 
-/// One line of `merkle --verify`: whether its proof leads to its root.
-fn verify_line(instance: &Instance, text: &str) -> Result<bool, ProofProblem> {
+/// The answers of `merkle --verify` so far, written out in blocks.
+#[derive(Default)]
+struct Tally {
+    buf: String,
+    checked: usize,
+    invalid: usize,
+}
+
+impl Tally {
+    /// Checks the proof read at `line` and records the answer; a proof that
+    /// could not be read or checked is the error for that line.
+    fn record(
+        &mut self,
+        instance: &Instance,
+        line: usize,
+        proof: Result<ProofTexts, ProofProblem>,
+        stdout: &mut dyn Write,
+    ) -> Result<(), CliError> {
+        let valid = proof
+            .and_then(|proof| proof.check(instance))
+            .map_err(|problem| CliError::ProofLine { line, problem })?;
+        self.checked += 1;
+        self.invalid += usize::from(!valid);
+        self.buf
+            .push_str(if valid { "valid\n" } else { "invalid\n" });
+        if self.buf.len() >= 1 << 16 {
+            stdout.write_all(self.buf.as_bytes())?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+}
+
+/// A proof as `merkle --verify` read it: LeanIMT's fields, each digest as
+/// its elements' texts (the instance's parser reads them).
+struct ProofTexts {
+    root: Vec<String>,
+    leaf: Vec<String>,
+    index: u64,
+    siblings: Vec<Vec<String>>,
+}
+
+impl ProofTexts {
+    /// Whether the proof leads to its root.
+    fn check(&self, instance: &Instance) -> Result<bool, ProofProblem> {
+        let (root, leaf) = (as_strs(&self.root), as_strs(&self.leaf));
+        let siblings: Vec<Vec<&str>> = self.siblings.iter().map(|s| as_strs(s)).collect();
+        let proof = ProofInput {
+            root: Elements::Texts(&root),
+            leaf: Elements::Texts(&leaf),
+            index: self.index,
+            siblings: siblings.iter().map(|s| Elements::Texts(s)).collect(),
+        };
+        instance
+            .verify_merkle_proof(&proof)
+            .expect("merkle checked the compression")
+            .map_err(ProofProblem::Refused)
+    }
+}
+
+/// A proof in `--proof`'s text form, read line by line from its `root:`.
+struct TextProof {
+    first_line: usize,
+    root: Vec<String>,
+    leaf: Option<Vec<String>>,
+    index: Option<u64>,
+    siblings: Vec<Vec<String>>,
+}
+
+impl TextProof {
+    fn new(first_line: usize, root: &str) -> Self {
+        TextProof {
+            first_line,
+            root: digest_words(root),
+            leaf: None,
+            index: None,
+            siblings: Vec::new(),
+        }
+    }
+
+    /// One line after `root:`, in the order --proof writes them.
+    fn read(&mut self, label: &str, rest: &str) -> Result<(), ProofProblem> {
+        let shape = |what: &str| Err(ProofProblem::Shape(what.to_owned()));
+        match label {
+            "leaf" if self.leaf.is_none() => self.leaf = Some(digest_words(rest)),
+            "index" if self.leaf.is_some() && self.index.is_none() => {
+                let index = rest.trim().parse().map_err(|_| {
+                    ProofProblem::Shape("`index:`: expected a non-negative integer".to_owned())
+                })?;
+                self.index = Some(index);
+            }
+            "sibling" if self.index.is_some() => self.siblings.push(digest_words(rest)),
+            "leaf" | "index" | "sibling" => {
+                return shape("expected `root:`, `leaf:`, `index:`, then `sibling:` lines");
+            }
+            _ => return shape("expected a `leaf:`, `index:` or `sibling:` line"),
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<ProofTexts, ProofProblem> {
+        let missing = |what: &str| ProofProblem::Shape(format!("no `{what}:` line after `root:`"));
+        Ok(ProofTexts {
+            root: self.root,
+            leaf: self.leaf.ok_or_else(|| missing("leaf"))?,
+            index: self.index.ok_or_else(|| missing("index"))?,
+            siblings: self.siblings,
+        })
+    }
+}
+
+/// A digest's element texts on a line of the text form (read as the
+/// elements of an input are: [`words`]).
+fn digest_words(text: &str) -> Vec<String> {
+    words(text).into_iter().map(str::to_owned).collect()
+}
+
+/// One JSON line of `merkle --verify`: an object with LeanIMT's fields.
+fn json_proof(text: &str) -> Result<ProofTexts, ProofProblem> {
     let shape = |what: String| ProofProblem::Shape(what);
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| shape(format!("JSON: {e}")))?;
@@ -797,27 +938,18 @@ fn verify_line(instance: &Instance, text: &str) -> Result<bool, ProofProblem> {
     let index = field("index")?
         .as_u64()
         .ok_or_else(|| shape("`index`: expected a non-negative integer".to_owned()))?;
-    let root = digest_texts(field("root")?, "root")?;
-    let leaf = digest_texts(field("leaf")?, "leaf")?;
-    let siblings = field("siblings")?
-        .as_array()
-        .ok_or_else(|| shape("`siblings`: expected an array of digests".to_owned()))?
-        .iter()
-        .enumerate()
-        .map(|(k, s)| digest_texts(s, &format!("sibling {}", k + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (root, leaf) = (as_strs(&root), as_strs(&leaf));
-    let siblings: Vec<Vec<&str>> = siblings.iter().map(|s| as_strs(s)).collect();
-    let proof = ProofInput {
-        root: Elements::Texts(&root),
-        leaf: Elements::Texts(&leaf),
+    Ok(ProofTexts {
+        root: digest_texts(field("root")?, "root")?,
+        leaf: digest_texts(field("leaf")?, "leaf")?,
         index,
-        siblings: siblings.iter().map(|s| Elements::Texts(s)).collect(),
-    };
-    instance
-        .verify_merkle_proof(&proof)
-        .expect("merkle checked the compression")
-        .map_err(ProofProblem::Refused)
+        siblings: field("siblings")?
+            .as_array()
+            .ok_or_else(|| shape("`siblings`: expected an array of digests".to_owned()))?
+            .iter()
+            .enumerate()
+            .map(|(k, s)| digest_texts(s, &format!("sibling {}", k + 1)))
+            .collect::<Result<Vec<_>, _>>()?,
+    })
 }
 
 fn as_strs(texts: &[String]) -> Vec<&str> {

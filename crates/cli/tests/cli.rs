@@ -705,6 +705,30 @@ fn semaphore_proof_lines(leaf: impl Fn(&Value, &Value) -> Value) -> (String, usi
     (lines, count)
 }
 
+/// A JSON proof line in the text form `merkle --proof` prints: `root:`,
+/// `leaf:`, `index:` and `sibling:` lines, a digest's elements separated by
+/// spaces.
+fn text_form(json: &str) -> String {
+    let proof: Value = serde_json::from_str(json).expect("JSON proof");
+    let digest = |d: &Value| -> String {
+        let element = |e: &Value| e.as_str().map_or_else(|| e.to_string(), str::to_owned);
+        match d {
+            Value::Array(items) => items.iter().map(element).collect::<Vec<_>>().join(" "),
+            one => element(one),
+        }
+    };
+    let mut text = format!(
+        "root: {}\nleaf: {}\nindex: {}\n",
+        digest(&proof["root"]),
+        digest(&proof["leaf"]),
+        proof["index"]
+    );
+    for sibling in proof["siblings"].as_array().expect("siblings") {
+        text.push_str(&format!("sibling: {}\n", digest(sibling)));
+    }
+    text
+}
+
 #[test]
 fn semaphore_proofs_verify() {
     let member = |case: &Value, p: &Value| {
@@ -714,6 +738,11 @@ fn semaphore_proofs_verify() {
     let (lines, count) = semaphore_proof_lines(member);
     assert!(count >= 100, "{count} proofs");
     let out = cli(&["merkle", "poseidon-t3", "--verify"], &lines);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "valid\n".repeat(count));
+    // The same proofs in the text form `--proof` prints, one after another.
+    let text: String = lines.lines().map(text_form).collect();
+    let out = cli(&["merkle", "poseidon-t3", "--verify"], &text);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, "valid\n".repeat(count));
 
@@ -754,6 +783,10 @@ fn merkle_verify_refuses_what_is_not_a_proof() {
     let cases: Vec<(String, &str)> = vec![
         (
             format!("{}not json\n", good.stdout),
+            "line 2: not a Merkle proof: expected a JSON object, or a `root:` line",
+        ),
+        (
+            format!("{}{{\"root\": [1]\n", good.stdout),
             "line 2: not a Merkle proof: JSON: ",
         ),
         (
@@ -817,6 +850,120 @@ fn merkle_verify_refuses_what_is_not_a_proof() {
     );
     let no_tree = cli(&["merkle", "poseidon", "--verify"], &good.stdout);
     assert_eq!(no_tree.code, 2, "{}", no_tree.stderr);
+}
+
+#[test]
+fn merkle_verify_reads_the_text_form_of_proofs() {
+    let leaves = "1\n2\n3\n4\n5\n";
+    let proof = |index: &str, format: &[&str]| {
+        let mut args = vec!["merkle", "poseidon-t3", "--proof", index];
+        args.extend(format);
+        let out = cli(&args, leaves);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    // Text proofs in decimal and hex, one with no blank line before the
+    // next, a JSON proof between them, blank lines around.
+    let (two, four_hex) = (proof("2", &[]), proof("4", &["--hex"]));
+    let mixed = format!(
+        "\n{two}{four_hex}{}\n{}\n",
+        proof("0", &["--json"]),
+        proof("3", &[])
+    );
+    let out = cli(&["merkle", "poseidon-t3", "--verify"], &mixed);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "valid\n".repeat(4));
+    // Another leaf in the text form: invalid, the rest still checked.
+    let other = two.replace("leaf: 3\n", "leaf: 4\n");
+    assert_ne!(other, two);
+    let out = cli(
+        &["merkle", "poseidon-t3", "--verify"],
+        &format!("{other}{two}"),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, "invalid\nvalid\n");
+
+    // Refusals name the line: a line out of order or unknown, a missing
+    // line (the proof's `root:` line), a bad index or element.
+    let lines: Vec<&str> = two.lines().collect();
+    assert_eq!(lines.len(), 6, "root, leaf, index, three siblings: {two}");
+    assert!(lines[0].starts_with("root: ") && lines[2] == "index: 2");
+    let edited = |k: usize, line: Option<&str>| {
+        let mut l: Vec<&str> = lines.clone();
+        match line {
+            Some(text) => l[k] = text,
+            None => {
+                l.remove(k);
+            }
+        }
+        format!("{two}{}\n", l.join("\n"))
+    };
+    let cases = [
+        (
+            edited(1, None),
+            "line 8: not a Merkle proof: expected `root:`, `leaf:`, `index:`, then `sibling:` lines",
+        ),
+        (
+            edited(2, None),
+            "line 9: not a Merkle proof: expected `root:`, `leaf:`, `index:`, then `sibling:` lines",
+        ),
+        (
+            edited(3, Some("leaf: 3")),
+            "line 10: not a Merkle proof: expected `root:`, `leaf:`, `index:`, then `sibling:` lines",
+        ),
+        (
+            edited(4, Some("sibling 7")),
+            "line 11: not a Merkle proof: expected a `leaf:`, `index:` or `sibling:` line",
+        ),
+        (
+            edited(2, Some("index: -2")),
+            "line 9: not a Merkle proof: `index:`: expected a non-negative integer",
+        ),
+        (
+            edited(2, Some("index: 8")),
+            "line 7: proof index 8 has a bit set beyond its 3 siblings",
+        ),
+        (
+            edited(1, Some("leaf: 3 4")),
+            "line 7: leaf: Merkle proof digest (elements): expected 1, got 2",
+        ),
+        (
+            edited(4, Some("sibling: 0xg")),
+            "line 7: sibling 2: element 1 (`0xg`)",
+        ),
+        (
+            format!("{two}\nleaf: 3\n"),
+            "line 8: not a Merkle proof: expected a JSON object, or a `root:` line",
+        ),
+        (
+            format!("{two}\nsibling: 3\n"),
+            "line 8: not a Merkle proof: expected a JSON object, or a `root:` line",
+        ),
+        (
+            format!("{two}root: 1\nleaf: 3\n"),
+            "line 7: not a Merkle proof: no `index:` line after `root:`",
+        ),
+        (
+            format!("{two}root: 1\n{two}"),
+            "line 7: not a Merkle proof: no `leaf:` line after `root:`",
+        ),
+    ];
+    for (input, message) in cases {
+        let out = cli(&["merkle", "poseidon-t3", "--verify"], &input);
+        assert_eq!(out.code, 2, "{input}");
+        assert_eq!(
+            out.stdout, "valid\n",
+            "the answer before the bad proof: {input}{}",
+            out.stderr
+        );
+        assert!(
+            out.stderr
+                .starts_with(&format!("algebraic-hash: {message}")),
+            "{input}: {}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    }
 }
 
 #[test]
