@@ -439,7 +439,22 @@ fn plonky2_poseidon() -> Vec<Instance> {
         )
         .permutation::<Felt, 12>(plonky2::POSEIDON)
         .hasher::<Felt, _>(plonky2::POSEIDON_HASH)
-        .compression::<Felt, plonky2::HashOut, 2>(plonky2::POSEIDON_HASH),
+        .compression::<Felt, plonky2::HashOut, 2>(plonky2::POSEIDON_HASH)
+        .merkle_caps::<Felt, plonky2::HashOut, _>(
+            |rows, cap_height, index| {
+                let tree = plonky2::merkle::MerkleTree::new(rows, cap_height)?;
+                let proof = index.map(|i| tree.prove(i)).transpose()?;
+                Ok((tree.cap().to_vec(), proof))
+            },
+            |leaf, index, cap, siblings| {
+                use plonky2::merkle::{CapError, verify_merkle_proof_to_cap};
+                match verify_merkle_proof_to_cap(leaf, index, cap, siblings) {
+                    Ok(()) => Ok(true),
+                    Err(CapError::CapMismatch) => Ok(false),
+                    Err(e) => Err(e),
+                }
+            },
+        ),
         Instance::new(
             "poseidon-plonky2-hash-or-noop",
             "plonky2's PoseidonHash::hash_or_noop over Goldilocks (hash any -> 4: up to 4 elements are the digest, zero-filled; more are hash_no_pad)",

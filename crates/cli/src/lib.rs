@@ -27,7 +27,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::element::Element;
 use crate::registry::{
-    Elements, Instance, MerkleProof, MerkleRefusal, Op, OpError, ProofInput, ProofRefusal,
+    CapProofInput, CapProofRefusal, CapRefusal, Elements, Instance, MerkleProof, MerkleRefusal, Op,
+    OpError, ProofInput, ProofRefusal,
 };
 
 /// The command line.
@@ -98,10 +99,18 @@ struct MerkleArgs {
     /// Check proofs instead of building a tree: one JSON object a line
     /// with LeanIMT's fields (as `--proof INDEX --json` prints them; a
     /// one-element digest may be a bare number) or the lines `--proof
-    /// INDEX` prints, `valid` or `invalid` printed for each; the exit
-    /// status is 1 if any is invalid.
+    /// INDEX` prints (with --cap-height: plonky2's proofs to a cap),
+    /// `valid` or `invalid` printed for each; the exit status is 1 if any
+    /// is invalid.
     #[arg(long, conflicts_with_all = ["proof", "hex", "json"])]
     verify: bool,
+    /// Plonky2's capped tree (poseidon-plonky2): each line a leaf of any
+    /// number of elements (a matrix row, hashed by hash_or_noop; four
+    /// elements are their own digest), a power-of-two count of them; print
+    /// the cap, the 2^H nodes H levels below the root, one a line (with
+    /// --proof: the leaf's siblings up to the cap, and the cap).
+    #[arg(long, value_name = "H", conflicts_with = "verify")]
+    cap_height: Option<usize>,
     #[command(flatten)]
     format: Format,
 }
@@ -234,6 +243,9 @@ pub enum CliError {
         /// Proofs checked.
         checked: usize,
     },
+    /// `merkle --cap-height`: the tree was refused as the ecosystem's
+    /// library refuses it (leaf count, cap height, leaf index).
+    Cap(Box<dyn std::error::Error + Send + Sync>),
     /// Reading stdin or writing stdout failed.
     Io(std::io::Error),
 }
@@ -284,12 +296,18 @@ impl fmt::Display for RawMessage<'_> {
                 match problem {
                     ProofProblem::Shape(what) => write!(f, "not a Merkle proof: {what}"),
                     ProofProblem::Refused(refusal) => write_proof_refusal(f, refusal),
+                    ProofProblem::CapRefused(CapProofRefusal::Digest { part, error }) => {
+                        write!(f, "{part}: ")?;
+                        write_op_error(f, error)
+                    }
+                    ProofProblem::CapRefused(CapProofRefusal::Tree(e)) => write!(f, "{e}"),
                 }
             }
             CliError::NoProofs => write!(f, "no proofs to check"),
             CliError::ProofsInvalid { invalid, checked } => {
                 write!(f, "{invalid} of {checked} proofs invalid")
             }
+            CliError::Cap(e) => write!(f, "{e}"),
             CliError::Io(e) => write!(f, "i/o error: {e}"),
         }
     }
@@ -340,6 +358,8 @@ pub enum ProofProblem {
     Shape(String),
     /// Read, but refused by the instance.
     Refused(ProofRefusal),
+    /// A proof to a cap, read, but refused by the instance.
+    CapRefused(CapProofRefusal),
 }
 
 impl From<std::io::Error> for CliError {
@@ -654,6 +674,9 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
         let mut reader = open_input(args.input.as_deref(), stdin)?;
         return verify_proofs(instance, &mut *reader, stdout);
     }
+    if let Some(cap_height) = args.cap_height {
+        return merkle_cap(&args, cap_height, stdin, stdout);
+    }
     let file_len = match &args.input {
         Some(path) => std::fs::metadata(path).ok().map(|m| m.len()),
         None => None,
@@ -737,6 +760,85 @@ fn merkle(args: MerkleArgs, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Res
     Ok(())
 }
 
+/// `merkle --cap-height`: Plonky2's capped tree over every line (a leaf of
+/// any length), built in memory (its leaves are rows, kept whole for the
+/// proof), then its cap, or with `--proof` the leaf's proof to the cap.
+fn merkle_cap(
+    args: &MerkleArgs,
+    cap_height: usize,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+) -> Result<(), CliError> {
+    let instance = find(&args.instance)?;
+    let capped = instance.merkle_cap(&[], 0, None).is_some();
+    let instance = find_with(
+        &instance.name,
+        "merkle --cap-height (Plonky2's capped trees: poseidon-plonky2)",
+        capped,
+    )?;
+    let mut reader = open_input(args.input.as_deref(), stdin)?;
+    let (mut lines, mut batch) = (Vec::new(), Vec::new());
+    loop {
+        read_batch(&mut *reader, &mut batch)?;
+        if batch.is_empty() {
+            break;
+        }
+        lines.append(&mut batch);
+    }
+    let words = split(&lines);
+    let rows: Vec<Elements<'_>> = words.iter().map(|w| Elements::Texts(w)).collect();
+    let answer = (instance.merkle_cap(&rows, cap_height, args.proof))
+        .expect("checked above")
+        .map_err(|refusal| match refusal {
+            CapRefusal::Leaf(e) => CliError::Line {
+                line: e.input + 1,
+                error: e.error,
+            },
+            CapRefusal::Tree(e) => CliError::Cap(e),
+        })?;
+    let mut buf = String::new();
+    let format = &args.format;
+    match (&answer.proof, args.proof) {
+        (Some(proof), Some(index)) if format.json => {
+            let digests = |ds: &[Vec<Element>]| -> Vec<Vec<String>> {
+                ds.iter()
+                    .map(|d| d.iter().map(Element::to_decimal).collect())
+                    .collect()
+            };
+            let leaf: Vec<String> = proof.leaf.iter().map(Element::to_decimal).collect();
+            let object = serde_json::json!({
+                "cap": digests(&answer.cap),
+                "leaf": leaf,
+                "index": index,
+                "siblings": digests(&proof.siblings),
+            });
+            buf.push_str(&object.to_string());
+            buf.push('\n');
+        }
+        (Some(proof), Some(index)) => {
+            let line = |buf: &mut String, label: &str, d: &[Element]| {
+                buf.push_str(label);
+                format.write_line(d, buf);
+            };
+            for node in &answer.cap {
+                line(&mut buf, "cap: ", node);
+            }
+            line(&mut buf, "leaf: ", &proof.leaf);
+            buf.push_str(&format!("index: {index}\n"));
+            for sibling in &proof.siblings {
+                line(&mut buf, "sibling: ", sibling);
+            }
+        }
+        _ => {
+            for node in &answer.cap {
+                format.write_line(node, &mut buf);
+            }
+        }
+    }
+    stdout.write_all(buf.as_bytes())?;
+    Ok(())
+}
+
 /// `merkle --verify`: each proof checked, `valid` or `invalid` printed for
 /// it. A proof is one JSON line, or `--proof`'s text form: a `root:` line,
 /// then `leaf:`, `index:` and one `sibling:` line per level, up to the
@@ -761,8 +863,13 @@ fn verify_proofs(
             let label = text
                 .split_once(':')
                 .map(|(label, rest)| (label.trim(), rest));
-            let starts_proof =
-                text.is_empty() || text.starts_with('{') || matches!(label, Some(("root", _)));
+            // A `cap:` line after the first of a proof's cap lines is more
+            // of that cap.
+            let more_cap = matches!(label, Some(("cap", _)))
+                && open.as_ref().is_some_and(TextProof::reads_cap);
+            let starts_proof = text.is_empty()
+                || text.starts_with('{')
+                || matches!(label, Some(("root" | "cap", _))) && !more_cap;
             if starts_proof && let Some(proof) = open.take() {
                 tally.record(instance, proof.first_line, proof.finish(), stdout)?;
             }
@@ -771,7 +878,10 @@ fn verify_proofs(
                 _ if text.starts_with('{') => {
                     tally.record(instance, line, json_proof(text), stdout)?;
                 }
-                Some(("root", rest)) => open = Some(TextProof::new(line, rest)),
+                Some(("root", rest)) => open = Some(TextProof::new(line, Top::Root(rest))),
+                Some(("cap", rest)) if !more_cap => {
+                    open = Some(TextProof::new(line, Top::Cap(rest)));
+                }
                 _ if open.is_some() => {
                     let (label, rest) = label.unwrap_or((text, ""));
                     let proof = open.as_mut().expect("matched");
@@ -783,7 +893,7 @@ fn verify_proofs(
                     return Err(CliError::ProofLine {
                         line,
                         problem: ProofProblem::Shape(
-                            "expected a JSON object, or a `root:` line starting the \
+                            "expected a JSON object, or a `root:` (or `cap:`) line starting the \
                              text form --proof prints"
                                 .to_owned(),
                         ),
@@ -838,67 +948,113 @@ impl Tally {
     }
 }
 
-/// A proof as `merkle --verify` read it: LeanIMT's fields, each digest as
-/// its elements' texts (the instance's parser reads them).
+/// A proof as `merkle --verify` read it, each digest as its elements'
+/// texts (the instance's parser reads them): LeanIMT's fields, or with a
+/// cap instead of a root, plonky2's proof to a cap.
 struct ProofTexts {
-    root: Vec<String>,
+    top: Top<Vec<String>, Vec<Vec<String>>>,
     leaf: Vec<String>,
     index: u64,
     siblings: Vec<Vec<String>>,
 }
 
+/// What a proof leads to: a root, or (Plonky2's trees) a cap.
+enum Top<R, C> {
+    Root(R),
+    Cap(C),
+}
+
 impl ProofTexts {
-    /// Whether the proof leads to its root.
+    /// Whether the proof leads to its root (from its leaf on the sides its
+    /// index gives) or to its cap (from leaf `index`).
     fn check(&self, instance: &Instance) -> Result<bool, ProofProblem> {
-        let (root, leaf) = (as_strs(&self.root), as_strs(&self.leaf));
+        let leaf = as_strs(&self.leaf);
         let siblings: Vec<Vec<&str>> = self.siblings.iter().map(|s| as_strs(s)).collect();
-        let proof = ProofInput {
-            root: Elements::Texts(&root),
-            leaf: Elements::Texts(&leaf),
-            index: self.index,
-            siblings: siblings.iter().map(|s| Elements::Texts(s)).collect(),
-        };
-        instance
-            .verify_merkle_proof(&proof)
-            .expect("merkle checked the compression")
-            .map_err(ProofProblem::Refused)
+        let siblings: Vec<Elements<'_>> = siblings.iter().map(|s| Elements::Texts(s)).collect();
+        match &self.top {
+            Top::Root(root) => {
+                let root = as_strs(root);
+                let proof = ProofInput {
+                    root: Elements::Texts(&root),
+                    leaf: Elements::Texts(&leaf),
+                    index: self.index,
+                    siblings,
+                };
+                (instance.verify_merkle_proof(&proof))
+                    .expect("merkle checked the compression")
+                    .map_err(ProofProblem::Refused)
+            }
+            Top::Cap(cap) => {
+                let cap: Vec<Vec<&str>> = cap.iter().map(|d| as_strs(d)).collect();
+                let no_caps = || {
+                    ProofProblem::Shape(format!(
+                        "a proof to a cap, and `{}` has no capped trees (poseidon-plonky2 has)",
+                        instance.name
+                    ))
+                };
+                let proof = CapProofInput {
+                    cap: cap.iter().map(|d| Elements::Texts(d)).collect(),
+                    leaf: Elements::Texts(&leaf),
+                    index: usize::try_from(self.index).map_err(|_| {
+                        ProofProblem::Shape(format!("`index` {} does not fit usize", self.index))
+                    })?,
+                    siblings,
+                };
+                (instance.verify_cap_proof(&proof))
+                    .ok_or_else(no_caps)?
+                    .map_err(ProofProblem::CapRefused)
+            }
+        }
     }
 }
 
-/// A proof in `--proof`'s text form, read line by line from its `root:`.
+/// A proof in `--proof`'s text form, read line by line from its `root:`
+/// (or its first `cap:`).
 struct TextProof {
     first_line: usize,
-    root: Vec<String>,
+    top: Top<Vec<String>, Vec<Vec<String>>>,
     leaf: Option<Vec<String>>,
     index: Option<u64>,
     siblings: Vec<Vec<String>>,
 }
 
 impl TextProof {
-    fn new(first_line: usize, root: &str) -> Self {
+    fn new(first_line: usize, top: Top<&str, &str>) -> Self {
         TextProof {
             first_line,
-            root: digest_words(root),
+            top: match top {
+                Top::Root(root) => Top::Root(digest_words(root)),
+                Top::Cap(node) => Top::Cap(vec![digest_words(node)]),
+            },
             leaf: None,
             index: None,
             siblings: Vec::new(),
         }
     }
 
-    /// One line after `root:`, in the order --proof writes them.
+    /// Whether a `cap:` line now is more of this proof's cap.
+    fn reads_cap(&self) -> bool {
+        matches!(self.top, Top::Cap(_)) && self.leaf.is_none()
+    }
+
+    /// One line after `root:` (or the first `cap:`), in the order --proof
+    /// writes them.
     fn read(&mut self, label: &str, rest: &str) -> Result<(), ProofProblem> {
         let shape = |what: &str| Err(ProofProblem::Shape(what.to_owned()));
-        match label {
-            "leaf" if self.leaf.is_none() => self.leaf = Some(digest_words(rest)),
-            "index" if self.leaf.is_some() && self.index.is_none() => {
+        match (label, &mut self.top) {
+            ("cap", Top::Cap(cap)) if self.leaf.is_none() => cap.push(digest_words(rest)),
+            ("leaf", _) if self.leaf.is_none() => self.leaf = Some(digest_words(rest)),
+            ("index", _) if self.leaf.is_some() && self.index.is_none() => {
                 let index = rest.trim().parse().map_err(|_| {
                     ProofProblem::Shape("`index:`: expected a non-negative integer".to_owned())
                 })?;
                 self.index = Some(index);
             }
-            "sibling" if self.index.is_some() => self.siblings.push(digest_words(rest)),
-            "leaf" | "index" | "sibling" => {
-                return shape("expected `root:`, `leaf:`, `index:`, then `sibling:` lines");
+            ("sibling", _) if self.index.is_some() => self.siblings.push(digest_words(rest)),
+            ("leaf" | "index" | "sibling", _) => {
+                return shape(
+                    "expected `root:` (or `cap:` lines), `leaf:`, `index:`, then `sibling:` lines",
+                );
             }
             _ => return shape("expected a `leaf:`, `index:` or `sibling:` line"),
         }
@@ -906,11 +1062,15 @@ impl TextProof {
     }
 
     fn finish(self) -> Result<ProofTexts, ProofProblem> {
-        let missing = |what: &str| ProofProblem::Shape(format!("no `{what}:` line after `root:`"));
+        let top = match self.top {
+            Top::Root(_) => "root",
+            Top::Cap(_) => "cap",
+        };
+        let missing = |what: &str| ProofProblem::Shape(format!("no `{what}:` line after `{top}:`"));
         Ok(ProofTexts {
-            root: self.root,
             leaf: self.leaf.ok_or_else(|| missing("leaf"))?,
             index: self.index.ok_or_else(|| missing("index"))?,
+            top: self.top,
             siblings: self.siblings,
         })
     }
@@ -938,8 +1098,19 @@ fn json_proof(text: &str) -> Result<ProofTexts, ProofProblem> {
     let index = field("index")?
         .as_u64()
         .ok_or_else(|| shape("`index`: expected a non-negative integer".to_owned()))?;
+    let top = match object.get("cap") {
+        Some(cap) => Top::Cap(
+            cap.as_array()
+                .ok_or_else(|| shape("`cap`: expected an array of digests".to_owned()))?
+                .iter()
+                .enumerate()
+                .map(|(k, d)| digest_texts(d, &format!("cap node {}", k + 1)))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        None => Top::Root(digest_texts(field("root")?, "root")?),
+    };
     Ok(ProofTexts {
-        root: digest_texts(field("root")?, "root")?,
+        top,
         leaf: digest_texts(field("leaf")?, "leaf")?,
         index,
         siblings: field("siblings")?

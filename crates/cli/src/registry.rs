@@ -168,6 +168,90 @@ pub enum MerkleRefusal {
     Index(MerkleError),
 }
 
+/// A Plonky2 Merkle tree's cap ([`Instance::merkle_cap`]) and, when asked
+/// for, one leaf's proof to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MerkleCap {
+    /// The `2^cap_height` nodes `cap_height` levels below the root, left to
+    /// right, each as its elements.
+    pub cap: Vec<Vec<Element>>,
+    /// The leaf asked for: its row and its siblings up to the cap.
+    pub proof: Option<CapProof>,
+}
+
+/// A leaf's proof to a Plonky2 cap: plonky2's `MerkleProof` with the leaf
+/// it proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapProof {
+    /// The leaf's elements (a row: any number of them).
+    pub leaf: Vec<Element>,
+    /// The siblings from the leaf level up to the cap, bottom first.
+    pub siblings: Vec<Vec<Element>>,
+}
+
+/// Why [`Instance::merkle_cap`] made no cap.
+#[derive(Debug)]
+pub enum CapRefusal {
+    /// A leaf was refused (an element that cannot be read).
+    Leaf(BatchError),
+    /// The tree was refused as the ecosystem's library refuses it (a leaf
+    /// count that is not a power of two, a cap above the root, a leaf index
+    /// past the end): that library's typed error.
+    Tree(Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// A leaf's proof to a Plonky2 cap, handed over to be checked
+/// ([`Instance::verify_cap_proof`]): plonky2's `verify_merkle_proof_to_cap`
+/// arguments, each digest as its elements.
+#[derive(Clone, Debug)]
+pub struct CapProofInput<'a> {
+    /// The cap the proof should lead to.
+    pub cap: Vec<Elements<'a>>,
+    /// The leaf (a row: any number of elements).
+    pub leaf: Elements<'a>,
+    /// The leaf's index in the tree.
+    pub index: usize,
+    /// The siblings from the leaf level up to the cap, bottom first.
+    pub siblings: Vec<Elements<'a>>,
+}
+
+/// Which part of a [`CapProofInput`] was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapPart {
+    /// Node `k` of the cap (0-based).
+    Cap(usize),
+    /// The leaf.
+    Leaf,
+    /// Sibling `k` (0-based, bottom first).
+    Sibling(usize),
+}
+
+impl core::fmt::Display for CapPart {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Cap(k) => write!(f, "cap node {}", k + 1),
+            Self::Leaf => write!(f, "leaf"),
+            Self::Sibling(k) => write!(f, "sibling {}", k + 1),
+        }
+    }
+}
+
+/// Why a proof to a cap could not be checked
+/// ([`Instance::verify_cap_proof`]).
+#[derive(Debug)]
+pub enum CapProofRefusal {
+    /// A digest or the leaf could not be read.
+    Digest {
+        /// Which part.
+        part: CapPart,
+        /// Why.
+        error: OpError,
+    },
+    /// The ecosystem's library refuses the proof (an index beyond what
+    /// the cap and the siblings reach): its typed error.
+    Tree(Box<dyn std::error::Error + Send + Sync>),
+}
+
 /// Why a proof could not be checked ([`Instance::verify_merkle_proof`]): a
 /// digest that cannot be read, or sides that do not fit the siblings.
 #[derive(Debug)]
@@ -225,6 +309,19 @@ type MerkleFn = Box<
 /// Whether a proof's path leads from its leaf to its root.
 type VerifyFn = Box<dyn Fn(&ProofInput<'_>) -> Result<bool, ProofRefusal> + Send + Sync>;
 type BenchFn = Box<dyn Fn() -> bool + Send + Sync>;
+/// A capped tree's cap over rows of elements, for a cap height, and for
+/// `Some(leaf index)` that leaf's proof.
+type CapFn = Box<
+    dyn Fn(&[Elements<'_>], usize, Option<usize>) -> Result<MerkleCap, CapRefusal> + Send + Sync,
+>;
+/// Whether a proof leads from its leaf to its cap.
+type CapVerifyFn = Box<dyn Fn(&CapProofInput<'_>) -> Result<bool, CapProofRefusal> + Send + Sync>;
+
+/// What an instance with capped Merkle trees (Plonky2's) does with them.
+struct CapOps {
+    tree: CapFn,
+    verify: CapVerifyFn,
+}
 
 /// What an instance with a 2-to-1 compression does with Merkle trees.
 struct MerkleOps {
@@ -241,6 +338,7 @@ pub struct Instance {
     limbs: usize,
     ops: Vec<(Op, OpFn, BenchFn)>,
     merkle: Option<MerkleOps>,
+    cap: Option<CapOps>,
 }
 
 /// How many elements `input` holds; limbs that are not a whole number of
@@ -386,6 +484,7 @@ impl Instance {
             limbs: 0,
             ops: Vec::new(),
             merkle: None,
+            cap: None,
         }
     }
 
@@ -509,6 +608,65 @@ impl Instance {
             true
         });
         self.ops.push((Op::Compress, run, bench));
+        self
+    }
+
+    /// Capped Merkle trees over rows of elements, as Plonky2 commits to
+    /// matrices ([`Instance::merkle_cap`], [`Instance::verify_cap_proof`]):
+    /// `build(rows, cap_height, index)` gives the cap and, for
+    /// `Some(index)`, that leaf's siblings up to it; `verify(leaf, index,
+    /// cap, siblings)` whether they lead to the cap; either may refuse
+    /// with the ecosystem library's error.
+    pub fn merkle_caps<F, D, E>(
+        mut self,
+        build: impl Fn(Vec<Vec<F>>, usize, Option<usize>) -> Result<(Vec<D>, Option<Vec<D>>), E>
+        + Send
+        + Sync
+        + 'static,
+        verify: impl Fn(&[F], usize, &[D], &[D]) -> Result<bool, E> + Send + Sync + 'static,
+    ) -> Self
+    where
+        F: Codec,
+        D: DigestElements<F>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        self.set_field::<F>();
+        let tree: CapFn = Box::new(move |rows, cap_height, index| {
+            let rows = parse_batch(rows, parse_all::<F>).map_err(CapRefusal::Leaf)?;
+            let leaf = index
+                .and_then(|i| rows.get(i))
+                .map(|row| row.iter().map(Codec::element).collect::<Vec<Element>>());
+            let (cap, siblings) =
+                build(rows, cap_height, index).map_err(|e| CapRefusal::Tree(Box::new(e)))?;
+            let digests = |d: &[D]| d.iter().map(digest_elements).collect::<Vec<_>>();
+            Ok(MerkleCap {
+                cap: digests(&cap),
+                proof: siblings.map(|siblings| CapProof {
+                    leaf: leaf.expect("the tree proved a leaf it has"),
+                    siblings: digests(&siblings),
+                }),
+            })
+        });
+        let verify: CapVerifyFn = Box::new(move |proof| {
+            let digest = |part, input| {
+                parse_digests::<F, D, 1>(input, "Merkle proof digest (elements)")
+                    .map(|[d]| d)
+                    .map_err(|error| CapProofRefusal::Digest { part, error })
+            };
+            let cap = (proof.cap.iter().enumerate())
+                .map(|(k, d)| digest(CapPart::Cap(k), *d))
+                .collect::<Result<Vec<D>, _>>()?;
+            let siblings = (proof.siblings.iter().enumerate())
+                .map(|(k, d)| digest(CapPart::Sibling(k), *d))
+                .collect::<Result<Vec<D>, _>>()?;
+            let leaf = parse_all::<F>(proof.leaf).map_err(|error| CapProofRefusal::Digest {
+                part: CapPart::Leaf,
+                error,
+            })?;
+            verify(&leaf, proof.index, &cap, &siblings)
+                .map_err(|e| CapProofRefusal::Tree(Box::new(e)))
+        });
+        self.cap = Some(CapOps { tree, verify });
         self
     }
 
@@ -655,6 +813,31 @@ impl Instance {
         proof: &ProofInput<'_>,
     ) -> Option<Result<bool, ProofRefusal>> {
         self.merkle.as_ref().map(|m| (m.verify)(proof))
+    }
+
+    /// The cap of height `cap_height` of the instance's capped Merkle tree
+    /// over `rows` (each a leaf of any number of elements) and, for
+    /// `Some(index)`, that leaf's proof to the cap; `None` if the instance
+    /// has no capped trees (only Plonky2's has).
+    pub fn merkle_cap(
+        &self,
+        rows: &[Elements<'_>],
+        cap_height: usize,
+        index: Option<usize>,
+    ) -> Option<Result<MerkleCap, CapRefusal>> {
+        self.cap
+            .as_ref()
+            .map(|cap| (cap.tree)(rows, cap_height, index))
+    }
+
+    /// Whether `proof`'s siblings lead from its leaf to the cap's node above
+    /// its index, as plonky2's `verify_merkle_proof_to_cap` checks it;
+    /// `None` if the instance has no capped trees.
+    pub fn verify_cap_proof(
+        &self,
+        proof: &CapProofInput<'_>,
+    ) -> Option<Result<bool, CapProofRefusal>> {
+        self.cap.as_ref().map(|cap| (cap.verify)(proof))
     }
 
     /// The timing closure of `op`, if the instance has it.

@@ -783,7 +783,7 @@ fn merkle_verify_refuses_what_is_not_a_proof() {
     let cases: Vec<(String, &str)> = vec![
         (
             format!("{}not json\n", good.stdout),
-            "line 2: not a Merkle proof: expected a JSON object, or a `root:` line",
+            "line 2: not a Merkle proof: expected a JSON object, or a `root:` (or `cap:`) line",
         ),
         (
             format!("{}{{\"root\": [1]\n", good.stdout),
@@ -901,15 +901,15 @@ fn merkle_verify_reads_the_text_form_of_proofs() {
     let cases = [
         (
             edited(1, None),
-            "line 8: not a Merkle proof: expected `root:`, `leaf:`, `index:`, then `sibling:` lines",
+            "line 8: not a Merkle proof: expected `root:` (or `cap:` lines), `leaf:`, `index:`, then `sibling:` lines",
         ),
         (
             edited(2, None),
-            "line 9: not a Merkle proof: expected `root:`, `leaf:`, `index:`, then `sibling:` lines",
+            "line 9: not a Merkle proof: expected `root:` (or `cap:` lines), `leaf:`, `index:`, then `sibling:` lines",
         ),
         (
             edited(3, Some("leaf: 3")),
-            "line 10: not a Merkle proof: expected `root:`, `leaf:`, `index:`, then `sibling:` lines",
+            "line 10: not a Merkle proof: expected `root:` (or `cap:` lines), `leaf:`, `index:`, then `sibling:` lines",
         ),
         (
             edited(4, Some("sibling 7")),
@@ -933,11 +933,11 @@ fn merkle_verify_reads_the_text_form_of_proofs() {
         ),
         (
             format!("{two}\nleaf: 3\n"),
-            "line 8: not a Merkle proof: expected a JSON object, or a `root:` line",
+            "line 8: not a Merkle proof: expected a JSON object, or a `root:` (or `cap:`) line",
         ),
         (
             format!("{two}\nsibling: 3\n"),
-            "line 8: not a Merkle proof: expected a JSON object, or a `root:` line",
+            "line 8: not a Merkle proof: expected a JSON object, or a `root:` (or `cap:`) line",
         ),
         (
             format!("{two}root: 1\nleaf: 3\n"),
@@ -1257,4 +1257,185 @@ fn bench_quick_runs() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("rp64-256"));
     assert!(out.stdout.contains("poseidon-t3"));
+}
+
+/// `merkle poseidon-plonky2 --cap-height H`: plonky2's own caps and proofs
+/// (`test-vectors/plonky2/merkle.json`, plonky2 1.1.0's `MerkleTree`: 18
+/// trees of rows of 0 to 13 elements, 58 proofs), from the rows as lines.
+#[test]
+fn plonky2_caps_and_proofs_equal_plonky2s() {
+    let file = vector_file("plonky2/merkle.json");
+    let digests =
+        |flat: &[String]| -> Vec<Vec<String>> { flat.chunks(4).map(<[String]>::to_vec).collect() };
+    let mut proofs_checked = 0;
+    // Every proof as printed, JSON and text, and each with another leaf.
+    let (mut printed_proofs, mut other_leaf) = (String::new(), String::new());
+    for case in file["cases"].as_array().expect("cases") {
+        if case["fn"] != "merkle_tree" {
+            continue;
+        }
+        let h = case["cap_height"].as_u64().expect("cap height").to_string();
+        let elements = strings(&case["input"]);
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        let mut at = 0;
+        for len in case["leaf_lengths"].as_array().expect("leaf lengths") {
+            let len = len.as_u64().expect("length") as usize;
+            rows.push(elements[at..at + len].to_vec());
+            at += len;
+        }
+        let lines: String = rows.iter().map(|r| format!("{}\n", r.join(" "))).collect();
+        let cap = digests(&strings(&case["output"]));
+        let out = cli(&["merkle", "poseidon-plonky2", "--cap-height", &h], &lines);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let printed: String = cap.iter().map(|d| format!("{}\n", d.join(" "))).collect();
+        assert_eq!(
+            out.stdout,
+            printed,
+            "cap of {} rows, height {h}",
+            rows.len()
+        );
+        for proof in case["proofs"].as_array().expect("proofs") {
+            let index = proof["index"].as_u64().expect("index") as usize;
+            let i = index.to_string();
+            let args = [
+                "merkle",
+                "poseidon-plonky2",
+                "--cap-height",
+                &h,
+                "--proof",
+                &i,
+            ];
+            let siblings = digests(&strings(&proof["siblings"]));
+            let out = cli(&[&args[..], &["--json"]].concat(), &lines);
+            assert_eq!(out.code, 0, "{}", out.stderr);
+            let ours: Value = serde_json::from_str(&out.stdout).expect("JSON proof");
+            let expected = serde_json::json!({
+                "cap": cap,
+                "leaf": rows[index],
+                "index": index,
+                "siblings": siblings,
+            });
+            assert_eq!(ours, expected, "proof of leaf {index} of {}", rows.len());
+            printed_proofs.push_str(&out.stdout);
+            let mut changed = expected.clone();
+            changed["leaf"] = serde_json::json!([rows[index].len() + 1]);
+            other_leaf.push_str(&format!("{changed}\n"));
+            // The text form: the same digests, one a line.
+            let out = cli(&args, &lines);
+            let mut text: String = cap
+                .iter()
+                .map(|d| format!("cap: {}\n", d.join(" ")))
+                .collect();
+            text.push_str(&format!(
+                "leaf: {}\nindex: {index}\n",
+                rows[index].join(" ")
+            ));
+            for s in &siblings {
+                text.push_str(&format!("sibling: {}\n", s.join(" ")));
+            }
+            assert_eq!(out.stdout, text, "text proof of leaf {index}");
+            printed_proofs.push_str(&out.stdout);
+            proofs_checked += 1;
+        }
+    }
+    assert_eq!(proofs_checked, 58, "every stored proof");
+
+    // `--verify` checks them as plonky2's `verify_merkle_proof_to_cap` does.
+    let out = cli(&["merkle", "poseidon-plonky2", "--verify"], &printed_proofs);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "valid\n".repeat(2 * proofs_checked));
+    let out = cli(&["merkle", "poseidon-plonky2", "--verify"], &other_leaf);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, "invalid\n".repeat(proofs_checked));
+    let one = other_leaf.lines().next().expect("a proof");
+    let mut bad: Value = serde_json::from_str(one).expect("JSON");
+    bad["index"] = serde_json::json!(1 << 20);
+    let refusals = [
+        (
+            "poseidon-plonky2",
+            bad.to_string(),
+            "line 1: leaf index 1048576 out of range for",
+        ),
+        (
+            "poseidon-t3",
+            one.to_owned(),
+            "line 1: not a Merkle proof: a proof to a cap, and `poseidon-t3` has no capped trees",
+        ),
+        (
+            "poseidon-plonky2",
+            one.replacen("\"cap\":[[\"", "\"cap\":[[\"0x", 1),
+            "line 1: cap node 1: element 1 (`0x",
+        ),
+        (
+            "poseidon-plonky2",
+            "cap: 1 2 3 4\ncap: 5 6 7 8\nindex: 0\n".to_owned(),
+            "line 3: not a Merkle proof: expected `root:` (or `cap:` lines), `leaf:`, `index:`, then `sibling:` lines",
+        ),
+        (
+            "poseidon-plonky2",
+            "cap: 1 2 3 4\nleaf: 1\n".to_owned(),
+            "line 1: not a Merkle proof: no `index:` line after `cap:`",
+        ),
+    ];
+    for (name, input, message) in refusals {
+        let out = cli(&["merkle", name, "--verify"], &input);
+        assert_eq!(out.code, 2, "{input}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .starts_with(&format!("algebraic-hash: {message}")),
+            "{input}: {}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    }
+
+    // Refused as plonky2 refuses (it panics), with exit status 2 and one line.
+    let cases = [
+        (
+            vec!["--cap-height", "0"],
+            "1\n2\n3\n",
+            "a Plonky2 Merkle tree needs a power-of-two number of leaves, not 3",
+        ),
+        (
+            vec!["--cap-height", "0"],
+            "",
+            "a Plonky2 Merkle tree needs a power-of-two number of leaves, not 0",
+        ),
+        (
+            vec!["--cap-height", "2"],
+            "1\n2\n",
+            "cap height 2 is above the tree's height 1",
+        ),
+        (
+            vec!["--cap-height", "1", "--proof", "2"],
+            "1\n2\n",
+            "leaf index 2 out of range for 2 leaves",
+        ),
+        (
+            vec!["--cap-height", "1"],
+            "1\n18446744069414584321\n",
+            "line 2: element 1 (`18446744069414584321`)",
+        ),
+    ];
+    for (flags, input, message) in cases {
+        let mut args = vec!["merkle", "poseidon-plonky2"];
+        args.extend(flags);
+        let out = cli(&args, input);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty());
+        assert!(
+            out.stderr
+                .starts_with(&format!("algebraic-hash: {message}")),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    }
+    let other = cli(&["merkle", "poseidon-t3", "--cap-height", "0"], "1\n");
+    assert_eq!(other.code, 2, "{}", other.stderr);
+    assert!(
+        other.stderr.contains("no `merkle --cap-height"),
+        "{}",
+        other.stderr
+    );
 }
