@@ -14,7 +14,8 @@
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
 use algebraic_hash_cli::registry::{
-    BatchError, Elements, Instance, MerkleRefusal, Op, OpError, ProofInput, ProofPart, ProofRefusal,
+    BatchError, CapPart, CapProofInput, CapProofRefusal, CapRefusal, Elements, Instance, MerkleCap,
+    MerkleRefusal, Op, OpError, ProofInput, ProofPart, ProofRefusal,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -485,6 +486,26 @@ fn merkle_root<'py>(
     to_ints(py, &root)
 }
 
+/// A leaf index or a cap height: a non-negative `int` that fits `usize`
+/// (`TypeError` for another type, `ValueError` otherwise); `what` names it.
+fn read_count(value: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    if !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: expected an int, got {}",
+            value.get_type().name()?
+        )));
+    }
+    value
+        .extract::<u64>()
+        .ok()
+        .and_then(|i| usize::try_from(i).ok())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{what}: expected a non-negative integer, got {value}"
+            ))
+        })
+}
+
 /// `merkle_proof(name, leaves, index)`: the authentication path of leaf
 /// `index` (0-based) in the tree of [`merkle_root`], as a dict with the
 /// fields of a LeanIMT proof: `root`, `leaf`, `index` (bit `k` set where
@@ -496,21 +517,7 @@ fn merkle_proof<'py>(
     leaves: &Bound<'py, PyAny>,
     index: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if !index.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "leaf index: expected an int, got {}",
-            index.get_type().name()?
-        )));
-    }
-    let leaf_index = index
-        .extract::<u64>()
-        .ok()
-        .and_then(|i| usize::try_from(i).ok())
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "leaf index: expected a non-negative integer, got {index}"
-            ))
-        })?;
+    let leaf_index = read_count(index, "leaf index")?;
     let (found, all) = merkle_leaves(name, leaves, "merkle_proof (2-to-1 compression)")?;
     let proof = run_released(py, &all, "leaf", |elements| {
         match found.merkle_proof_batch(elements, leaf_index) {
@@ -618,6 +625,171 @@ fn verify_merkle_proof<'py>(
     }
 }
 
+/// Plonky2's capped tree over `leaves` (rows of any length) of instance
+/// `name`, with the GIL released: its cap and, for `Some(index)`, that
+/// leaf's proof; `call` names the function in the refusal.
+fn capped_tree<'py>(
+    py: Python<'py>,
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+    cap_height: &Bound<'py, PyAny>,
+    index: Option<usize>,
+    call: &'static str,
+) -> PyResult<MerkleCap> {
+    let found = cap_instance(name, call)?;
+    let cap_height = read_count(cap_height, "cap height")?;
+    let all = read_inputs(leaves, ["leaf", "leaves"], found.limbs())?;
+    run_released(py, &all, "leaf", |rows| {
+        match found.merkle_cap(rows, cap_height, index) {
+            Some(Ok(cap)) => Ok(Ok(cap)),
+            Some(Err(CapRefusal::Leaf(e))) => Err(e),
+            Some(Err(CapRefusal::Tree(e))) => Ok(Err(e)),
+            None => unreachable!("cap_instance checked the capped trees"),
+        }
+    })?
+    .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Instance `name`, if it has capped Merkle trees (Plonky2's); `call` names
+/// the function in the refusal.
+fn cap_instance(name: &str, call: &'static str) -> PyResult<&'static Instance> {
+    let found = instance(name)?;
+    if !found.has_merkle_caps() {
+        return Err(PyValueError::new_err(
+            CliError::UnsupportedOp {
+                instance: found.name.clone(),
+                op: call,
+            }
+            .to_string(),
+        ));
+    }
+    Ok(found)
+}
+
+fn digest_lists<'py>(py: Python<'py>, digests: &[Vec<Element>]) -> PyResult<Bound<'py, PyList>> {
+    let lists = digests
+        .iter()
+        .map(|d| to_ints(py, d))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, lists)
+}
+
+/// `merkle_cap(name, leaves, cap_height)`: plonky2's
+/// `MerkleTree::new(leaves, cap_height).cap`, the `2^cap_height` digests
+/// `cap_height` levels below the root, over `leaves` (rows of any number of
+/// elements, hashed by `hash_or_noop`; a power-of-two count of them).
+#[pyfunction]
+fn merkle_cap<'py>(
+    py: Python<'py>,
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+    cap_height: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let tree = capped_tree(
+        py,
+        name,
+        leaves,
+        cap_height,
+        None,
+        "merkle_cap (capped trees)",
+    )?;
+    digest_lists(py, &tree.cap)
+}
+
+/// `merkle_cap_proof(name, leaves, cap_height, index)`: plonky2's proof of
+/// leaf `index` in the tree of [`merkle_cap`], as a dict: `cap`, `leaf`
+/// (the row), `index` and `siblings` (from the leaf level up to the cap).
+#[pyfunction]
+fn merkle_cap_proof<'py>(
+    py: Python<'py>,
+    name: &str,
+    leaves: &Bound<'py, PyAny>,
+    cap_height: &Bound<'py, PyAny>,
+    index: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let leaf_index = read_count(index, "leaf index")?;
+    let call = "merkle_cap_proof (capped trees)";
+    let tree = capped_tree(py, name, leaves, cap_height, Some(leaf_index), call)?;
+    let proof = tree.proof.expect("a proof of the leaf asked for");
+    let out = PyDict::new(py);
+    out.set_item("cap", digest_lists(py, &tree.cap)?)?;
+    out.set_item("leaf", to_ints(py, &proof.leaf)?)?;
+    out.set_item("index", leaf_index)?;
+    out.set_item("siblings", digest_lists(py, &proof.siblings)?)?;
+    Ok(out)
+}
+
+/// `verify_merkle_cap_proof(name, proof)`: whether `proof`'s siblings lead
+/// from its leaf (leaf `index`) to the cap's node above it, as plonky2's
+/// `verify_merkle_proof_to_cap` checks it: `True` or `False`, `ValueError`
+/// where plonky2 would panic (an index beyond what the cap and the siblings
+/// reach) or a digest cannot be read. `proof` is a dict with `cap`, `leaf`,
+/// `index` and `siblings`, as [`merkle_cap_proof`] returns it.
+#[pyfunction]
+fn verify_merkle_cap_proof<'py>(
+    py: Python<'py>,
+    name: &str,
+    proof: &Bound<'py, PyAny>,
+) -> PyResult<bool> {
+    let found = cap_instance(name, "verify_merkle_cap_proof (capped trees)")?;
+    let proof = proof.downcast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(
+            "expected a proof: a dict with cap, leaf, index and siblings".to_owned(),
+        )
+    })?;
+    let field = |key: &str| {
+        proof
+            .get_item(key)?
+            .ok_or_else(|| PyValueError::new_err(format!("proof has no `{key}`")))
+    };
+    let index = read_count(&field("index")?, "proof index")?;
+    let limbs = found.limbs();
+    let digests = |key: &str, part: fn(usize) -> CapPart| -> PyResult<Vec<Input<'py>>> {
+        let given = field(key)?;
+        if given.is_instance_of::<PyString>() || given.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "proof {key}: expected a sequence of digests, got {}",
+                given.get_type().name()?
+            )));
+        }
+        given
+            .try_iter()?
+            .enumerate()
+            .map(|(k, d)| read_input(&d?, &format!("{}: ", part(k)), limbs))
+            .collect()
+    };
+    let cap = digests("cap", CapPart::Cap)?;
+    let siblings = digests("siblings", CapPart::Sibling)?;
+    let leaf = read_input(&field("leaf")?, &format!("{}: ", CapPart::Leaf), limbs)?;
+    let cap_refs: Vec<Vec<&str>> = cap.iter().map(Input::text_refs).collect();
+    let sibling_refs: Vec<Vec<&str>> = siblings.iter().map(Input::text_refs).collect();
+    let leaf_refs = leaf.text_refs();
+    let input = CapProofInput {
+        cap: (cap.iter().zip(&cap_refs))
+            .map(|(d, r)| d.elements(r))
+            .collect(),
+        leaf: leaf.elements(&leaf_refs),
+        index,
+        siblings: (siblings.iter().zip(&sibling_refs))
+            .map(|(d, r)| d.elements(r))
+            .collect(),
+    };
+    let answer = py.allow_threads(|| found.verify_cap_proof(&input));
+    match answer {
+        Some(Ok(valid)) => Ok(valid),
+        Some(Err(CapProofRefusal::Digest { part, error })) => {
+            let given = match part {
+                CapPart::Cap(k) => &cap[k],
+                CapPart::Leaf => &leaf,
+                CapPart::Sibling(k) => &siblings[k],
+            };
+            Err(value_error(&format!("{part}: "), given, error))
+        }
+        Some(Err(CapProofRefusal::Tree(e))) => Err(PyValueError::new_err(e.to_string())),
+        None => unreachable!("cap_instance checked the capped trees"),
+    }
+}
+
 /// The extension module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -634,5 +806,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merkle_root, m)?)?;
     m.add_function(wrap_pyfunction!(merkle_proof, m)?)?;
     m.add_function(wrap_pyfunction!(verify_merkle_proof, m)?)?;
+    m.add_function(wrap_pyfunction!(merkle_cap, m)?)?;
+    m.add_function(wrap_pyfunction!(merkle_cap_proof, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_merkle_cap_proof, m)?)?;
     Ok(())
 }

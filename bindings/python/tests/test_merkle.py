@@ -163,3 +163,78 @@ def test_verify_refusals():
         ah.verify_merkle_proof("poseidon", proof)
     with pytest.raises(ValueError, match=r"^root: .*expected 5, got 1"):
         ah.verify_merkle_proof("tip5", proof)
+
+
+def plonky2_trees():
+    """plonky2 1.1.0's trees: (rows, cap height, cap digests, stored proofs)."""
+    for case in load("plonky2/merkle.json")["cases"]:
+        if case["fn"] != "merkle_tree":
+            continue
+        values, rows, at = elements(case["input"]), [], 0
+        for n in case["leaf_lengths"]:
+            rows.append(values[at : at + n])
+            at += n
+        flat = elements(case["output"])
+        cap = [flat[i : i + 4] for i in range(0, len(flat), 4)]
+        yield rows, case["cap_height"], cap, case["proofs"]
+
+
+def test_plonky2_caps_and_proofs_are_plonky2s():
+    proofs = 0
+    for rows, h, cap, stored in plonky2_trees():
+        assert ah.merkle_cap("poseidon-plonky2", rows, h) == cap, (len(rows), h)
+        for p in stored:
+            i = p["index"]
+            flat = elements(p["siblings"])
+            proof = ah.merkle_cap_proof("poseidon-plonky2", rows, h, i)
+            assert proof == {
+                "cap": cap,
+                "leaf": rows[i],
+                "index": i,
+                "siblings": [flat[k : k + 4] for k in range(0, len(flat), 4)],
+            }, (len(rows), h, i)
+            assert ah.verify_merkle_cap_proof("poseidon-plonky2", proof)
+            other = {**proof, "leaf": rows[i] + [1]}
+            assert not ah.verify_merkle_cap_proof("poseidon-plonky2", other)
+            proofs += 1
+    assert proofs == 58
+
+
+def test_cap_refusals():
+    rows = [[1, 2, 3, 4, 5], [6], [], [7, 8]]
+    proof = ah.merkle_cap_proof("poseidon-plonky2", rows, 1, 2)
+    assert ah.verify_merkle_cap_proof("poseidon-plonky2", proof)
+    for call in [
+        lambda: ah.merkle_cap("poseidon-plonky2", rows[:3], 0),
+        lambda: ah.merkle_cap("poseidon-plonky2", [], 0),
+    ]:
+        with pytest.raises(ValueError, match="needs a power-of-two number of leaves"):
+            call()
+    with pytest.raises(ValueError, match="^cap height 3 is above the tree's height 2$"):
+        ah.merkle_cap("poseidon-plonky2", rows, 3)
+    with pytest.raises(ValueError, match="^leaf index 4 out of range for 4 leaves$"):
+        ah.merkle_cap_proof("poseidon-plonky2", rows, 1, 4)
+    with pytest.raises(ValueError, match=r"^leaf 2: element 1 .*not below"):
+        ah.merkle_cap("poseidon-plonky2", [[1], [GOLDILOCKS]], 0)
+    for bad in [-1, 2**64]:
+        with pytest.raises(ValueError, match="^cap height: expected a non-negative integer"):
+            ah.merkle_cap("poseidon-plonky2", rows, bad)
+    with pytest.raises(TypeError, match="^cap height: expected an int"):
+        ah.merkle_cap("poseidon-plonky2", rows, 1.0)
+    with pytest.raises(ValueError, match=r"has no `merkle_cap \(capped trees\)`"):
+        ah.merkle_cap("poseidon-t3", [[1], [2]], 0)
+
+    def refused(error, match, **changed):
+        with pytest.raises(error, match=match):
+            ah.verify_merkle_cap_proof("poseidon-plonky2", {**proof, **changed})
+
+    refused(ValueError, "^leaf index 8 out of range for 4 leaves$", index=8)
+    refused(TypeError, "^proof index: expected an int", index="2")
+    refused(ValueError, r"^cap node 2: element 1 .*not below", cap=[proof["cap"][0], [GOLDILOCKS, 0, 0, 0]])
+    refused(ValueError, r"^sibling 1: .*expected 4, got 1", siblings=[[1]])
+    refused(TypeError, r"^leaf: element 1: expected an int", leaf=["x"])
+    refused(TypeError, "^proof cap: expected a sequence", cap=5)
+    with pytest.raises(ValueError, match="^proof has no `cap`$"):
+        ah.verify_merkle_cap_proof("poseidon-plonky2", {k: v for k, v in proof.items() if k != "cap"})
+    with pytest.raises(ValueError, match=r"has no `verify_merkle_cap_proof \(capped trees\)`"):
+        ah.verify_merkle_cap_proof("tip5", proof)

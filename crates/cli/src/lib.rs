@@ -770,11 +770,10 @@ fn merkle_cap(
     stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
     let instance = find(&args.instance)?;
-    let capped = instance.merkle_cap(&[], 0, None).is_some();
     let instance = find_with(
         &instance.name,
         "merkle --cap-height (Plonky2's capped trees: poseidon-plonky2)",
-        capped,
+        instance.has_merkle_caps(),
     )?;
     let mut reader = open_input(args.input.as_deref(), stdin)?;
     let (mut lines, mut batch) = (Vec::new(), Vec::new());

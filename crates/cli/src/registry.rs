@@ -830,6 +830,12 @@ impl Instance {
             .map(|cap| (cap.tree)(rows, cap_height, index))
     }
 
+    /// Whether the instance has capped Merkle trees: whether
+    /// [`Instance::merkle_cap`] answers `Some`.
+    pub fn has_merkle_caps(&self) -> bool {
+        self.cap.is_some()
+    }
+
     /// Whether `proof`'s siblings lead from its leaf to the cap's node above
     /// its index, as plonky2's `verify_merkle_proof_to_cap` checks it;
     /// `None` if the instance has no capped trees.

@@ -25,7 +25,11 @@ the GIL released; so does ``merkle_root(name, leaves)``, the root of a
 binary Merkle tree over digests with the instance's 2-to-1 compression
 (the CLI's ``merkle``), and ``merkle_proof(name, leaves, index)``, a leaf's
 authentication path in that tree with the fields of a LeanIMT (Semaphore
-v4) proof, which ``verify_merkle_proof(name, proof)`` checks.
+v4) proof, which ``verify_merkle_proof(name, proof)`` checks. Plonky2's
+trees, rows as leaves and a cap instead of a root: ``merkle_cap(name,
+leaves, cap_height)``, ``merkle_cap_proof(name, leaves, cap_height,
+index)`` and ``verify_merkle_cap_proof(name, proof)``
+(``poseidon-plonky2``).
 
 Each ecosystem's own names: ``poseidon(xs)`` (circomlibjs) and
 ``poseidon2(xs)`` (Barretenberg, Noir) return one ``int``;
@@ -45,11 +49,14 @@ from ._native import (
     hash,
     hash_many,
     list,
+    merkle_cap,
+    merkle_cap_proof,
     merkle_proof,
     merkle_root,
     operations,
     permute,
     permute_many,
+    verify_merkle_cap_proof,
     verify_merkle_proof,
 )
 from ._named import (
@@ -69,11 +76,14 @@ __all__ = [
     "hash",
     "hash_many",
     "list",
+    "merkle_cap",
+    "merkle_cap_proof",
     "merkle_proof",
     "merkle_root",
     "operations",
     "permute",
     "permute_many",
+    "verify_merkle_cap_proof",
     "verify_merkle_proof",
     "Goldilocks",
     "poseidon",

@@ -88,6 +88,39 @@ def verify_merkle_proof(name: str, proof: MerkleProof | MerkleProofInput) -> boo
     beyond the siblings or a missing field; ``TypeError`` for a proof that
     is not a dict or a non-int element or index."""
 
+def merkle_cap(name: str, leaves: Iterable[Sequence[int]], cap_height: int) -> builtins.list[builtins.list[int]]:
+    """Plonky2's ``MerkleTree::new(leaves, cap_height).cap`` (``poseidon-plonky2``,
+    the only instance with capped trees): the ``2**cap_height`` digests
+    ``cap_height`` levels below the root, over ``leaves`` (rows of any number
+    of elements, each hashed by ``hash_or_noop``), whose count is a power of
+    two. ``ValueError`` where plonky2 panics (a count that is not a power of
+    two, a cap above the root) and for an element outside [0, p). Runs with
+    the GIL released."""
+
+class MerkleCapProof(TypedDict):
+    """Plonky2's proof of a leaf to a cap, with the leaf and the cap."""
+
+    cap: builtins.list[builtins.list[int]]
+    leaf: builtins.list[int]
+    index: int
+    siblings: builtins.list[builtins.list[int]]
+
+def merkle_cap_proof(
+    name: str, leaves: Iterable[Sequence[int]], cap_height: int, index: int
+) -> MerkleCapProof:
+    """Plonky2's ``prove(index)`` in the tree of ``merkle_cap(name, leaves,
+    cap_height)``: ``cap``, ``leaf`` (the row), ``index`` and ``siblings``
+    (from the leaf level up to the cap). ``ValueError`` for an index past the
+    end. Runs with the GIL released."""
+
+def verify_merkle_cap_proof(name: str, proof: MerkleCapProof) -> bool:
+    """Plonky2's ``verify_merkle_proof_to_cap``: whether ``proof``'s
+    siblings lead from its leaf, leaf ``index``, to the cap's node above it.
+    ``ValueError`` where plonky2 panics (an index beyond what the cap and
+    the siblings reach), for a digest that cannot be read or a missing
+    field; ``TypeError`` for a proof that is not a dict or a non-int element
+    or index."""
+
 def poseidon(xs: Iterable[int]) -> int:
     """circomlibjs ``poseidon(inputs)``: circom Poseidon of 1 to 16 elements."""
 
