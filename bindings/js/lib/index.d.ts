@@ -63,6 +63,37 @@ export interface MerkleProofInput {
  * outside [0, p), a digest of the wrong size, `index` bits beyond the siblings) throws.
  */
 export function verifyMerkleProof(name: string, proof: MerkleProofInput): boolean;
+/**
+ * Plonky2's `MerkleTree::new(leaves, capHeight).cap` (`poseidon-plonky2`): leaves are rows of any
+ * number of elements (hashed by `hash_or_noop`), a power-of-two count; throws where plonky2 panics.
+ */
+export function merkleCap(name: string, leaves: Iterable<Iterable<Element>>, capHeight: number): bigint[][];
+/** Plonky2's proof of a leaf to its tree's cap, with the leaf (its row) and the cap. */
+export interface MerkleCapProof {
+  cap: bigint[][];
+  leaf: bigint[];
+  index: number;
+  siblings: bigint[][];
+}
+/** Plonky2's `prove(leafIndex)` in the tree of `merkleCap(name, leaves, capHeight)`. */
+export function merkleCapProof(
+  name: string,
+  leaves: Iterable<Iterable<Element>>,
+  capHeight: number,
+  leafIndex: number,
+): MerkleCapProof;
+/** A proof to a cap to check: `merkleCapProof`'s, with any `Element`s. */
+export interface MerkleCapProofInput {
+  cap: Iterable<Iterable<Element>>;
+  leaf: Iterable<Element>;
+  index: number;
+  siblings: Iterable<Iterable<Element>>;
+}
+/**
+ * Plonky2's `verify_merkle_proof_to_cap`: whether the proof leads from its leaf to the cap's node
+ * above its index. Throws where plonky2 panics (an index beyond the cap) or a digest cannot be read.
+ */
+export function verifyMerkleCapProof(name: string, proof: MerkleCapProofInput): boolean;
 
 /** circomlib's Poseidon of 1 to 16 inputs (circomlibjs `poseidon(inputs)`, poseidon-lite `poseidonN`). */
 export function poseidon(inputs: Iterable<Element>): bigint;

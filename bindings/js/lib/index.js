@@ -36,7 +36,7 @@ const nodeFs = inNode ? await import('node:fs') : null;
 
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
-const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8, merkle_proof: 9, merkle_verify: 10 };
+const FUNCTIONS = { list: 0, describe: 1, operations: 2, run: 3, run_many: 4, poseidon_ex: 5, unknown: 6, merkle_root: 8, merkle_proof: 9, merkle_verify: 10, merkle_cap: 11, merkle_cap_proof: 12, merkle_cap_verify: 13 };
 
 // One instantiated family module.
 class Module {
@@ -385,6 +385,69 @@ export function verifyMerkleProof(name, proof) {
   const parts = [digest(root, 'root'), digest(leaf, 'leaf'), String(index)];
   parts.push(...Array.from(siblings, (s, k) => digest(s, `sibling ${k + 1}`)));
   return moduleOf(entry(name).family).call('merkle_verify', name, parts.join(';')) === 'true';
+}
+
+// A cap height or leaf index as the text calls take it.
+const count = (n, what) => {
+  if (!Number.isSafeInteger(n) || n < 0) {
+    throw new TypeError(`${what}: expected a non-negative integer, got ${String(n)}`);
+  }
+  return String(n);
+};
+
+/**
+ * Plonky2's capped tree (`poseidon-plonky2`, the only instance with one):
+ * `MerkleTree::new(leaves, capHeight).cap`, the `2 ** capHeight` digests
+ * `capHeight` levels below the root. `leaves` are rows of any number of
+ * elements (each hashed by `hash_or_noop`: four elements are their own
+ * digest), a power-of-two count of them; where plonky2 panics (another
+ * count, a cap above the root) this throws.
+ */
+export function merkleCap(name, leaves, capHeight) {
+  if (!iterable(leaves)) throw new TypeError('expected an array of leaves');
+  const at = count(capHeight, 'cap height');
+  return moduleOf(entry(name).family).call('merkle_cap', name, at, leavesText(leaves)).split(';').map(decode);
+}
+
+/**
+ * Plonky2's `prove(leafIndex)` in the tree of `merkleCap(name, leaves,
+ * capHeight)`: `{ cap, leaf, index, siblings }`, the leaf its row and the
+ * siblings from the leaf level up to the cap.
+ */
+export function merkleCapProof(name, leaves, capHeight, leafIndex) {
+  if (!iterable(leaves)) throw new TypeError('expected an array of leaves');
+  const at = `${count(capHeight, 'cap height')},${count(leafIndex, 'leaf index')}`;
+  const [nodes, ...rest] = moduleOf(entry(name).family)
+    .call('merkle_cap_proof', name, at, leavesText(leaves))
+    .split(';');
+  const cap = rest.splice(0, Number(nodes)).map(decode);
+  const [leaf, index, ...siblings] = rest;
+  // A row may be empty (no elements), which `decode` would read as [0n].
+  const row = leaf === '' ? [] : decode(leaf);
+  return { cap, leaf: row, index: Number(index), siblings: siblings.map(decode) };
+}
+
+/**
+ * Plonky2's `verify_merkle_proof_to_cap`: whether `proof` (`{ cap, leaf,
+ * index, siblings }` as `merkleCapProof` returns it) leads from its leaf,
+ * leaf `index`, to the cap's node above it. Throws where plonky2 panics (an
+ * index beyond what the cap and the siblings reach) and for a proof that
+ * cannot be read (an element outside [0, p), a digest of the wrong size).
+ */
+export function verifyMerkleCapProof(name, proof) {
+  if (proof === null || typeof proof !== 'object') {
+    throw new TypeError('expected a proof: { cap, leaf, index, siblings }');
+  }
+  const { cap, leaf, index, siblings } = proof;
+  const at = count(index, 'proof index');
+  if (!iterable(cap)) throw new TypeError('proof cap: expected an array of digests');
+  if (!iterable(siblings)) throw new TypeError('proof siblings: expected an array of digests');
+  if (!iterable(leaf)) throw new TypeError('proof leaf: expected an array of elements');
+  const digest = (d, what) => encode(d, `${what}: `).join(',');
+  const nodes = Array.from(cap, (d, k) => digest(d, `cap node ${k + 1}`));
+  const parts = [String(nodes.length), ...nodes, digest(leaf, 'leaf'), at];
+  parts.push(...Array.from(siblings, (s, k) => digest(s, `sibling ${k + 1}`)));
+  return moduleOf(entry(name).family).call('merkle_cap_verify', name, parts.join(';')) === 'true';
 }
 
 /**

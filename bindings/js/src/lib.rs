@@ -22,6 +22,8 @@
 
 use algebraic_hash_cli::CliError;
 use algebraic_hash_cli::element::Element;
+#[cfg(feature = "goldilocks")]
+use algebraic_hash_cli::registry::{CapProofInput, CapProofRefusal, CapRefusal, MerkleCap};
 use algebraic_hash_cli::registry::{Elements, Instance, MerkleRefusal, Op, ProofInput};
 #[cfg(any(feature = "circom", feature = "circom-wide"))]
 use algebraic_hash_cli::{circom_permute, element::Codec, registry::OpError};
@@ -262,6 +264,125 @@ pub fn merkle_verify(name: &str, proof: &str) -> Result<String, Message> {
     Ok(valid.to_string())
 }
 
+/// The capped-tree calls (dispatch 11, 12, 13), as refusals name them.
+/// Only Plonky2's module (the `goldilocks` feature) has them: the other
+/// modules answer that the instance has no such call, without the code.
+const CAP_CALLS: [&str; 3] = [
+    "merkleCap (capped trees)",
+    "merkleCapProof (capped trees)",
+    "verifyMerkleCapProof (capped trees)",
+];
+
+/// Instance `name`, if it has capped Merkle trees (Plonky2's); `op` names
+/// the call in the refusal.
+fn cap_instance(name: &str, op: &'static str) -> Result<&'static Instance, Message> {
+    let found = instance(name)?;
+    if found.has_merkle_caps() {
+        Ok(found)
+    } else {
+        Err(CliError::UnsupportedOp {
+            instance: found.name.clone(),
+            op,
+        }
+        .to_string())
+    }
+}
+
+/// A count the JS side passed as decimal text (`what` names it).
+#[cfg(feature = "goldilocks")]
+fn count_of(text: &str, what: &str) -> Result<usize, Message> {
+    text.parse()
+        .map_err(|_| format!("{what} `{text}`: not a non-negative integer"))
+}
+
+/// Plonky2's capped tree of `instance` over `leaves` (rows, given as
+/// [`merkle_root`] reads leaves: an empty row is `;`), its cap of height
+/// `cap_height` and, for `Some(index)`, that leaf's proof.
+#[cfg(feature = "goldilocks")]
+fn capped_tree(
+    instance: &Instance,
+    leaves: &str,
+    cap_height: usize,
+    index: Option<usize>,
+) -> Result<MerkleCap, Message> {
+    let words: Vec<Vec<&str>> = leaves.split_terminator(';').map(elements).collect();
+    let rows: Vec<Elements<'_>> = words.iter().map(|w| Elements::Texts(w)).collect();
+    instance
+        .merkle_cap(&rows, cap_height, index)
+        .expect("cap_instance checked the capped trees")
+        .map_err(|refusal| match refusal {
+            CapRefusal::Leaf(e) => format!("leaf {}: {}", e.input + 1, CliError::Input(e.error)),
+            CapRefusal::Tree(e) => e.to_string(),
+        })
+}
+
+/// Plonky2's `MerkleTree::new(leaves, cap_height).cap` (`cap_height`
+/// decimal, `leaves` rows as [`merkle_root`] reads them): the cap's
+/// digests, each comma-separated `0x`-hex, separated by `;`.
+#[cfg(feature = "goldilocks")]
+pub fn merkle_cap(name: &str, cap_height: &str, leaves: &str) -> Result<String, Message> {
+    let instance = cap_instance(name, CAP_CALLS[0])?;
+    let tree = capped_tree(instance, leaves, count_of(cap_height, "cap height")?, None)?;
+    let cap: Vec<String> = tree.cap.iter().map(|d| hex_list(d)).collect();
+    Ok(cap.join(";"))
+}
+
+/// Plonky2's proof of a leaf in the tree of [`merkle_cap`]: `at` is the cap
+/// height and the leaf index (decimal, comma-separated); the answer is the
+/// number of the cap's digests, the cap, the leaf, the index and the
+/// siblings up to the cap, separated by `;` (digests as in [`merkle_cap`]),
+/// the form [`merkle_cap_verify`] reads.
+#[cfg(feature = "goldilocks")]
+pub fn merkle_cap_proof(name: &str, at: &str, leaves: &str) -> Result<String, Message> {
+    let instance = cap_instance(name, CAP_CALLS[1])?;
+    let (cap_height, index) = at.split_once(',').unwrap_or((at, ""));
+    let (cap_height, index) = (
+        count_of(cap_height, "cap height")?,
+        count_of(index, "leaf index")?,
+    );
+    let tree = capped_tree(instance, leaves, cap_height, Some(index))?;
+    let proof = tree.proof.expect("a proof of the leaf asked for");
+    let mut parts = vec![tree.cap.len().to_string()];
+    parts.extend(tree.cap.iter().map(|d| hex_list(d)));
+    parts.push(hex_list(&proof.leaf));
+    parts.push(index.to_string());
+    parts.extend(proof.siblings.iter().map(|d| hex_list(d)));
+    Ok(parts.join(";"))
+}
+
+/// Whether a proof in [`merkle_cap_proof`]'s form leads from its leaf to
+/// the cap's node above its index, as plonky2's
+/// `verify_merkle_proof_to_cap` checks it: `true` or `false`.
+#[cfg(feature = "goldilocks")]
+pub fn merkle_cap_verify(name: &str, proof: &str) -> Result<String, Message> {
+    let instance = cap_instance(name, CAP_CALLS[2])?;
+    let mut parts = proof.split(';');
+    let nodes = count_of(parts.next().unwrap_or(""), "cap size")?;
+    let cap: Vec<Vec<&str>> = parts.by_ref().take(nodes).map(elements).collect();
+    let (Some(leaf), Some(index)) = (parts.next(), parts.next()) else {
+        return Err("a proof to a cap has a cap, a leaf and an index".to_owned());
+    };
+    let index = count_of(index, "proof index")?;
+    let leaf = elements(leaf);
+    let siblings: Vec<Vec<&str>> = parts.map(elements).collect();
+    let proof = CapProofInput {
+        cap: cap.iter().map(|d| Elements::Texts(d)).collect(),
+        leaf: Elements::Texts(&leaf),
+        index,
+        siblings: siblings.iter().map(|d| Elements::Texts(d)).collect(),
+    };
+    let valid = instance
+        .verify_cap_proof(&proof)
+        .expect("cap_instance checked the capped trees")
+        .map_err(|refusal| match refusal {
+            CapProofRefusal::Digest { part, error } => {
+                format!("{part}: {}", CliError::Input(error))
+            }
+            CapProofRefusal::Tree(e) => e.to_string(),
+        })?;
+    Ok(valid.to_string())
+}
+
 /// Splits `text` at commas; the empty text is no element.
 fn elements(text: &str) -> Vec<&str> {
     if text.is_empty() {
@@ -414,7 +535,10 @@ fn poseidon_ex_checked(inputs: &[Fr], init: Fr, n_out: usize) -> Result<Vec<Fr>,
 /// inputs), 5 [`poseidon_ex_text`] (initState, inputs, nOut; the two circom
 /// modules only), 6 [`unknown`] (name, names), which always fails, 7
 /// [`limbs`] (name), 8 [`merkle_root`] (name, leaves), 9 [`merkle_proof`]
-/// (name, index, leaves), 10 [`merkle_verify`] (name, proof).
+/// (name, index, leaves), 10 [`merkle_verify`] (name, proof), 11
+/// [`merkle_cap`] (name, cap height, leaves), 12 [`merkle_cap_proof`]
+/// (name, `cap height,index`, leaves), 13 [`merkle_cap_verify`] (name,
+/// proof).
 pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
     let mut parts = args.splitn(3, '\0');
     let mut next = || parts.next().unwrap_or("");
@@ -452,6 +576,24 @@ pub fn dispatch(function: u32, args: &str) -> Result<String, Message> {
             let (name, proof) = (next(), next());
             merkle_verify(name, proof)
         }
+        #[cfg(feature = "goldilocks")]
+        11 => {
+            let (name, cap_height, leaves) = (next(), next(), next());
+            merkle_cap(name, cap_height, leaves)
+        }
+        #[cfg(feature = "goldilocks")]
+        12 => {
+            let (name, at, leaves) = (next(), next(), next());
+            merkle_cap_proof(name, at, leaves)
+        }
+        #[cfg(feature = "goldilocks")]
+        13 => {
+            let (name, proof) = (next(), next());
+            merkle_cap_verify(name, proof)
+        }
+        #[cfg(not(feature = "goldilocks"))]
+        11..=13 => cap_instance(next(), CAP_CALLS[function as usize - 11])
+            .map(|_| unreachable!("no instance of this module has capped trees")),
         other => Err(format!("unknown function {other}")),
     }
 }
@@ -737,5 +879,17 @@ mod tests {
             "unknown instance `poseidon-t33`; closest: poseidon-t3, rp64-256, anemoi-bn254-2 (list() names all)"
         );
         assert!(dispatch(9, "").is_err());
+        // The capped-tree calls (Plonky2's: not in this test build, whose
+        // instances have none; node's tests run them on stored vectors).
+        for (function, args, call) in [
+            (11, "poseidon-t3\x000\x001;2;", "merkleCap"),
+            (12, "poseidon-t3\x000,1\x001;2;", "merkleCapProof"),
+            (13, "poseidon-t3\x001;0x1;0x2;0", "verifyMerkleCapProof"),
+        ] {
+            assert_eq!(
+                dispatch(function, args).unwrap_err(),
+                format!("instance `poseidon-t3` has no `{call} (capped trees)` operation")
+            );
+        }
     }
 }

@@ -194,3 +194,59 @@ test('verifyMerkleProof refusals', () => {
   });
   assert.throws(() => ah.verifyMerkleProof('tip5', proof), { message: /^root: .*expected 5, got 1/ });
 });
+
+// plonky2 1.1.0's trees: rows, cap height, cap digests and stored proofs.
+function* plonky2Trees() {
+  for (const c of load('plonky2/merkle.json').cases.filter((c) => c.fn === 'merkle_tree')) {
+    const values = elements(c.input);
+    let at = 0;
+    const rows = c.leaf_lengths.map((n) => values.slice(at, (at += n)));
+    yield { rows, h: c.cap_height, cap: chunks(elements(c.output), 4), proofs: c.proofs };
+  }
+}
+
+test("plonky2 caps and proofs to them are plonky2's", () => {
+  let proofs = 0;
+  for (const { rows, h, cap, proofs: stored } of plonky2Trees()) {
+    assert.deepEqual(ah.merkleCap('poseidon-plonky2', rows, h), cap, `${rows.length} rows, cap height ${h}`);
+    for (const p of stored) {
+      const proof = ah.merkleCapProof('poseidon-plonky2', rows, h, p.index);
+      assert.deepEqual(proof, {
+        cap,
+        leaf: rows[p.index],
+        index: p.index,
+        siblings: chunks(elements(p.siblings), 4),
+      });
+      assert.equal(ah.verifyMerkleCapProof('poseidon-plonky2', proof), true);
+      const other = { ...proof, leaf: [...rows[p.index], 1n] };
+      assert.equal(ah.verifyMerkleCapProof('poseidon-plonky2', other), false);
+      proofs += 1;
+    }
+  }
+  assert.equal(proofs, 58);
+});
+
+test('capped trees refuse what plonky2 panics on, and bad proofs', () => {
+  const rows = [[1n, 2n, 3n, 4n, 5n], [6n], [], [7n, 8n]];
+  const proof = ah.merkleCapProof('poseidon-plonky2', rows, 1, 2);
+  assert.deepEqual(proof.leaf, []);
+  assert.equal(ah.verifyMerkleCapProof('poseidon-plonky2', proof), true);
+  assert.throws(() => ah.merkleCap('poseidon-plonky2', rows.slice(0, 3), 0), /needs a power-of-two number of leaves, not 3/);
+  assert.throws(() => ah.merkleCap('poseidon-plonky2', [], 0), /needs a power-of-two number of leaves, not 0/);
+  assert.throws(() => ah.merkleCap('poseidon-plonky2', rows, 3), /^Error: cap height 3 is above the tree's height 2$/);
+  assert.throws(() => ah.merkleCapProof('poseidon-plonky2', rows, 1, 4), /^Error: leaf index 4 out of range for 4 leaves$/);
+  assert.throws(() => ah.merkleCap('poseidon-plonky2', [[1n], [GOLDILOCKS]], 0), /^Error: leaf 2: element 1 .*not below/);
+  for (const bad of [-1, 1.5, '1', 2 ** 60 * 16]) {
+    assert.throws(() => ah.merkleCap('poseidon-plonky2', rows, bad), TypeError);
+  }
+  assert.throws(() => ah.merkleCap('poseidon-t3', [[1n], [2n]], 0), /has no `merkleCap \(capped trees\)`/);
+  const refused = (match, changed, kind = Error) =>
+    assert.throws(() => ah.verifyMerkleCapProof('poseidon-plonky2', { ...proof, ...changed }), (e) => e instanceof kind && match.test(e.message));
+  refused(/^leaf index 8 out of range for 4 leaves$/, { index: 8 });
+  refused(/^cap node 2: element 1 .*not below/, { cap: [proof.cap[0], [GOLDILOCKS, 0n, 0n, 0n]] });
+  refused(/^sibling 1: .*expected 4, got 1/, { siblings: [[1n]] });
+  refused(/^proof index/, { index: '2' }, TypeError);
+  refused(/^proof cap/, { cap: 5 }, TypeError);
+  refused(/^proof leaf/, { leaf: 5n }, TypeError);
+  assert.throws(() => ah.verifyMerkleCapProof('tip5', proof), /has no `verifyMerkleCapProof \(capped trees\)`/);
+});
