@@ -167,8 +167,18 @@ const ROOT_CALL: &str = "merkleRoot (2-to-1 compression)";
 /// Instance `name`, if it has a 2-to-1 compression (a Merkle tree); `op`
 /// (`merkleRoot (2-to-1 compression)`, ...) names the call in the refusal.
 fn merkle_instance(name: &str, op: &'static str) -> Result<&'static Instance, Message> {
+    instance_having(name, op, Instance::has_merkle_root)
+}
+
+/// Instance `name`, if `has` says it can do `op`, which names the call in
+/// the refusal.
+fn instance_having(
+    name: &str,
+    op: &'static str,
+    has: fn(&Instance) -> bool,
+) -> Result<&'static Instance, Message> {
     let found = instance(name)?;
-    if found.has_merkle_root() {
+    if has(found) {
         Ok(found)
     } else {
         Err(CliError::UnsupportedOp {
@@ -276,16 +286,7 @@ const CAP_CALLS: [&str; 3] = [
 /// Instance `name`, if it has capped Merkle trees (Plonky2's); `op` names
 /// the call in the refusal.
 fn cap_instance(name: &str, op: &'static str) -> Result<&'static Instance, Message> {
-    let found = instance(name)?;
-    if found.has_merkle_caps() {
-        Ok(found)
-    } else {
-        Err(CliError::UnsupportedOp {
-            instance: found.name.clone(),
-            op,
-        }
-        .to_string())
-    }
+    instance_having(name, op, Instance::has_merkle_caps)
 }
 
 /// A count the JS side passed as decimal text (`what` names it).

@@ -440,8 +440,18 @@ fn compress_many<'py>(
 /// Instance `name`, if it has a 2-to-1 compression (a Merkle tree); `call`
 /// names the function in the refusal.
 fn merkle_instance(name: &str, call: &'static str) -> PyResult<&'static Instance> {
+    instance_having(name, call, Instance::has_merkle_root)
+}
+
+/// Instance `name`, if `has` says it can do `call`, which names the
+/// function in the refusal.
+fn instance_having(
+    name: &str,
+    call: &'static str,
+    has: fn(&Instance) -> bool,
+) -> PyResult<&'static Instance> {
     let found = instance(name)?;
-    if !found.has_merkle_root() {
+    if !has(found) {
         return Err(PyValueError::new_err(
             CliError::UnsupportedOp {
                 instance: found.name.clone(),
@@ -451,6 +461,21 @@ fn merkle_instance(name: &str, call: &'static str) -> PyResult<&'static Instance
         ));
     }
     Ok(found)
+}
+
+/// `proof` as a dict (`TypeError` naming its `fields` otherwise) and a
+/// reader of its fields (`ValueError` for a missing one).
+fn proof_dict<'a, 'py>(
+    proof: &'a Bound<'py, PyAny>,
+    fields: &str,
+) -> PyResult<impl Fn(&str) -> PyResult<Bound<'py, PyAny>> + 'a> {
+    let dict = proof
+        .downcast::<PyDict>()
+        .map_err(|_| PyTypeError::new_err(format!("expected a proof: a dict with {fields}")))?;
+    Ok(move |key: &str| {
+        dict.get_item(key)?
+            .ok_or_else(|| PyValueError::new_err(format!("proof has no `{key}`")))
+    })
 }
 
 /// Instance `name` and its leaves read from `leaves`, if it has a 2-to-1
@@ -554,28 +579,9 @@ fn verify_merkle_proof<'py>(
     proof: &Bound<'py, PyAny>,
 ) -> PyResult<bool> {
     let found = merkle_instance(name, "verify_merkle_proof (2-to-1 compression)")?;
-    let proof = proof.downcast::<PyDict>().map_err(|_| {
-        PyTypeError::new_err(
-            "expected a proof: a dict with root, leaf, index and siblings".to_owned(),
-        )
-    })?;
-    let field = |key: &str| {
-        proof
-            .get_item(key)?
-            .ok_or_else(|| PyValueError::new_err(format!("proof has no `{key}`")))
-    };
-    let index = field("index")?;
-    if !index.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "proof index: expected an int, got {}",
-            index.get_type().name()?
-        )));
-    }
-    let index = index.extract::<u64>().map_err(|_| {
-        PyValueError::new_err(format!(
-            "proof index: expected a non-negative integer, got {index}"
-        ))
-    })?;
+    let field = proof_dict(proof, "root, leaf, index and siblings")?;
+    // usize is at most 64 bits wide.
+    let index = read_count(&field("index")?, "proof index")? as u64;
     let limbs = found.limbs();
     // One digest: a sequence of ints, or one int (a one-element digest).
     let digest = |value: Bound<'py, PyAny>, part: ProofPart| -> PyResult<Input<'py>> {
@@ -653,17 +659,7 @@ fn capped_tree<'py>(
 /// Instance `name`, if it has capped Merkle trees (Plonky2's); `call` names
 /// the function in the refusal.
 fn cap_instance(name: &str, call: &'static str) -> PyResult<&'static Instance> {
-    let found = instance(name)?;
-    if !found.has_merkle_caps() {
-        return Err(PyValueError::new_err(
-            CliError::UnsupportedOp {
-                instance: found.name.clone(),
-                op: call,
-            }
-            .to_string(),
-        ));
-    }
-    Ok(found)
+    instance_having(name, call, Instance::has_merkle_caps)
 }
 
 fn digest_lists<'py>(py: Python<'py>, digests: &[Vec<Element>]) -> PyResult<Bound<'py, PyList>> {
@@ -732,16 +728,7 @@ fn verify_merkle_cap_proof<'py>(
     proof: &Bound<'py, PyAny>,
 ) -> PyResult<bool> {
     let found = cap_instance(name, "verify_merkle_cap_proof (capped trees)")?;
-    let proof = proof.downcast::<PyDict>().map_err(|_| {
-        PyTypeError::new_err(
-            "expected a proof: a dict with cap, leaf, index and siblings".to_owned(),
-        )
-    })?;
-    let field = |key: &str| {
-        proof
-            .get_item(key)?
-            .ok_or_else(|| PyValueError::new_err(format!("proof has no `{key}`")))
-    };
+    let field = proof_dict(proof, "cap, leaf, index and siblings")?;
     let index = read_count(&field("index")?, "proof index")?;
     let limbs = found.limbs();
     let digests = |key: &str, part: fn(usize) -> CapPart| -> PyResult<Vec<Input<'py>>> {
