@@ -553,16 +553,11 @@ fn merkle_proof<'py>(
         }
     })?
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let siblings = proof
-        .siblings
-        .iter()
-        .map(|s| to_ints(py, s))
-        .collect::<PyResult<Vec<_>>>()?;
     let out = PyDict::new(py);
     out.set_item("root", to_ints(py, &proof.root)?)?;
     out.set_item("leaf", to_ints(py, &proof.leaf)?)?;
     out.set_item("index", proof.sides_bits())?;
-    out.set_item("siblings", PyList::new(py, siblings)?)?;
+    out.set_item("siblings", digest_lists(py, &proof.siblings)?)?;
     Ok(out)
 }
 
