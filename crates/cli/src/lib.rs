@@ -15,6 +15,7 @@ pub use families::{CIRCOM_WIDTHS, circom_permute};
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
@@ -1081,44 +1082,45 @@ fn digest_words(text: &str) -> Vec<String> {
     words(text).into_iter().map(str::to_owned).collect()
 }
 
-/// One JSON line of `merkle --verify`: an object with LeanIMT's fields.
+/// One JSON line of `merkle --verify`: an object with LeanIMT's fields (or
+/// a `cap` instead of a `root`: plonky2's proof to a cap). Read as raw
+/// values, so that a bare number keeps its digits: a digest element may be
+/// far above 2^64 (Semaphore's proofs, Python's `json.dumps` of ints),
+/// which a parsed JSON number would round to a float.
 fn json_proof(text: &str) -> Result<ProofTexts, ProofProblem> {
+    use serde_json::value::RawValue;
     let shape = |what: String| ProofProblem::Shape(what);
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| shape(format!("JSON: {e}")))?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| shape("expected a JSON object".to_owned()))?;
+    let whole: &RawValue = serde_json::from_str(text).map_err(|e| shape(format!("JSON: {e}")))?;
+    if !whole.get().trim_start().starts_with('{') {
+        return Err(shape("expected a JSON object".to_owned()));
+    }
+    let object: BTreeMap<String, &RawValue> =
+        serde_json::from_str(whole.get()).map_err(|e| shape(format!("JSON: {e}")))?;
     let field = |name: &str| {
         object
             .get(name)
+            .copied()
             .ok_or_else(|| shape(format!("no `{name}` field")))
     };
-    let index = field("index")?
-        .as_u64()
-        .ok_or_else(|| shape("`index`: expected a non-negative integer".to_owned()))?;
+    let index = serde_json::from_str::<u64>(field("index")?.get())
+        .map_err(|_| shape("`index`: expected a non-negative integer".to_owned()))?;
+    let digests = |raw: &RawValue, what: &str, one: &str| {
+        serde_json::from_str::<Vec<&RawValue>>(raw.get())
+            .map_err(|_| shape(format!("`{what}`: expected an array of digests")))?
+            .into_iter()
+            .enumerate()
+            .map(|(k, d)| digest_texts(d, &format!("{one} {}", k + 1)))
+            .collect::<Result<Vec<_>, _>>()
+    };
     let top = match object.get("cap") {
-        Some(cap) => Top::Cap(
-            cap.as_array()
-                .ok_or_else(|| shape("`cap`: expected an array of digests".to_owned()))?
-                .iter()
-                .enumerate()
-                .map(|(k, d)| digest_texts(d, &format!("cap node {}", k + 1)))
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
+        Some(cap) => Top::Cap(digests(cap, "cap", "cap node")?),
         None => Top::Root(digest_texts(field("root")?, "root")?),
     };
     Ok(ProofTexts {
         top,
         leaf: digest_texts(field("leaf")?, "leaf")?,
         index,
-        siblings: field("siblings")?
-            .as_array()
-            .ok_or_else(|| shape("`siblings`: expected an array of digests".to_owned()))?
-            .iter()
-            .enumerate()
-            .map(|(k, s)| digest_texts(s, &format!("sibling {}", k + 1)))
-            .collect::<Result<Vec<_>, _>>()?,
+        siblings: digests(field("siblings")?, "siblings", "sibling")?,
     })
 }
 
@@ -1127,18 +1129,29 @@ fn as_strs(texts: &[String]) -> Vec<&str> {
 }
 
 /// A digest of a JSON proof as element texts: an array of numbers or
-/// strings (the elements' texts, read by the instance's parser), or one
-/// number or string (a one-element digest, as Semaphore writes them).
-fn digest_texts(value: &serde_json::Value, what: &str) -> Result<Vec<String>, ProofProblem> {
-    use serde_json::Value;
-    let text = |v: &Value| match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
+/// strings (the elements' texts, read by the instance's parser: a number
+/// as written, so that one with a fraction or an exponent is refused
+/// there), or one number or string (a one-element digest, as Semaphore
+/// writes them).
+fn digest_texts(
+    value: &serde_json::value::RawValue,
+    what: &str,
+) -> Result<Vec<String>, ProofProblem> {
+    use serde_json::value::RawValue;
+    let element = |raw: &RawValue| -> Option<String> {
+        let text = raw.get();
+        match text.as_bytes().first()? {
+            b'"' => serde_json::from_str::<String>(text).ok(),
+            b'-' | b'0'..=b'9' => Some(text.to_owned()),
+            _ => None,
+        }
     };
-    let texts = match value {
-        Value::Array(items) => items.iter().map(text).collect(),
-        one => text(one).map(|t| vec![t]),
+    let texts = if value.get().starts_with('[') {
+        serde_json::from_str::<Vec<&RawValue>>(value.get())
+            .ok()
+            .and_then(|items| items.into_iter().map(element).collect())
+    } else {
+        element(value).map(|t| vec![t])
     };
     texts.ok_or_else(|| {
         ProofProblem::Shape(format!(

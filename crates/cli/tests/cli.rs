@@ -705,6 +705,42 @@ fn semaphore_proof_lines(leaf: impl Fn(&Value, &Value) -> Value) -> (String, usi
     (lines, count)
 }
 
+/// A JSON line with every string of digits written as a bare number.
+fn bare_numbers(json: &str) -> String {
+    fn write(v: &Value, out: &mut String) {
+        match v {
+            Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                out.push_str(s)
+            }
+            Value::Array(items) => {
+                out.push('[');
+                for (k, item) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    write(item, out);
+                }
+                out.push(']');
+            }
+            Value::Object(fields) => {
+                out.push('{');
+                for (k, (key, item)) in fields.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&format!("{key:?}:"));
+                    write(item, out);
+                }
+                out.push('}');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    write(&serde_json::from_str(json).expect("JSON"), &mut out);
+    out
+}
+
 /// A JSON proof line in the text form `merkle --proof` prints: `root:`,
 /// `leaf:`, `index:` and `sibling:` lines, a digest's elements separated by
 /// spaces.
@@ -738,6 +774,20 @@ fn semaphore_proofs_verify() {
     let (lines, count) = semaphore_proof_lines(member);
     assert!(count >= 100, "{count} proofs");
     let out = cli(&["merkle", "poseidon-t3", "--verify"], &lines);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "valid\n".repeat(count));
+    // The same proofs with every element a bare JSON number, as Python's
+    // `json.dumps` writes ints: far above 2^64, read as written.
+    let bare: String = lines
+        .lines()
+        .map(|l| format!("{}\n", bare_numbers(l)))
+        .collect();
+    assert!(
+        !bare.contains(":\"") && !bare.contains("[\"") && !bare.contains(",\"1"),
+        "every element a bare number: {}",
+        &bare[..200]
+    );
+    let out = cli(&["merkle", "poseidon-t3", "--verify"], &bare);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, "valid\n".repeat(count));
     // The same proofs in the text form `--proof` prints, one after another.
@@ -824,6 +874,10 @@ fn merkle_verify_refuses_what_is_not_a_proof() {
         (
             with("leaf", serde_json::json!([BN254_R])),
             "line 2: leaf: element 1 (`21888",
+        ),
+        (
+            with("leaf", serde_json::json!(1.5)),
+            "line 2: leaf: element 1 (`1.5`): malformed number",
         ),
         (
             with("siblings", serde_json::json!([["1"], ["0xg"]])),
