@@ -28,8 +28,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::element::Element;
 use crate::registry::{
-    CapProofInput, CapProofRefusal, CapRefusal, Elements, Instance, MerkleProof, MerkleRefusal, Op,
-    OpError, ProofInput, ProofRefusal,
+    CapProof, CapProofInput, CapProofRefusal, CapRefusal, Elements, Instance, MerkleProof,
+    MerkleRefusal, Op, OpError, ProofInput, ProofRefusal,
 };
 
 /// The command line.
@@ -157,8 +157,16 @@ impl Format {
     }
 
     fn json_array(&self, out: &[Element]) -> String {
-        let strings: Vec<String> = out.iter().map(Element::to_decimal).collect();
-        serde_json::to_string(&strings).expect("strings serialize")
+        serde_json::to_string(&decimals(out)).expect("strings serialize")
+    }
+
+    /// One `label: elements` line of a proof's text form.
+    fn write_labelled(&self, label: &str, d: &[Element], buf: &mut String) {
+        buf.push_str(label);
+        buf.push_str(": ");
+        let texts: Vec<String> = d.iter().map(|e| self.element(e)).collect();
+        buf.push_str(&texts.join(" "));
+        buf.push('\n');
     }
 
     /// A Merkle proof: one JSON object with LeanIMT's fields (`root`,
@@ -167,30 +175,59 @@ impl Format {
     fn write_proof(&self, proof: &MerkleProof, buf: &mut String) {
         let index = proof.sides_bits();
         if self.json {
-            let digest =
-                |d: &[Element]| -> Vec<String> { d.iter().map(Element::to_decimal).collect() };
-            let siblings: Vec<Vec<String>> = proof.siblings.iter().map(|d| digest(d)).collect();
             let object = serde_json::json!({
-                "root": digest(&proof.root),
-                "leaf": digest(&proof.leaf),
+                "root": decimals(&proof.root),
+                "leaf": decimals(&proof.leaf),
                 "index": index,
-                "siblings": siblings,
+                "siblings": proof.siblings.iter().map(|d| decimals(d)).collect::<Vec<_>>(),
             });
             buf.push_str(&object.to_string());
             buf.push('\n');
         } else {
-            let line = |label: &str, d: &[Element]| {
-                let texts: Vec<String> = d.iter().map(|e| self.element(e)).collect();
-                format!("{label}: {}\n", texts.join(" "))
-            };
-            buf.push_str(&line("root", &proof.root));
-            buf.push_str(&line("leaf", &proof.leaf));
+            self.write_labelled("root", &proof.root, buf);
+            self.write_labelled("leaf", &proof.leaf, buf);
             buf.push_str(&format!("index: {index}\n"));
             for sibling in &proof.siblings {
-                buf.push_str(&line("sibling", sibling));
+                self.write_labelled("sibling", sibling, buf);
             }
         }
     }
+
+    /// Plonky2's proof of leaf `index` to `cap`: one JSON object (`cap`,
+    /// `leaf`, `index`, `siblings`), or one line per field (`cap: ` and
+    /// `sibling: ` one a line), as [`Format::write_proof`] writes its own.
+    fn write_cap_proof(
+        &self,
+        cap: &[Vec<Element>],
+        proof: &CapProof,
+        index: usize,
+        buf: &mut String,
+    ) {
+        if self.json {
+            let object = serde_json::json!({
+                "cap": cap.iter().map(|d| decimals(d)).collect::<Vec<_>>(),
+                "leaf": decimals(&proof.leaf),
+                "index": index,
+                "siblings": proof.siblings.iter().map(|d| decimals(d)).collect::<Vec<_>>(),
+            });
+            buf.push_str(&object.to_string());
+            buf.push('\n');
+        } else {
+            for node in cap {
+                self.write_labelled("cap", node, buf);
+            }
+            self.write_labelled("leaf", &proof.leaf, buf);
+            buf.push_str(&format!("index: {index}\n"));
+            for sibling in &proof.siblings {
+                self.write_labelled("sibling", sibling, buf);
+            }
+        }
+    }
+}
+
+/// Elements as decimal texts (the JSON forms').
+fn decimals(d: &[Element]) -> Vec<String> {
+    d.iter().map(Element::to_decimal).collect()
 }
 
 /// Why the CLI stopped; `Display` is the one-line message for stderr.
@@ -797,41 +834,14 @@ fn merkle_cap(
             CapRefusal::Tree(e) => CliError::Cap(e),
         })?;
     let mut buf = String::new();
-    let format = &args.format;
     match (&answer.proof, args.proof) {
-        (Some(proof), Some(index)) if format.json => {
-            let digests = |ds: &[Vec<Element>]| -> Vec<Vec<String>> {
-                ds.iter()
-                    .map(|d| d.iter().map(Element::to_decimal).collect())
-                    .collect()
-            };
-            let leaf: Vec<String> = proof.leaf.iter().map(Element::to_decimal).collect();
-            let object = serde_json::json!({
-                "cap": digests(&answer.cap),
-                "leaf": leaf,
-                "index": index,
-                "siblings": digests(&proof.siblings),
-            });
-            buf.push_str(&object.to_string());
-            buf.push('\n');
-        }
         (Some(proof), Some(index)) => {
-            let line = |buf: &mut String, label: &str, d: &[Element]| {
-                buf.push_str(label);
-                format.write_line(d, buf);
-            };
-            for node in &answer.cap {
-                line(&mut buf, "cap: ", node);
-            }
-            line(&mut buf, "leaf: ", &proof.leaf);
-            buf.push_str(&format!("index: {index}\n"));
-            for sibling in &proof.siblings {
-                line(&mut buf, "sibling: ", sibling);
-            }
+            args.format
+                .write_cap_proof(&answer.cap, proof, index, &mut buf)
         }
         _ => {
             for node in &answer.cap {
-                format.write_line(node, &mut buf);
+                args.format.write_line(node, &mut buf);
             }
         }
     }
