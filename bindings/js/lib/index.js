@@ -338,6 +338,14 @@ export function merkleRoot(name, leaves) {
   return decode(moduleOf(to.family).call('merkle_root', name, leavesText(given)));
 }
 
+// A leaf index or cap height as the text calls take it.
+const count = (n, what) => {
+  if (!Number.isSafeInteger(n) || n < 0) {
+    throw new TypeError(`${what}: expected a non-negative integer, got ${String(n)}`);
+  }
+  return String(n);
+};
+
 // The text call's leaves: each leaf's elements comma-separated, ended by `;`.
 const leavesText = (leaves) => Array.from(leaves, (xs, k) => `${encode(xs, `leaf ${k + 1}: `).join(',')};`).join('');
 
@@ -351,12 +359,10 @@ const leavesText = (leaves) => Array.from(leaves, (xs, k) => `${encode(xs, `leaf
  */
 export function merkleProof(name, leaves, leafIndex) {
   if (!iterable(leaves)) throw new TypeError('expected an array of leaves');
-  if (!Number.isSafeInteger(leafIndex) || leafIndex < 0) {
-    throw new TypeError(`leaf index: expected a non-negative integer, got ${String(leafIndex)}`);
-  }
+  const at = count(leafIndex, 'leaf index');
   const { family } = entry(name);
   const [root, leaf, index, ...siblings] = moduleOf(family)
-    .call('merkle_proof', name, String(leafIndex), leavesText(leaves))
+    .call('merkle_proof', name, at, leavesText(leaves))
     .split(';');
   return { root: decode(root), leaf: decode(leaf), index: Number(index), siblings: siblings.map(decode) };
 }
@@ -377,23 +383,13 @@ export function verifyMerkleProof(name, proof) {
     throw new TypeError('expected a proof: { root, leaf, index, siblings }');
   }
   const { root, leaf, index, siblings } = proof;
-  if (!Number.isSafeInteger(index) || index < 0) {
-    throw new TypeError(`proof index: expected a non-negative integer, got ${String(index)}`);
-  }
+  const at = count(index, 'proof index');
   if (!iterable(siblings)) throw new TypeError('proof siblings: expected an array of digests');
   const digest = (d, what) => encode(iterable(d) ? d : [d], `${what}: `).join(',');
-  const parts = [digest(root, 'root'), digest(leaf, 'leaf'), String(index)];
+  const parts = [digest(root, 'root'), digest(leaf, 'leaf'), at];
   parts.push(...Array.from(siblings, (s, k) => digest(s, `sibling ${k + 1}`)));
   return moduleOf(entry(name).family).call('merkle_verify', name, parts.join(';')) === 'true';
 }
-
-// A cap height or leaf index as the text calls take it.
-const count = (n, what) => {
-  if (!Number.isSafeInteger(n) || n < 0) {
-    throw new TypeError(`${what}: expected a non-negative integer, got ${String(n)}`);
-  }
-  return String(n);
-};
 
 /**
  * Plonky2's capped tree (`poseidon-plonky2`, the only instance with one):
