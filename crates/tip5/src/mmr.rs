@@ -13,9 +13,25 @@
 //! [`Tip5::hash_10`] of the leaf count's two 32-bit halves (low first)
 //! followed by eight zeros, then `hash_pair(peak, accumulator)` from the
 //! last peak to the first.
+//!
+//! Changing leaves: [`MmrAccumulator::mutate_leaf`] changes one leaf (its
+//! old value checked by its proof); [`LeafMutation`]s change several at
+//! once ([`MmrAccumulator::batch_mutate_leaf_and_update_mps`]), and the
+//! proofs of other leaves follow them
+//! ([`MembershipProof::update_from_leaf_mutation`],
+//! [`MembershipProof::batch_update_from_batch_leaf_mutation`]): a proof's
+//! sibling at some level changes exactly when that sibling is an ancestor
+//! of a changed leaf, so the changed nodes are computed once, level by
+//! level (each level's pairs through `compress_many`), and every proof
+//! takes its new siblings from them. [`MmrAccumulator::verify_batch_update`]
+//! checks a claimed range after such changes and some appends.
 
+use alloc::collections::BTreeMap;
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
+
+use algebraic_hash::Compression;
 
 use crate::{Digest, Felt, RATE, Tip5};
 
@@ -48,6 +64,21 @@ pub enum MmrError {
     PeakMismatch,
     /// The range holds `u64::MAX` leaves: no index is left for another.
     Full,
+    /// Two mutations of one batch name the same leaf.
+    DuplicateLeaf {
+        /// The leaf index named twice.
+        index: u64,
+    },
+    /// A batch has not one leaf index per membership proof.
+    LengthMismatch {
+        /// Membership proofs given.
+        proofs: usize,
+        /// Leaf indices given.
+        indices: usize,
+    },
+    /// The mutations and appends of a batch do not lead to the peaks
+    /// claimed for the range after it.
+    UpdateMismatch,
 }
 
 impl fmt::Display for MmrError {
@@ -66,6 +97,17 @@ impl fmt::Display for MmrError {
             ),
             Self::PeakMismatch => write!(f, "the membership proof does not lead to the peak"),
             Self::Full => write!(f, "the range holds the most leaves a u64 counts"),
+            Self::DuplicateLeaf { index } => {
+                write!(f, "leaf {index} is mutated twice in one batch")
+            }
+            Self::LengthMismatch { proofs, indices } => write!(
+                f,
+                "{proofs} membership proofs were given with {indices} leaf indices"
+            ),
+            Self::UpdateMismatch => write!(
+                f,
+                "the mutations and appends do not lead to the claimed peaks"
+            ),
         }
     }
 }
@@ -184,6 +226,77 @@ impl MmrAccumulator {
         self.peaks[peak] = climb(node, new_leaf, &proof.authentication_path);
         Ok(())
     }
+
+    /// twenty-first's `batch_mutate_leaf_and_update_mps`: applies every
+    /// mutation (each proof valid before the batch, as twenty-first
+    /// requires: a mutation carries no old leaf to check it against) and
+    /// brings `proofs`, of the leaves at `leaf_indices`, up to date. Returns
+    /// the positions in `proofs` of those that changed, in order. Refused,
+    /// with nothing changed, if the lists differ in length, an index is not
+    /// below the count, a path is not as long as its leaf's tree is tall,
+    /// or a leaf is mutated twice.
+    pub fn batch_mutate_leaf_and_update_mps(
+        &mut self,
+        proofs: &mut [MembershipProof],
+        leaf_indices: &[u64],
+        mutations: &[LeafMutation],
+    ) -> Result<Vec<usize>, MmrError> {
+        let places = places(proofs, leaf_indices, self.leaf_count)?;
+        let changes = Changes::of(mutations, self.leaf_count)?;
+        for &(peak, digest) in &changes.peaks {
+            self.peaks[peak] = digest;
+        }
+        Ok(changes.update(proofs, &places))
+    }
+
+    /// twenty-first's `verify_batch_update`: whether this range, after
+    /// `mutations` (each proof valid before the batch) and then the appends
+    /// of `appended_leaves`, has the peaks `new_peaks`. Where twenty-first
+    /// answers `false` (a leaf mutated twice, an index out of range, other
+    /// peaks) or panics (a path of the wrong length), this says why.
+    pub fn verify_batch_update(
+        &self,
+        new_peaks: &[Digest],
+        appended_leaves: &[Digest],
+        mutations: &[LeafMutation],
+    ) -> Result<(), MmrError> {
+        let mut after = self.clone();
+        for &(peak, digest) in &Changes::of(mutations, self.leaf_count)?.peaks {
+            after.peaks[peak] = digest;
+        }
+        for &leaf in appended_leaves {
+            after.append(leaf)?;
+        }
+        if after.peaks == new_peaks {
+            Ok(())
+        } else {
+            Err(MmrError::UpdateMismatch)
+        }
+    }
+}
+
+/// A leaf's new value with its membership proof from before the change:
+/// twenty-first's `LeafMutation`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeafMutation {
+    /// The index of the leaf that changes.
+    pub leaf_index: u64,
+    /// Its new value.
+    pub new_leaf: Digest,
+    /// Its membership proof (the same before and after the change: the
+    /// path holds only other nodes).
+    pub membership_proof: MembershipProof,
+}
+
+impl LeafMutation {
+    /// twenty-first's `LeafMutation::new`.
+    pub fn new(leaf_index: u64, new_leaf: Digest, membership_proof: MembershipProof) -> Self {
+        Self {
+            leaf_index,
+            new_leaf,
+            membership_proof,
+        }
+    }
 }
 
 /// A leaf's authentication path in its tree, from the leaf level up:
@@ -205,6 +318,11 @@ impl MembershipProof {
         leaf_count: u64,
     ) -> Result<(u64, usize), MmrError> {
         check_peak_count(peaks, leaf_count)?;
+        self.place_in(leaf_index, leaf_count)
+    }
+
+    /// [`Self::place`] where no peaks are at hand: the count alone.
+    fn place_in(&self, leaf_index: u64, leaf_count: u64) -> Result<(u64, usize), MmrError> {
         let (node, peak) = locate(leaf_index, leaf_count)?;
         let height = node.ilog2();
         if self.authentication_path.len() != height as usize {
@@ -267,6 +385,169 @@ impl MembershipProof {
         self.authentication_path
             .extend((height as usize + 1..merged as usize).map(|k| old_peaks[last - k]));
         Ok(true)
+    }
+
+    /// twenty-first's `update_from_leaf_mutation`: after `mutation` changed
+    /// another leaf of a range of `leaf_count` leaves, brings this proof of
+    /// leaf `leaf_index` up to date. Says whether the proof holds a node the
+    /// mutation changes (the leaves share a tree and differ), as
+    /// twenty-first does. Refused if an index is not below the count or a
+    /// path is not as long as its leaf's tree is tall.
+    pub fn update_from_leaf_mutation(
+        &mut self,
+        leaf_index: u64,
+        leaf_count: u64,
+        mutation: &LeafMutation,
+    ) -> Result<bool, MmrError> {
+        let (node, peak) = self.place_in(leaf_index, leaf_count)?;
+        let changed = &mutation.membership_proof;
+        let (changed_node, changed_peak) = changed.place_in(mutation.leaf_index, leaf_count)?;
+        if peak != changed_peak || node == changed_node {
+            return Ok(false);
+        }
+        // The two leaves' paths meet where their nodes' highest differing
+        // bit is: this proof's sibling there is the changed leaf's ancestor.
+        let level = (node ^ changed_node).ilog2() as usize;
+        self.authentication_path[level] = climb(
+            changed_node,
+            mutation.new_leaf,
+            &changed.authentication_path[..level],
+        );
+        Ok(true)
+    }
+
+    /// twenty-first's `batch_update_from_batch_leaf_mutation` (and, with one
+    /// mutation, its `batch_update_from_leaf_mutation`): brings `proofs`, of
+    /// the leaves at `leaf_indices` of a range of `leaf_count` leaves, up to
+    /// date after `mutations` (each proof valid before the batch). Returns
+    /// the positions in `proofs` of those that changed, in order. Refused,
+    /// with nothing changed, as
+    /// [`MmrAccumulator::batch_mutate_leaf_and_update_mps`] is.
+    pub fn batch_update_from_batch_leaf_mutation(
+        proofs: &mut [MembershipProof],
+        leaf_indices: &[u64],
+        leaf_count: u64,
+        mutations: &[LeafMutation],
+    ) -> Result<Vec<usize>, MmrError> {
+        let places = places(proofs, leaf_indices, leaf_count)?;
+        Ok(Changes::of(mutations, leaf_count)?.update(proofs, &places))
+    }
+}
+
+/// Each proof's leaf node and peak ([`MembershipProof::place_in`]), or the
+/// first refusal.
+fn places(
+    proofs: &[MembershipProof],
+    leaf_indices: &[u64],
+    leaf_count: u64,
+) -> Result<Vec<(u64, usize)>, MmrError> {
+    if proofs.len() != leaf_indices.len() {
+        return Err(MmrError::LengthMismatch {
+            proofs: proofs.len(),
+            indices: leaf_indices.len(),
+        });
+    }
+    proofs
+        .iter()
+        .zip(leaf_indices)
+        .map(|(proof, &index)| proof.place_in(index, leaf_count))
+        .collect()
+}
+
+/// What a batch of leaf mutations changes: the new digest of every changed
+/// node below a peak, keyed by its peak's index and its node (numbered as
+/// in [`locate`]), and the new peaks.
+struct Changes {
+    nodes: BTreeMap<(usize, u64), Digest>,
+    peaks: Vec<(usize, Digest)>,
+}
+
+impl Changes {
+    /// Climbs from the mutated leaves a level at a time: a changed node's
+    /// sibling is the changed sibling where there is one, else the path's
+    /// digest of a mutation below it; the level's parents are hashed in
+    /// one `compress_many`. A node above several mutated leaves is hashed
+    /// once.
+    fn of(mutations: &[LeafMutation], leaf_count: u64) -> Result<Self, MmrError> {
+        // Each changed node, with its digest and the mutation below it
+        // whose path gives its siblings.
+        let mut level: BTreeMap<(usize, u64), (Digest, usize)> = BTreeMap::new();
+        for (m, mutation) in mutations.iter().enumerate() {
+            let (node, peak) = mutation
+                .membership_proof
+                .place_in(mutation.leaf_index, leaf_count)?;
+            if level.insert((peak, node), (mutation.new_leaf, m)).is_some() {
+                return Err(MmrError::DuplicateLeaf {
+                    index: mutation.leaf_index,
+                });
+            }
+        }
+        let mut changes = Self {
+            nodes: BTreeMap::new(),
+            peaks: Vec::new(),
+        };
+        let (mut pairs, mut parents) = (Vec::new(), Vec::new());
+        let mut height = 0;
+        while !level.is_empty() {
+            pairs.clear();
+            parents.clear();
+            // In key order a left child (even) comes just before its right
+            // sibling, which it pairs with when both changed.
+            for (&(peak, node), &(digest, m)) in &level {
+                if node == 1 {
+                    changes.peaks.push((peak, digest));
+                    continue;
+                }
+                let sibling = level.get(&(peak, node ^ 1));
+                if node & 1 == 1 && sibling.is_some() {
+                    continue;
+                }
+                let sibling = sibling.map_or(
+                    mutations[m].membership_proof.authentication_path[height],
+                    |&(digest, _)| digest,
+                );
+                pairs.push(if node & 1 == 0 {
+                    [digest, sibling]
+                } else {
+                    [sibling, digest]
+                });
+                parents.push(((peak, node / 2), m));
+            }
+            let mut digests = vec![Digest::default(); pairs.len()];
+            Tip5.compress_many(&pairs, &mut digests);
+            changes.nodes.extend(
+                level
+                    .into_iter()
+                    .filter(|&((_, node), _)| node != 1)
+                    .map(|(key, (digest, _))| (key, digest)),
+            );
+            level = parents
+                .iter()
+                .zip(digests)
+                .map(|(&(key, m), digest)| (key, (digest, m)))
+                .collect();
+            height += 1;
+        }
+        Ok(changes)
+    }
+
+    /// Replaces every sibling of `proofs` that changed; the positions of
+    /// the proofs that did, in order.
+    fn update(&self, proofs: &mut [MembershipProof], places: &[(u64, usize)]) -> Vec<usize> {
+        let mut changed = Vec::new();
+        for (i, (proof, &(node, peak))) in proofs.iter_mut().zip(places).enumerate() {
+            let mut any = false;
+            for (level, digest) in proof.authentication_path.iter_mut().enumerate() {
+                if let Some(&new) = self.nodes.get(&(peak, (node >> level) ^ 1)) {
+                    any |= new != *digest;
+                    *digest = new;
+                }
+            }
+            if any {
+                changed.push(i);
+            }
+        }
+        changed
     }
 }
 

@@ -7,7 +7,8 @@
 //! 400 random Merkle trees of 1 to 1 024 leaves (`merkle`: roots,
 //! authentication structures, proofs accepted and refused alike); and
 //! Merkle Mountain Ranges (`mmr`) grown leaf by leaf to 300 leaves, with
-//! every proof kept up to date, checked and changed.
+//! every proof kept up to date, checked and changed, and batches of leaf
+//! mutations in ranges of up to 1 000 leaves.
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 
 use algebraic_hash::{Compression, Hasher, Permutation};
@@ -523,4 +524,205 @@ fn mmr_against_twenty_first() {
             "bag of {count}"
         );
     }
+}
+
+/// Batches of leaf mutations in ranges of 1 to 1 000 leaves, every leaf's
+/// proof kept: the peaks, every proof brought up to date and the positions
+/// of those that changed equal twenty-first's
+/// `batch_mutate_leaf_and_update_mps`; a proofs-only batch on every other
+/// proof equals its `batch_update_from_batch_leaf_mutation`, one proof after
+/// one mutation its `update_from_leaf_mutation`; and `verify_batch_update`
+/// accepts the range after the batch and some appends, and refuses it with
+/// a peak changed, as twenty-first does.
+#[test]
+fn mmr_batch_mutations_against_twenty_first() {
+    use algebraic_hash_tip5::mmr::{LeafMutation, MembershipProof, MmrAccumulator, MmrError};
+    use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator as TfMmr;
+    use twenty_first::util_types::mmr::mmr_membership_proof::MmrMembershipProof as TfProof;
+    use twenty_first::util_types::mmr::mmr_trait::{LeafMutation as TfMutation, Mmr};
+
+    fn theirs(digest: &Digest) -> tf::Digest {
+        tf::Digest::new(digest.values().map(|v| bfe(v.to_u64())))
+    }
+    fn their_proof(proof: &MembershipProof) -> TfProof {
+        TfProof::new(proof.authentication_path.iter().map(theirs).collect())
+    }
+    fn same_proof(ours: &MembershipProof, peer: &TfProof) -> bool {
+        ours.authentication_path.len() == peer.authentication_path.len()
+            && ours
+                .authentication_path
+                .iter()
+                .zip(&peer.authentication_path)
+                .all(|(a, b)| theirs(a) == *b)
+    }
+    fn their_peaks(peaks: &[Digest]) -> Vec<tf::Digest> {
+        peaks.iter().map(theirs).collect()
+    }
+
+    let mut rng = Rng64::new(0x6d75_7461, P, EDGES);
+    let mut random_leaf = || {
+        Digest::new(
+            rng.elements(5)
+                .iter()
+                .map(|&v| felt(v))
+                .collect::<Vec<_>>()
+                .try_into()
+                .unwrap(),
+        )
+    };
+    let mut indices_rng = Rng64::new(0x1dc5, P, EDGES);
+    let rounds = cases(8) as usize;
+    let (mut batches, mut mutations_done, mut proofs_changed) = (0, 0, 0);
+    for len in [1u64, 2, 3, 7, 8, 64, 65, 127, 300, 1000] {
+        let mut leaves: Vec<Digest> = (0..len).map(|_| random_leaf()).collect();
+        // Every leaf's proof, grown with the range.
+        let mut ours = MmrAccumulator::new();
+        let mut proofs: Vec<MembershipProof> = Vec::new();
+        for &leaf in &leaves {
+            let (count, peaks) = (ours.leaf_count(), ours.peaks().to_vec());
+            for (k, proof) in proofs.iter_mut().enumerate() {
+                proof
+                    .update_from_append(k as u64, count, leaf, &peaks)
+                    .unwrap();
+            }
+            proofs.push(ours.append(leaf).unwrap());
+        }
+        let mut peer = TfMmr::init(their_peaks(ours.peaks()), len);
+        let mut peer_proofs: Vec<TfProof> = proofs.iter().map(their_proof).collect();
+        let all: Vec<u64> = (0..len).collect();
+        for round in 0..rounds {
+            let wanted = indices_rng.below(len.min(16) + 1);
+            let mut indices: Vec<u64> = Vec::new();
+            while (indices.len() as u64) < wanted {
+                let k = indices_rng.below(len);
+                if !indices.contains(&k) {
+                    indices.push(k);
+                }
+            }
+            let mutations: Vec<LeafMutation> = indices
+                .iter()
+                .map(|&k| LeafMutation::new(k, random_leaf(), proofs[k as usize].clone()))
+                .collect();
+            let peer_mutations: Vec<TfMutation> = mutations
+                .iter()
+                .map(|m| {
+                    TfMutation::new(
+                        m.leaf_index,
+                        theirs(&m.new_leaf),
+                        their_proof(&m.membership_proof),
+                    )
+                })
+                .collect();
+
+            // One proof after one mutation.
+            if let (Some(mutation), Some(peer_mutation)) =
+                (mutations.first(), peer_mutations.first())
+            {
+                let k = indices_rng.below(len) as usize;
+                let (mut one, mut peer_one) = (proofs[k].clone(), peer_proofs[k].clone());
+                let says = one
+                    .update_from_leaf_mutation(k as u64, len, mutation)
+                    .unwrap();
+                let peer_says = peer_one.update_from_leaf_mutation(k as u64, peer_mutation);
+                assert_eq!(
+                    says, peer_says,
+                    "proof of {k} after mutating {}",
+                    mutation.leaf_index
+                );
+                assert!(same_proof(&one, &peer_one), "proof of {k} of {len}");
+            }
+
+            // The range after the batch and some appends, claimed.
+            let appended: Vec<Digest> = (0..round % 4).map(|_| random_leaf()).collect();
+            let mut peer_after = peer.clone();
+            let mut scratch: Vec<TfProof> = peer_proofs.clone();
+            peer_after.batch_mutate_leaf_and_update_mps(
+                &mut scratch.iter_mut().collect::<Vec<_>>(),
+                &all,
+                peer_mutations.clone(),
+            );
+            for leaf in &appended {
+                peer_after.append(theirs(leaf));
+            }
+            let peer_claim = peer_after.peaks();
+            let claim: Vec<Digest> = peer_claim
+                .iter()
+                .map(|d| Digest::new(d.values().map(|v| felt(v.value()))))
+                .collect();
+            let peer_appended: Vec<tf::Digest> = appended.iter().map(theirs).collect();
+            assert!(peer.verify_batch_update(&peer_claim, &peer_appended, peer_mutations.clone()));
+            assert_eq!(
+                ours.verify_batch_update(&claim, &appended, &mutations),
+                Ok(())
+            );
+            let mut wrong = claim.clone();
+            let place = indices_rng.below(wrong.len() as u64) as usize;
+            wrong[place].0[indices_rng.below(5) as usize] += Felt::ONE;
+            assert!(!peer.verify_batch_update(
+                &their_peaks(&wrong),
+                &peer_appended,
+                peer_mutations.clone()
+            ));
+            assert_eq!(
+                ours.verify_batch_update(&wrong, &appended, &mutations),
+                Err(MmrError::UpdateMismatch)
+            );
+
+            // Every other proof through the proofs-only batch.
+            let evens: Vec<u64> = all.iter().copied().step_by(2).collect();
+            let mut some: Vec<MembershipProof> =
+                evens.iter().map(|&k| proofs[k as usize].clone()).collect();
+            let mut peer_some: Vec<TfProof> = evens
+                .iter()
+                .map(|&k| peer_proofs[k as usize].clone())
+                .collect();
+            let changed = MembershipProof::batch_update_from_batch_leaf_mutation(
+                &mut some, &evens, len, &mutations,
+            )
+            .unwrap();
+            let peer_changed = TfProof::batch_update_from_batch_leaf_mutation(
+                &mut peer_some.iter_mut().collect::<Vec<_>>(),
+                &evens,
+                peer_mutations.clone(),
+            );
+            assert_eq!(changed, peer_changed, "proofs-only batch of {len}");
+            assert!(some.iter().zip(&peer_some).all(|(a, b)| same_proof(a, b)));
+
+            // The batch itself, every proof brought along.
+            let changed = ours
+                .batch_mutate_leaf_and_update_mps(&mut proofs, &all, &mutations)
+                .unwrap();
+            let peer_changed = peer.batch_mutate_leaf_and_update_mps(
+                &mut peer_proofs.iter_mut().collect::<Vec<_>>(),
+                &all,
+                peer_mutations,
+            );
+            assert_eq!(changed, peer_changed, "changed proofs of {len}");
+            assert_eq!(their_peaks(ours.peaks()), peer.peaks(), "peaks of {len}");
+            assert!(
+                proofs
+                    .iter()
+                    .zip(&peer_proofs)
+                    .all(|(a, b)| same_proof(a, b))
+            );
+            for m in &mutations {
+                leaves[m.leaf_index as usize] = m.new_leaf;
+            }
+            for (k, proof) in proofs.iter().enumerate() {
+                assert_eq!(
+                    ours.verify(k as u64, leaves[k], proof),
+                    Ok(()),
+                    "{k} of {len}"
+                );
+            }
+            batches += 1;
+            mutations_done += mutations.len();
+            proofs_changed += changed.len();
+        }
+        assert_eq!(MmrAccumulator::from_leaves(&leaves), ours, "range of {len}");
+    }
+    assert!(
+        mutations_done >= 5 * batches && proofs_changed >= batches || rounds < 8,
+        "{batches} batches, {mutations_done} mutations, {proofs_changed} proofs changed"
+    );
 }
