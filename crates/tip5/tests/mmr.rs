@@ -1,15 +1,17 @@
 //! test-vectors/tip5/mmr.json: twenty-first 3.1.1's Merkle Mountain Ranges
 //! (peaks, `bag_peaks`, membership proofs) against [`mmr::MmrAccumulator`]
 //! and [`mmr::MembershipProof`]; its `compress` cases (the steps of
-//! `bag_peaks`) through the `Compression`; twenty-first's published
-//! `bag_peaks` snapshot of the empty range; and every refusal.
+//! `bag_peaks`) through the `Compression`; its batches of leaf mutations
+//! (`mmr_batch`: the peaks, the proofs that changed, the range after
+//! appends); twenty-first's published `bag_peaks` snapshot of the empty
+//! range; and every refusal.
 
 mod common;
 
 use algebraic_hash_testkit::{VectorFile, check_compression};
-use algebraic_hash_tip5::mmr::{MembershipProof, MmrAccumulator, MmrError};
+use algebraic_hash_tip5::mmr::{LeafMutation, MembershipProof, MmrAccumulator, MmrError};
 use algebraic_hash_tip5::{Digest, Felt, TIP5};
-use common::{digest, digests, leaves, parse, split, strings};
+use common::{digest, digests, grown, leaves, parse, split, strings};
 
 const FILE: &str = include_str!("../../../test-vectors/tip5/mmr.json");
 
@@ -85,20 +87,13 @@ fn published_empty_bag_snapshot() {
 #[test]
 fn proofs_follow_appends_and_mutations() {
     let all = leaves(23);
-    let mut mmr = MmrAccumulator::new();
-    let mut proofs: Vec<MembershipProof> = Vec::new();
-    for (i, &leaf) in all.iter().enumerate() {
-        let (count, peaks) = (mmr.leaf_count(), mmr.peaks().to_vec());
-        for (k, proof) in proofs.iter_mut().enumerate() {
-            proof
-                .update_from_append(k as u64, count, leaf, &peaks)
-                .unwrap();
-        }
-        proofs.push(mmr.append(leaf).unwrap());
+    for n in 1..=all.len() {
+        let (range, proofs) = grown(&all[..n]);
         for (k, proof) in proofs.iter().enumerate() {
-            assert_eq!(mmr.verify(k as u64, all[k], proof), Ok(()), "{k} of {i}");
+            assert_eq!(range.verify(k as u64, all[k], proof), Ok(()), "{k} of {n}");
         }
     }
+    let (mut mmr, proofs) = grown(&all);
     // Leaf 20 is in the tree of leaves 20..=21 (23 = 16 + 4 + 2 + 1).
     let fresh = Digest::new([Felt::ONE; 5]);
     mmr.mutate_leaf(20, all[20], fresh, &proofs[20]).unwrap();
@@ -119,15 +114,7 @@ fn proofs_follow_appends_and_mutations() {
 fn refusals() {
     let all = leaves(13); // 8 + 4 + 1
     let mmr = MmrAccumulator::from_leaves(&all);
-    let mut proofs = Vec::new();
-    let mut grown = MmrAccumulator::new();
-    for &leaf in &all {
-        let (count, peaks) = (grown.leaf_count(), grown.peaks().to_vec());
-        for (k, proof) in proofs.iter_mut().enumerate() {
-            MembershipProof::update_from_append(proof, k as u64, count, leaf, &peaks).unwrap();
-        }
-        proofs.push(grown.append(leaf).unwrap());
-    }
+    let (_, proofs) = grown(&all);
     let proof = &proofs[9]; // in the tree of 4: a path of 2
     assert_eq!(proof.authentication_path.len(), 2);
 
@@ -199,4 +186,232 @@ fn refusals() {
     let mut full = MmrAccumulator::init(full_peaks, u64::MAX).unwrap();
     assert_eq!(full.append(all[0]), Err(MmrError::Full));
     assert_eq!(full.leaf_count(), u64::MAX);
+}
+
+#[test]
+fn twenty_first_batches_of_mutations() {
+    let file = VectorFile::parse(FILE);
+    let mut batches = 0;
+    for case in file.require("mmr_batch") {
+        let leaves = digests(&case.input);
+        let n = leaves.len() as u64;
+        let (before, mut proofs) = grown(&leaves);
+        let mutations: Vec<LeafMutation> = case.raw["mutations"]
+            .as_array()
+            .expect("mutations")
+            .iter()
+            .map(|m| {
+                let index = m["leaf_index"].as_u64().expect("an index");
+                let leaf = digests(&strings(&m["new_leaf"]))[0];
+                LeafMutation::new(index, leaf, proofs[index as usize].clone())
+            })
+            .collect();
+        let appended = digests(&strings(&case.raw["appended"]));
+        let peaks = digests(&strings(&case.raw["peaks"]));
+        let last = digests(&case.output);
+        assert_eq!(
+            before.verify_batch_update(&last, &appended, &mutations),
+            Ok(()),
+            "{n}"
+        );
+
+        let mut range = before.clone();
+        let all: Vec<u64> = (0..n).collect();
+        let changed = range
+            .batch_mutate_leaf_and_update_mps(&mut proofs, &all, &mutations)
+            .unwrap();
+        let expected: Vec<usize> = case.raw["changed"]
+            .as_array()
+            .expect("changed")
+            .iter()
+            .map(|k| k.as_u64().expect("a position") as usize)
+            .collect();
+        assert_eq!(changed, expected, "changed proofs of {n}");
+        assert_eq!(range.peaks(), peaks, "peaks of {n}");
+        for proof in case.raw["proofs"].as_array().expect("proofs") {
+            let k = proof["leaf_index"].as_u64().expect("an index") as usize;
+            let path = digests(&strings(&proof["authentication_path"]));
+            assert_eq!(proofs[k].authentication_path, path, "proof of {k} of {n}");
+        }
+        for leaf in appended {
+            range.append(leaf).unwrap();
+        }
+        assert_eq!(range.peaks(), last);
+        batches += 1;
+    }
+    assert!(batches >= 6);
+}
+
+#[test]
+fn one_proof_follows_one_mutation() {
+    let all = leaves(13); // trees of 8, 4 and 1
+    let (_, proofs) = grown(&all);
+    let fresh = Digest::new([Felt::ONE; 5]);
+    let mutation = LeafMutation::new(10, fresh, proofs[10].clone());
+    let mut changed = all.clone();
+    changed[10] = fresh;
+    let after = MmrAccumulator::from_leaves(&changed);
+    for k in 0..13 {
+        let mut proof = proofs[k].clone();
+        let says = proof
+            .update_from_leaf_mutation(k as u64, 13, &mutation)
+            .unwrap();
+        // Leaves 8..=11 share leaf 10's tree; leaf 10's own path holds no
+        // node of its path.
+        assert_eq!(says, (8..12).contains(&k) && k != 10, "{k}");
+        assert_eq!(after.verify(k as u64, changed[k], &proof), Ok(()), "{k}");
+    }
+}
+
+#[test]
+fn batch_refusals() {
+    let all = leaves(13); // 8 + 4 + 1
+    let (mmr, proofs) = grown(&all);
+    let indices: Vec<u64> = (0..13).collect();
+    let fresh = Digest::new([Felt::ONE; 5]);
+    let mutation = |k: usize| LeafMutation::new(k as u64, fresh, proofs[k].clone());
+    let refused = |mutations: &[LeafMutation], indices: &[u64], error: MmrError| {
+        let (mut range, mut copies) = (mmr.clone(), proofs.clone());
+        assert_eq!(
+            range.batch_mutate_leaf_and_update_mps(&mut copies, indices, mutations),
+            Err(error)
+        );
+        assert_eq!(
+            (range, &copies),
+            (mmr.clone(), &proofs),
+            "changed by a refusal"
+        );
+        assert_eq!(
+            MembershipProof::batch_update_from_batch_leaf_mutation(
+                &mut copies,
+                indices,
+                13,
+                mutations
+            ),
+            Err(error)
+        );
+        assert_eq!(copies, proofs);
+    };
+
+    refused(
+        &[mutation(3)],
+        &indices[..12],
+        MmrError::LengthMismatch {
+            proofs: 13,
+            indices: 12,
+        },
+    );
+    refused(
+        &[mutation(3), mutation(9), mutation(3)],
+        &indices,
+        MmrError::DuplicateLeaf { index: 3 },
+    );
+    let mut far = mutation(3);
+    far.leaf_index = 13;
+    refused(
+        &[far.clone()],
+        &indices,
+        MmrError::IndexOutOfRange {
+            index: 13,
+            leaves: 13,
+        },
+    );
+    let mut short = mutation(9);
+    short.membership_proof.authentication_path.pop();
+    refused(
+        &[short.clone()],
+        &indices,
+        MmrError::PathLength {
+            expected: 2,
+            found: 1,
+        },
+    );
+    let mut past = indices.clone();
+    past[4] = 20;
+    refused(
+        &[mutation(3)],
+        &past,
+        MmrError::IndexOutOfRange {
+            index: 20,
+            leaves: 13,
+        },
+    );
+    let mut swapped = indices.clone();
+    swapped.swap(0, 12); // leaf 0's path of 3 digests for leaf 12, alone
+    refused(
+        &[mutation(3)],
+        &swapped,
+        MmrError::PathLength {
+            expected: 0,
+            found: 3,
+        },
+    );
+
+    // The single update refuses the same way.
+    let mut proof = proofs[9].clone();
+    assert_eq!(
+        proof.update_from_leaf_mutation(9, 13, &short),
+        Err(MmrError::PathLength {
+            expected: 2,
+            found: 1
+        })
+    );
+    assert_eq!(
+        proof.update_from_leaf_mutation(9, 13, &far),
+        Err(MmrError::IndexOutOfRange {
+            index: 13,
+            leaves: 13
+        })
+    );
+    assert_eq!(
+        proof.update_from_leaf_mutation(13, 13, &mutation(3)),
+        Err(MmrError::IndexOutOfRange {
+            index: 13,
+            leaves: 13
+        })
+    );
+    assert_eq!(proof, proofs[9]);
+
+    // verify_batch_update: refusals where twenty-first answers false or
+    // panics, and a claim that the batch does not lead to.
+    let after = {
+        let mut changed = all.clone();
+        changed[3] = fresh;
+        MmrAccumulator::from_leaves(&changed)
+    };
+    assert_eq!(
+        mmr.verify_batch_update(after.peaks(), &[], &[mutation(3)]),
+        Ok(())
+    );
+    assert_eq!(
+        mmr.verify_batch_update(after.peaks(), &[], &[mutation(3), mutation(3)]),
+        Err(MmrError::DuplicateLeaf { index: 3 })
+    );
+    assert_eq!(
+        mmr.verify_batch_update(after.peaks(), &[], &[far]),
+        Err(MmrError::IndexOutOfRange {
+            index: 13,
+            leaves: 13
+        })
+    );
+    assert_eq!(
+        mmr.verify_batch_update(after.peaks(), &[], &[short]),
+        Err(MmrError::PathLength {
+            expected: 2,
+            found: 1
+        })
+    );
+    assert_eq!(
+        mmr.verify_batch_update(after.peaks(), &[fresh], &[mutation(3)]),
+        Err(MmrError::UpdateMismatch)
+    );
+    assert_eq!(
+        mmr.verify_batch_update(mmr.peaks(), &[], &[mutation(3)]),
+        Err(MmrError::UpdateMismatch)
+    );
+    let full = MmrAccumulator::init(vec![Digest::default(); 64], u64::MAX).unwrap();
+    assert_eq!(
+        full.verify_batch_update(full.peaks(), &[fresh], &[]),
+        Err(MmrError::Full)
+    );
 }

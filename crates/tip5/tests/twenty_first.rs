@@ -11,9 +11,12 @@
 //! mutations in ranges of up to 1 000 leaves.
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 
+mod common;
+
 use algebraic_hash::{Compression, Hasher, Permutation};
 use algebraic_hash_testkit::{Rng64, cases};
 use algebraic_hash_tip5::{Digest, Felt, STATE_SIZE, TIP5, Tip5, constants};
+use common::grown;
 use twenty_first::prelude::BFieldElement;
 use twenty_first::tip5 as tf;
 use twenty_first::util_types::merkle_tree as tf_merkle;
@@ -576,17 +579,7 @@ fn mmr_batch_mutations_against_twenty_first() {
     for len in [1u64, 2, 3, 7, 8, 64, 65, 127, 300, 1000] {
         let mut leaves: Vec<Digest> = (0..len).map(|_| random_leaf()).collect();
         // Every leaf's proof, grown with the range.
-        let mut ours = MmrAccumulator::new();
-        let mut proofs: Vec<MembershipProof> = Vec::new();
-        for &leaf in &leaves {
-            let (count, peaks) = (ours.leaf_count(), ours.peaks().to_vec());
-            for (k, proof) in proofs.iter_mut().enumerate() {
-                proof
-                    .update_from_append(k as u64, count, leaf, &peaks)
-                    .unwrap();
-            }
-            proofs.push(ours.append(leaf).unwrap());
-        }
+        let (mut ours, mut proofs) = grown(&leaves);
         let mut peer = TfMmr::init(their_peaks(ours.peaks()), len);
         let mut peer_proofs: Vec<TfProof> = proofs.iter().map(their_proof).collect();
         let all: Vec<u64> = (0..len).collect();

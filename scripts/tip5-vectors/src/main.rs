@@ -17,7 +17,7 @@ use twenty_first::tip5::{Digest, Tip5};
 use twenty_first::util_types::merkle_tree::{MerkleTree, MerkleTreeInclusionProof};
 use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator;
 use twenty_first::util_types::mmr::mmr_membership_proof::MmrMembershipProof;
-use twenty_first::util_types::mmr::mmr_trait::Mmr;
+use twenty_first::util_types::mmr::mmr_trait::{LeafMutation, Mmr};
 
 const P: u64 = BFieldElement::P;
 
@@ -205,6 +205,7 @@ fn merkle() {
 
 fn mmr() {
     let mut rng = Rng(0x6d6d_7200);
+    let mut batch_rng = Rng(0x6d6d_7201);
     let mut cases = Vec::new();
     let mut steps = Vec::new();
     let sizes: Vec<usize> = (0..=20).chain([31, 32, 33, 63]).collect();
@@ -245,6 +246,9 @@ fn mmr() {
             list(&digest_values(&peaks)),
             proof_cases.join(", ")
         ));
+        if [1, 5, 13, 32, 33, 63].contains(&n) {
+            cases.push(mmr_batch(&mut batch_rng, &leaves, &mmr, &proofs));
+        }
         // bag_peaks: hash_10 of the count's limbs, then hash_pair(peak, acc)
         // from the last peak to the first; the steps as compress cases.
         let limbs = [n as u64 & 0xffff_ffff, n as u64 >> 32, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -282,7 +286,9 @@ fn mmr() {
          bag_peaks, and membership proofs kept up to date by MmrMembershipProof::update_from_append, \
          each accepted by MmrMembershipProof::verify; bag_peaks cases: MmrAccumulator::init(peaks, \
          leaf_count) of counts beyond 32 bits and its bag_peaks; compress cases: the hash_pair steps \
-         of each grown range's bag_peaks\","
+         of each grown range's bag_peaks; mmr_batch cases: Mmr::batch_mutate_leaf_and_update_mps \
+         on such a range with every leaf's proof, then appends, the result accepted by \
+         Mmr::verify_batch_update\","
     );
     println!("  \"generator\": \"scripts/tip5-vectors (run.sh; cargo run --release -- mmr)\",");
     println!("  \"instance\": \"tip5\",");
@@ -291,10 +297,100 @@ fn mmr() {
          output, bag_peaks; peaks, concatenated, tallest tree first; proofs, the authentication_path \
          of leaf leaf_index, leaf level first, concatenated. bag_peaks: input, the peaks, \
          concatenated; leaf_count, decimal; output, bag_peaks. compress: peak then accumulator -> \
-         the next accumulator of bag_peaks\","
+         the next accumulator of bag_peaks. mmr_batch: input, the leaves as in mmr; mutations, \
+         leaf_index and new_leaf, each with the leaf's proof of the range before the batch; \
+         changed, the positions of the proofs (one per leaf, in leaf order) that \
+         batch_mutate_leaf_and_update_mps changed; peaks, after the mutations; proofs, some of the \
+         updated proofs; appended, leaves appended after the batch; output, the peaks after them\","
     );
     println!("  \"cases\": [");
     println!("{}", cases.join(",\n"));
     println!("  ]");
     println!("}}");
+}
+
+/// One `mmr_batch` case: a batch of mutations of distinct leaves of the
+/// range, every leaf's proof brought along, then appends.
+fn mmr_batch(
+    rng: &mut Rng,
+    leaves: &[Digest],
+    mmr: &MmrAccumulator,
+    proofs: &[MmrMembershipProof],
+) -> String {
+    let n = leaves.len() as u64;
+    let mut indices: Vec<u64> = Vec::new();
+    while (indices.len() as u64) < n.min(5) {
+        let k = rng.next() % n;
+        if !indices.contains(&k) {
+            indices.push(k);
+        }
+    }
+    let new_leaves: Vec<Digest> = indices
+        .iter()
+        .map(|_| Digest::new(bfes(&rng.elements(5)).try_into().unwrap()))
+        .collect();
+    let mutations: Vec<LeafMutation> = indices
+        .iter()
+        .zip(&new_leaves)
+        .map(|(&k, &leaf)| LeafMutation::new(k, leaf, proofs[k as usize].clone()))
+        .collect();
+    let mut after = mmr.clone();
+    let mut updated = proofs.to_vec();
+    let all: Vec<u64> = (0..n).collect();
+    let changed = after.batch_mutate_leaf_and_update_mps(
+        &mut updated.iter_mut().collect::<Vec<_>>(),
+        &all,
+        mutations.clone(),
+    );
+    let mut now = leaves.to_vec();
+    for (&k, &leaf) in indices.iter().zip(&new_leaves) {
+        now[k as usize] = leaf;
+    }
+    assert_eq!(MmrAccumulator::new_from_leafs(now.clone()).peaks(), after.peaks());
+    for (k, proof) in updated.iter().enumerate() {
+        assert!(proof.verify(k as u64, now[k], &after.peaks(), n));
+    }
+    let appended: Vec<Digest> = (0..2)
+        .map(|_| Digest::new(bfes(&rng.elements(5)).try_into().unwrap()))
+        .collect();
+    let mut last = after.clone();
+    for &leaf in &appended {
+        last.append(leaf);
+    }
+    assert!(mmr.verify_batch_update(&last.peaks(), &appended, mutations));
+    let mutation_cases: Vec<String> = indices
+        .iter()
+        .zip(&new_leaves)
+        .map(|(k, leaf)| {
+            format!(
+                "{{ \"leaf_index\": {k}, \"new_leaf\": {} }}",
+                list(&values(&leaf.values()))
+            )
+        })
+        .collect();
+    let mut shown: Vec<usize> = vec![0, now.len() / 3, now.len() - 1];
+    shown.extend(changed.iter().take(3));
+    shown.sort_unstable();
+    shown.dedup();
+    let proof_cases: Vec<String> = shown
+        .iter()
+        .map(|&k| {
+            format!(
+                "{{ \"leaf_index\": {k}, \"authentication_path\": {} }}",
+                list(&digest_values(&updated[k].authentication_path))
+            )
+        })
+        .collect();
+    let changed: Vec<String> = changed.iter().map(|k| k.to_string()).collect();
+    format!(
+        "    {{ \"fn\": \"mmr_batch\", \"input\": {}, \"mutations\": [{}], \"changed\": [{}], \
+         \"peaks\": {}, \"proofs\": [{}], \"appended\": {}, \"output\": {} }}",
+        list(&digest_values(leaves)),
+        mutation_cases.join(", "),
+        changed.join(", "),
+        list(&digest_values(&after.peaks())),
+        proof_cases.join(", "),
+        list(&digest_values(&appended)),
+        list(&digest_values(&last.peaks()))
+    )
 }

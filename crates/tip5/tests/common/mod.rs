@@ -3,6 +3,7 @@
 //! for the trees and ranges the tests build themselves.
 #![allow(dead_code)] // each test file uses what it needs
 
+use algebraic_hash_tip5::mmr::{MembershipProof, MmrAccumulator};
 use algebraic_hash_tip5::{Digest, Felt};
 
 pub fn parse(text: &str) -> Felt {
@@ -38,4 +39,21 @@ pub fn leaves(n: usize) -> Vec<Digest> {
     (0..n)
         .map(|i| Digest::new(core::array::from_fn(|j| Felt::from((i * 5 + j) as u32))))
         .collect()
+}
+
+/// The range of `leaves` grown by appends, with every leaf's membership
+/// proof kept up to date by `update_from_append`.
+pub fn grown(leaves: &[Digest]) -> (MmrAccumulator, Vec<MembershipProof>) {
+    let mut range = MmrAccumulator::new();
+    let mut proofs: Vec<MembershipProof> = Vec::new();
+    for &leaf in leaves {
+        let (count, peaks) = (range.leaf_count(), range.peaks().to_vec());
+        for (k, proof) in proofs.iter_mut().enumerate() {
+            proof
+                .update_from_append(k as u64, count, leaf, &peaks)
+                .expect("a proof of the range before the append");
+        }
+        proofs.push(range.append(leaf).expect("a range below u64::MAX leaves"));
+    }
+    (range, proofs)
 }
