@@ -26,7 +26,6 @@
 //! takes its new siblings from them. [`MmrAccumulator::verify_batch_update`]
 //! checks a claimed range after such changes and some appends.
 
-use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -455,76 +454,81 @@ fn places(
 }
 
 /// What a batch of leaf mutations changes: the new digest of every changed
-/// node below a peak, keyed by its peak's index and its node (numbered as
-/// in [`locate`]), and the new peaks.
+/// node below a peak, a level at a time from the leaves up, each level
+/// sorted by its peak's index and its node (numbered as in [`locate`]);
+/// and the new peaks.
 struct Changes {
-    nodes: BTreeMap<(usize, u64), Digest>,
+    levels: Vec<Vec<(Place, Digest)>>,
     peaks: Vec<(usize, Digest)>,
 }
 
+/// A node of the range: its peak's index, then its node in that tree
+/// (the order of the leaves they lie above).
+type Place = (usize, u64);
+
 impl Changes {
     /// Climbs from the mutated leaves a level at a time: a changed node's
-    /// sibling is the changed sibling where there is one, else the path's
-    /// digest of a mutation below it; the level's parents are hashed in
-    /// one `compress_many`. A node above several mutated leaves is hashed
-    /// once.
+    /// sibling is the changed sibling where there is one (next to it in
+    /// the sorted level), else the path's digest of a mutation below it;
+    /// the level's parents are hashed in one `compress_many`, each once
+    /// however many mutated leaves lie below it.
     fn of(mutations: &[LeafMutation], leaf_count: u64) -> Result<Self, MmrError> {
         // Each changed node, with its digest and the mutation below it
         // whose path gives its siblings.
-        let mut level: BTreeMap<(usize, u64), (Digest, usize)> = BTreeMap::new();
-        for (m, mutation) in mutations.iter().enumerate() {
-            let (node, peak) = mutation
-                .membership_proof
-                .place_in(mutation.leaf_index, leaf_count)?;
-            if level.insert((peak, node), (mutation.new_leaf, m)).is_some() {
-                return Err(MmrError::DuplicateLeaf {
-                    index: mutation.leaf_index,
-                });
-            }
+        let mut level = mutations
+            .iter()
+            .enumerate()
+            .map(|(m, mutation)| {
+                let (node, peak) = mutation
+                    .membership_proof
+                    .place_in(mutation.leaf_index, leaf_count)?;
+                Ok(((peak, node), mutation.new_leaf, m))
+            })
+            .collect::<Result<Vec<(Place, Digest, usize)>, MmrError>>()?;
+        level.sort_unstable_by_key(|&(place, _, _)| place);
+        if let Some(twice) = level.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(MmrError::DuplicateLeaf {
+                index: mutations[twice[0].2].leaf_index,
+            });
         }
         let mut changes = Self {
-            nodes: BTreeMap::new(),
+            levels: Vec::new(),
             peaks: Vec::new(),
         };
-        let (mut pairs, mut parents) = (Vec::new(), Vec::new());
         let mut height = 0;
         while !level.is_empty() {
-            pairs.clear();
-            parents.clear();
-            // In key order a left child (even) comes just before its right
-            // sibling, which it pairs with when both changed.
-            for (&(peak, node), &(digest, m)) in &level {
+            let sibling_in_path =
+                |m: usize| mutations[m].membership_proof.authentication_path[height];
+            let (mut pairs, mut parents) = (Vec::new(), Vec::new());
+            let mut changed = Vec::with_capacity(level.len());
+            let mut rest = level.iter().peekable();
+            while let Some(&((peak, node), digest, m)) = rest.next() {
                 if node == 1 {
                     changes.peaks.push((peak, digest));
                     continue;
                 }
-                let sibling = level.get(&(peak, node ^ 1));
-                if node & 1 == 1 && sibling.is_some() {
-                    continue;
-                }
-                let sibling = sibling.map_or(
-                    mutations[m].membership_proof.authentication_path[height],
-                    |&(digest, _)| digest,
-                );
-                pairs.push(if node & 1 == 0 {
+                changed.push(((peak, node), digest));
+                let pair = if node & 1 == 1 {
+                    [sibling_in_path(m), digest]
+                } else if let Some(&(right, sibling, _)) =
+                    rest.next_if(|&&(place, _, _)| place == (peak, node + 1))
+                {
+                    changed.push((right, sibling));
                     [digest, sibling]
                 } else {
-                    [sibling, digest]
-                });
+                    [digest, sibling_in_path(m)]
+                };
+                pairs.push(pair);
                 parents.push(((peak, node / 2), m));
             }
             let mut digests = vec![Digest::default(); pairs.len()];
             Tip5.compress_many(&pairs, &mut digests);
-            changes.nodes.extend(
-                level
-                    .into_iter()
-                    .filter(|&((_, node), _)| node != 1)
-                    .map(|(key, (digest, _))| (key, digest)),
-            );
+            changes.levels.push(changed);
+            // Parents of nodes in order are in order.
             level = parents
-                .iter()
+                .into_iter()
                 .zip(digests)
-                .map(|(&(key, m), digest)| (key, (digest, m)))
+                .map(|((place, m), digest)| (place, digest, m))
                 .collect();
             height += 1;
         }
@@ -537,10 +541,15 @@ impl Changes {
         let mut changed = Vec::new();
         for (i, (proof, &(node, peak))) in proofs.iter_mut().zip(places).enumerate() {
             let mut any = false;
-            for (level, digest) in proof.authentication_path.iter_mut().enumerate() {
-                if let Some(&new) = self.nodes.get(&(peak, (node >> level) ^ 1)) {
-                    any |= new != *digest;
-                    *digest = new;
+            for (digest, (level, nodes)) in proof
+                .authentication_path
+                .iter_mut()
+                .zip(self.levels.iter().enumerate())
+            {
+                let sibling = (peak, (node >> level) ^ 1);
+                if let Ok(at) = nodes.binary_search_by_key(&sibling, |&(place, _)| place) {
+                    any |= nodes[at].1 != *digest;
+                    *digest = nodes[at].1;
                 }
             }
             if any {
