@@ -78,6 +78,26 @@ pub enum MmrError {
     /// The mutations and appends of a batch do not lead to the peaks
     /// claimed for the range after it.
     UpdateMismatch,
+    /// The range said to follow holds fewer leaves than the one before.
+    FewerLeaves {
+        /// Leaves of the range before.
+        old: u64,
+        /// Leaves of the range said to follow it.
+        new: u64,
+    },
+    /// A peak both ranges should share differs.
+    SharedPeakMismatch,
+    /// A successor proof does not have as many digests as the appends
+    /// need.
+    SuccessorPathLength {
+        /// Digests the appends need.
+        expected: usize,
+        /// Digests the proof has.
+        found: usize,
+    },
+    /// A successor proof does not lead to the first peak the appends
+    /// changed.
+    SuccessorMismatch,
 }
 
 impl fmt::Display for MmrError {
@@ -107,6 +127,18 @@ impl fmt::Display for MmrError {
                 f,
                 "the mutations and appends do not lead to the claimed peaks"
             ),
+            Self::FewerLeaves { old, new } => write!(
+                f,
+                "a range of {new} leaves does not follow one of {old} leaves"
+            ),
+            Self::SharedPeakMismatch => write!(f, "a peak the two ranges share differs"),
+            Self::SuccessorPathLength { expected, found } => write!(
+                f,
+                "successor proof has {found} digests, the appends need {expected}"
+            ),
+            Self::SuccessorMismatch => {
+                write!(f, "the successor proof does not lead to the first new peak")
+            }
         }
     }
 }
@@ -271,6 +303,147 @@ impl MmrAccumulator {
         } else {
             Err(MmrError::UpdateMismatch)
         }
+    }
+}
+
+/// That one range follows another by appends alone, without the appended
+/// leaves: twenty-first's `MmrSuccessorProof`. The appends leave the old
+/// range's first peaks as they were; the first new peak after those is the
+/// root of a tree that holds the remaining old peaks as its leftmost
+/// subtrees, the lowest old peak's tree then filled by appended leaves.
+/// The proof holds the roots of the subtrees of appended leaves that the
+/// climb from there to that new peak passes on its right: the first of
+/// them as tall as the lowest old peak's tree, each next one a level
+/// taller than where the climb meets it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SuccessorProof {
+    /// The roots of appended leaves' subtrees, from the lowest up.
+    pub paths: Vec<Digest>,
+}
+
+impl SuccessorProof {
+    /// twenty-first's `MmrSuccessorProof::new_from_batch_append`: the proof
+    /// that `old` followed by the appends of `new_leaves` (in order) follows
+    /// `old`. Refused if the count would pass `u64::MAX`.
+    pub fn new_from_batch_append(
+        old: &MmrAccumulator,
+        new_leaves: &[Digest],
+    ) -> Result<Self, MmrError> {
+        let new_count = u64::try_from(new_leaves.len())
+            .ok()
+            .and_then(|appended| old.leaf_count.checked_add(appended))
+            .ok_or(MmrError::Full)?;
+        let mut paths = Vec::new();
+        if let Some(Climb { mut node, height }) = Climb::of(old.leaf_count, new_count) {
+            // Appended leaves a subtree's root stands for, from the first.
+            let mut used = 1usize << height;
+            paths.push(tree_root(&new_leaves[..used]));
+            for level in height.. {
+                if node == 1 {
+                    break;
+                }
+                if node & 1 == 0 {
+                    let leaves = 1usize << level;
+                    paths.push(tree_root(&new_leaves[used..used + leaves]));
+                    used += leaves;
+                }
+                node /= 2;
+            }
+        }
+        Ok(Self { paths })
+    }
+
+    /// twenty-first's `MmrSuccessorProof::verify`: whether `new` is `old`
+    /// followed by appends, by this proof. Where twenty-first answers
+    /// `false`, this says why.
+    pub fn verify(&self, old: &MmrAccumulator, new: &MmrAccumulator) -> Result<(), MmrError> {
+        let (old_count, new_count) = (old.leaf_count, new.leaf_count);
+        if old_count > new_count {
+            return Err(MmrError::FewerLeaves {
+                old: old_count,
+                new: new_count,
+            });
+        }
+        // No old peak left when the old range is empty; every one when
+        // nothing was appended.
+        let shared = match (old_count, locate(old_count, new_count)) {
+            (0, _) => 0,
+            (_, Ok((_, first_new_peak))) => first_new_peak,
+            (_, Err(_)) => old.peaks.len(),
+        };
+        if old.peaks[..shared] != new.peaks[..shared] {
+            return Err(MmrError::SharedPeakMismatch);
+        }
+        let climb = Climb::of(old_count, new_count);
+        let expected = climb.map_or(0, |climb| 1 + climb.right_siblings());
+        if self.paths.len() != expected {
+            return Err(MmrError::SuccessorPathLength {
+                expected,
+                found: self.paths.len(),
+            });
+        }
+        let Some(Climb { mut node, .. }) = climb else {
+            return Ok(());
+        };
+        let (mut digest, mut right) = (self.paths[0], self.paths[1..].iter());
+        // The old peaks below the shared ones, lowest first: the left
+        // siblings on the way (a range's peaks are one per set bit of its
+        // count, so there are as many as the climb meets).
+        let mut left = old.peaks[shared..].iter().rev();
+        while node > 1 {
+            digest = if node & 1 == 0 {
+                let sibling = right.next().expect("as many right siblings as counted");
+                Tip5::hash_pair(digest, *sibling)
+            } else {
+                let sibling = left.next().expect("an old peak for each left sibling");
+                Tip5::hash_pair(*sibling, digest)
+            };
+            node /= 2;
+        }
+        if digest == new.peaks[shared] {
+            Ok(())
+        } else {
+            Err(MmrError::SuccessorMismatch)
+        }
+    }
+}
+
+/// Where the climb of a successor proof starts: the node, in the first new
+/// tree the appends made, whose subtree is the lowest old peak's place
+/// filled by appended leaves, and that subtree's height.
+#[derive(Clone, Copy)]
+struct Climb {
+    node: u64,
+    height: u32,
+}
+
+impl Climb {
+    /// None where no old peak is merged: the old range is empty, or fewer
+    /// leaves were appended than the lowest old peak's tree holds.
+    fn of(old_count: u64, new_count: u64) -> Option<Self> {
+        if old_count == 0 {
+            return None;
+        }
+        let height = old_count.trailing_zeros();
+        if new_count - old_count < 1 << height {
+            return None;
+        }
+        let (node, _) = locate(old_count, new_count).ok()?;
+        Some(Self {
+            node: node >> height,
+            height,
+        })
+    }
+
+    /// The right siblings on the way up: subtrees of appended leaves.
+    fn right_siblings(self) -> usize {
+        let mut node = self.node;
+        let mut count = 0;
+        while node > 1 {
+            count += usize::from(node & 1 == 0);
+            node /= 2;
+        }
+        count
     }
 }
 

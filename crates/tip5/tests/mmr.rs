@@ -3,13 +3,15 @@
 //! and [`mmr::MembershipProof`]; its `compress` cases (the steps of
 //! `bag_peaks`) through the `Compression`; its batches of leaf mutations
 //! (`mmr_batch`: the peaks, the proofs that changed, the range after
-//! appends); twenty-first's published `bag_peaks` snapshot of the empty
-//! range; and every refusal.
+//! appends); its successor proofs (`mmr_successor`); twenty-first's
+//! published `bag_peaks` snapshot of the empty range; and every refusal.
 
 mod common;
 
 use algebraic_hash_testkit::{VectorFile, check_compression};
-use algebraic_hash_tip5::mmr::{LeafMutation, MembershipProof, MmrAccumulator, MmrError};
+use algebraic_hash_tip5::mmr::{
+    LeafMutation, MembershipProof, MmrAccumulator, MmrError, SuccessorProof,
+};
 use algebraic_hash_tip5::{Digest, Felt, TIP5};
 use common::{digest, digests, grown, leaves, parse, split, strings};
 
@@ -414,4 +416,102 @@ fn batch_refusals() {
         full.verify_batch_update(full.peaks(), &[fresh], &[]),
         Err(MmrError::Full)
     );
+}
+
+#[test]
+fn twenty_first_successor_proofs() {
+    let file = VectorFile::parse(FILE);
+    let mut with_paths = 0;
+    for case in file.require("mmr_successor") {
+        let count: u64 = case.raw["leaf_count"]
+            .as_str()
+            .expect("a decimal count")
+            .parse()
+            .expect("a u64");
+        let old = MmrAccumulator::init(digests(&strings(&case.raw["peaks"])), count).unwrap();
+        let appended = digests(&case.input);
+        let paths = digests(&strings(&case.raw["paths"]));
+        let proof = SuccessorProof::new_from_batch_append(&old, &appended).unwrap();
+        assert_eq!(proof.paths, paths, "{count} + {}", appended.len());
+        let mut new = old.clone();
+        for &leaf in &appended {
+            new.append(leaf).unwrap();
+        }
+        assert_eq!(new.peaks(), digests(&case.output));
+        assert_eq!(proof.verify(&old, &new), Ok(()));
+        with_paths += usize::from(!paths.is_empty());
+    }
+    assert!(with_paths >= 5);
+}
+
+#[test]
+fn successor_refusals() {
+    let all = leaves(50);
+    let old = MmrAccumulator::from_leaves(&all[..42]); // 32 + 8 + 2
+    let new = MmrAccumulator::from_leaves(&all); // 32 + 16 + 2
+    let proof = SuccessorProof::new_from_batch_append(&old, &all[42..]).unwrap();
+    // The climb to the new peak of 16 (leaves 32..=47) starts at leaves 42
+    // and 43 (the first digest), meets the old peak of 2 (leaves 40, 41) on
+    // its left, leaves 44..=47 (the second digest) on its right, the old
+    // peak of 8 on its left.
+    assert_eq!(proof.paths.len(), 2);
+    assert_eq!(proof.verify(&old, &new), Ok(()));
+
+    assert_eq!(
+        proof.verify(&new, &old),
+        Err(MmrError::FewerLeaves { old: 50, new: 42 })
+    );
+    let other = MmrAccumulator::from_leaves(&leaves(51)[1..]); // 50 others
+    assert_eq!(
+        proof.verify(&old, &other),
+        Err(MmrError::SharedPeakMismatch)
+    );
+    assert_eq!(
+        SuccessorProof::default().verify(&old, &other_range_of(&old)),
+        Err(MmrError::SharedPeakMismatch)
+    );
+    let mut short = proof.clone();
+    short.paths.pop();
+    assert_eq!(
+        short.verify(&old, &new),
+        Err(MmrError::SuccessorPathLength {
+            expected: 2,
+            found: 1
+        })
+    );
+    let mut changed = proof.clone();
+    changed.paths[1].0[4] += Felt::ONE;
+    assert_eq!(changed.verify(&old, &new), Err(MmrError::SuccessorMismatch));
+    // Too few appends to merge any old peak: nothing to prove.
+    let few = MmrAccumulator::from_leaves(&all[..43]);
+    assert_eq!(
+        proof.verify(&old, &few),
+        Err(MmrError::SuccessorPathLength {
+            expected: 0,
+            found: 2
+        })
+    );
+    assert_eq!(SuccessorProof::default().verify(&old, &few), Ok(()));
+    assert_eq!(
+        SuccessorProof::default().verify(&MmrAccumulator::new(), &new),
+        Ok(())
+    );
+
+    // The count would pass u64::MAX.
+    let nearly = MmrAccumulator::init(vec![Digest::default(); 63], u64::MAX - 1).unwrap();
+    assert_eq!(
+        SuccessorProof::new_from_batch_append(&nearly, &all[..2]),
+        Err(MmrError::Full)
+    );
+    assert!(SuccessorProof::new_from_batch_append(&nearly, &all[..1]).is_ok());
+}
+
+/// A range of the same count whose peaks are all different.
+fn other_range_of(range: &MmrAccumulator) -> MmrAccumulator {
+    let peaks = range
+        .peaks()
+        .iter()
+        .map(|peak| Digest::new(peak.values().map(|v| v + Felt::ONE)))
+        .collect();
+    MmrAccumulator::init(peaks, range.leaf_count()).unwrap()
 }

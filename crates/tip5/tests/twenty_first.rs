@@ -719,3 +719,102 @@ fn mmr_batch_mutations_against_twenty_first() {
         "{batches} batches, {mutations_done} mutations, {proofs_changed} proofs changed"
     );
 }
+
+/// Successor proofs: ranges of random counts below 2^40 (given by random
+/// peaks) followed by 0 to 300 appends: the proof equals twenty-first's
+/// `MmrSuccessorProof::new_from_batch_append`, and both verifiers answer
+/// alike on it, on it with a digest changed, one more or one fewer, on a
+/// new range with a peak changed, and on the ranges swapped.
+#[test]
+fn mmr_successor_proofs_against_twenty_first() {
+    use algebraic_hash_tip5::mmr::{MmrAccumulator, SuccessorProof};
+    use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator as TfMmr;
+    use twenty_first::util_types::mmr::mmr_successor_proof::MmrSuccessorProof;
+
+    fn theirs(digest: &Digest) -> tf::Digest {
+        tf::Digest::new(digest.values().map(|v| bfe(v.to_u64())))
+    }
+    fn their_range(range: &MmrAccumulator) -> TfMmr {
+        TfMmr::init(
+            range.peaks().iter().map(theirs).collect(),
+            range.leaf_count(),
+        )
+    }
+    fn their_proof(proof: &SuccessorProof) -> MmrSuccessorProof {
+        MmrSuccessorProof {
+            paths: proof.paths.iter().map(theirs).collect(),
+        }
+    }
+
+    let mut rng = Rng64::new(0x5ecc, P, EDGES);
+    let random_leaf = |rng: &mut Rng64| Digest::new(core::array::from_fn(|_| felt(rng.below(P))));
+    let (mut proofs, mut with_paths, mut refusals) = (0, 0, 0);
+    for _ in 0..cases(300) {
+        let count = match rng.below(4) {
+            0 => rng.below(70),
+            1 => rng.below(1 << 12) << rng.below(4),
+            2 => 1 << rng.below(40),
+            _ => rng.below(1 << 40),
+        };
+        let peaks = (0..count.count_ones())
+            .map(|_| random_leaf(&mut rng))
+            .collect();
+        let old = MmrAccumulator::init(peaks, count).unwrap();
+        let appended: Vec<Digest> = (0..rng.below(301)).map(|_| random_leaf(&mut rng)).collect();
+        let mut new = old.clone();
+        for &leaf in &appended {
+            new.append(leaf).unwrap();
+        }
+        let (peer_old, peer_new) = (their_range(&old), their_range(&new));
+        let peer_appended: Vec<tf::Digest> = appended.iter().map(theirs).collect();
+
+        let proof = SuccessorProof::new_from_batch_append(&old, &appended).unwrap();
+        let peer_proof = MmrSuccessorProof::new_from_batch_append(&peer_old, &peer_appended);
+        assert_eq!(
+            their_proof(&proof).paths,
+            peer_proof.paths,
+            "{count} + {}",
+            appended.len()
+        );
+        assert_eq!(
+            proof.verify(&old, &new),
+            Ok(()),
+            "{count} + {}",
+            appended.len()
+        );
+        assert!(peer_proof.verify(&peer_old, &peer_new));
+        proofs += 1;
+        with_paths += usize::from(!proof.paths.is_empty());
+
+        let alike = |proof: &SuccessorProof, old: &MmrAccumulator, new: &MmrAccumulator| {
+            let ours = proof.verify(old, new);
+            let peer = their_proof(proof).verify(&their_range(old), &their_range(new));
+            assert_eq!(ours.is_ok(), peer, "{ours:?}, {count} + {}", appended.len());
+            usize::from(!peer)
+        };
+        if !proof.paths.is_empty() {
+            let mut changed = proof.clone();
+            let at = rng.below(changed.paths.len() as u64) as usize;
+            changed.paths[at].0[rng.below(5) as usize] += Felt::ONE;
+            refusals += alike(&changed, &old, &new);
+            let mut fewer = proof.clone();
+            fewer.paths.pop();
+            refusals += alike(&fewer, &old, &new);
+        }
+        let mut more = proof.clone();
+        more.paths.push(random_leaf(&mut rng));
+        refusals += alike(&more, &old, &new);
+        if !new.peaks().is_empty() {
+            let mut peaks = new.peaks().to_vec();
+            let at = rng.below(peaks.len() as u64) as usize;
+            peaks[at].0[0] += Felt::ONE;
+            let other = MmrAccumulator::init(peaks, new.leaf_count()).unwrap();
+            refusals += alike(&proof, &old, &other);
+        }
+        refusals += alike(&proof, &new, &old);
+    }
+    assert!(
+        with_paths >= proofs / 4 && refusals >= proofs || proofs < 300,
+        "{proofs} proofs, {with_paths} with paths, {refusals} refusals"
+    );
+}

@@ -17,6 +17,7 @@ use twenty_first::tip5::{Digest, Tip5};
 use twenty_first::util_types::merkle_tree::{MerkleTree, MerkleTreeInclusionProof};
 use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator;
 use twenty_first::util_types::mmr::mmr_membership_proof::MmrMembershipProof;
+use twenty_first::util_types::mmr::mmr_successor_proof::MmrSuccessorProof;
 use twenty_first::util_types::mmr::mmr_trait::{LeafMutation, Mmr};
 
 const P: u64 = BFieldElement::P;
@@ -277,6 +278,43 @@ fn mmr() {
             list(&values(&mmr.bag_peaks().values()))
         ));
     }
+    // Successor proofs: a range given by random peaks and its count, then
+    // appends.
+    for (count, appended) in [
+        (0u64, 5usize),
+        (1, 1),
+        (6, 1),
+        (6, 2),
+        (6, 10),
+        (42, 3),
+        (42, 8),
+        (42, 30),
+        (64, 64),
+        (100, 0),
+        ((1 << 32) + 3, 9),
+    ] {
+        let peaks: Vec<Digest> = (0..count.count_ones())
+            .map(|_| Digest::new(bfes(&batch_rng.elements(5)).try_into().unwrap()))
+            .collect();
+        let old = MmrAccumulator::init(peaks.clone(), count);
+        let leaves: Vec<Digest> = (0..appended)
+            .map(|_| Digest::new(bfes(&batch_rng.elements(5)).try_into().unwrap()))
+            .collect();
+        let mut new = old.clone();
+        for &leaf in &leaves {
+            new.append(leaf);
+        }
+        let proof = MmrSuccessorProof::new_from_batch_append(&old, &leaves);
+        assert!(proof.verify(&old, &new));
+        cases.push(format!(
+            "    {{ \"fn\": \"mmr_successor\", \"leaf_count\": \"{count}\", \"peaks\": {}, \
+             \"input\": {}, \"paths\": {}, \"output\": {} }}",
+            list(&digest_values(&peaks)),
+            list(&digest_values(&leaves)),
+            list(&digest_values(&proof.paths)),
+            list(&digest_values(&new.peaks()))
+        ));
+    }
     cases.extend(steps);
 
     println!("{{");
@@ -288,7 +326,9 @@ fn mmr() {
          leaf_count) of counts beyond 32 bits and its bag_peaks; compress cases: the hash_pair steps \
          of each grown range's bag_peaks; mmr_batch cases: Mmr::batch_mutate_leaf_and_update_mps \
          on such a range with every leaf's proof, then appends, the result accepted by \
-         Mmr::verify_batch_update\","
+         Mmr::verify_batch_update; mmr_successor cases: MmrSuccessorProof::new_from_batch_append \
+         on a range given by MmrAccumulator::init, accepted by MmrSuccessorProof::verify against \
+         the range after the appends\","
     );
     println!("  \"generator\": \"scripts/tip5-vectors (run.sh; cargo run --release -- mmr)\",");
     println!("  \"instance\": \"tip5\",");
@@ -301,7 +341,9 @@ fn mmr() {
          leaf_index and new_leaf, each with the leaf's proof of the range before the batch; \
          changed, the positions of the proofs (one per leaf, in leaf order) that \
          batch_mutate_leaf_and_update_mps changed; peaks, after the mutations; proofs, some of the \
-         updated proofs; appended, leaves appended after the batch; output, the peaks after them\","
+         updated proofs; appended, leaves appended after the batch; output, the peaks after them. \
+         mmr_successor: leaf_count (decimal) and peaks, the range before; input, the appended \
+         leaves; paths, the successor proof; output, the peaks after the appends\","
     );
     println!("  \"cases\": [");
     println!("{}", cases.join(",\n"));
