@@ -538,25 +538,63 @@ impl MembershipProof {
         new_leaf: Digest,
         old_peaks: &[Digest],
     ) -> Result<bool, MmrError> {
-        let (node, _) = self.place(leaf_index, old_peaks, old_leaf_count)?;
-        let height = node.ilog2();
+        let changed = Self::batch_update_from_append(
+            core::slice::from_mut(self),
+            &[leaf_index],
+            old_leaf_count,
+            new_leaf,
+            old_peaks,
+        )?;
+        Ok(!changed.is_empty())
+    }
+
+    /// twenty-first's `batch_update_from_append`: [`Self::update_from_append`]
+    /// for `proofs` of the leaves at `leaf_indices`, the nodes grown from
+    /// the new leaf hashed once for all. Returns the positions in `proofs`
+    /// of those that changed, in order. Refused, with nothing changed, as
+    /// the single update is, or if the lists differ in length.
+    pub fn batch_update_from_append(
+        proofs: &mut [MembershipProof],
+        leaf_indices: &[u64],
+        old_leaf_count: u64,
+        new_leaf: Digest,
+        old_peaks: &[Digest],
+    ) -> Result<Vec<usize>, MmrError> {
+        check_peak_count(old_peaks, old_leaf_count)?;
+        let places = places(proofs, leaf_indices, old_leaf_count)?;
         // The append merged the peaks of heights 0 .. merged (the count's
         // trailing ones), the last ones; the peak of height k is at
-        // `last − k`. A tree of height `height` among them gains, as its
-        // right sibling, the node of that height grown from the new leaf
-        // over the lower peaks, then as left siblings the taller merged
-        // peaks.
-        let merged = old_leaf_count.trailing_ones();
-        if height >= merged {
-            return Ok(false);
-        }
+        // `last − k`. A tree of height `h` among them gains, as its right
+        // sibling, the node of height `h` grown from the new leaf over the
+        // lower peaks, then as left siblings the taller merged peaks.
+        let merged = old_leaf_count.trailing_ones() as usize;
+        let height = |node: u64| node.ilog2() as usize;
+        let Some(tallest) = places
+            .iter()
+            .map(|&(node, _)| height(node))
+            .filter(|&h| h < merged)
+            .max()
+        else {
+            return Ok(Vec::new());
+        };
         let last = old_peaks.len() - 1;
-        let grown =
-            (0..height as usize).fold(new_leaf, |acc, k| Tip5::hash_pair(old_peaks[last - k], acc));
-        self.authentication_path.push(grown);
-        self.authentication_path
-            .extend((height as usize + 1..merged as usize).map(|k| old_peaks[last - k]));
-        Ok(true)
+        let mut grown = Vec::with_capacity(tallest + 1);
+        grown.push(new_leaf);
+        for k in 0..tallest {
+            grown.push(Tip5::hash_pair(old_peaks[last - k], grown[k]));
+        }
+        let mut changed = Vec::new();
+        for (i, (proof, &(node, _))) in proofs.iter_mut().zip(&places).enumerate() {
+            let h = height(node);
+            if h < merged {
+                proof.authentication_path.push(grown[h]);
+                proof
+                    .authentication_path
+                    .extend((h + 1..merged).map(|k| old_peaks[last - k]));
+                changed.push(i);
+            }
+        }
+        Ok(changed)
     }
 
     /// twenty-first's `update_from_leaf_mutation`: after `mutation` changed

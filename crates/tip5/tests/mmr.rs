@@ -349,6 +349,23 @@ fn batch_refusals() {
         },
     );
 
+    // The batch update from an append refuses a mismatch too.
+    let mut copies = proofs.clone();
+    assert_eq!(
+        MembershipProof::batch_update_from_append(
+            &mut copies,
+            &indices[..3],
+            13,
+            fresh,
+            mmr.peaks()
+        ),
+        Err(MmrError::LengthMismatch {
+            proofs: 13,
+            indices: 3
+        })
+    );
+    assert_eq!(copies, proofs);
+
     // The single update refuses the same way.
     let mut proof = proofs[9].clone();
     assert_eq!(

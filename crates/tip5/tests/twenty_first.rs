@@ -7,8 +7,9 @@
 //! 400 random Merkle trees of 1 to 1 024 leaves (`merkle`: roots,
 //! authentication structures, proofs accepted and refused alike); and
 //! Merkle Mountain Ranges (`mmr`) grown leaf by leaf to 300 leaves, with
-//! every proof kept up to date, checked and changed, and batches of leaf
-//! mutations in ranges of up to 1 000 leaves.
+//! every proof kept up to date (one by one and in a batch), checked and
+//! changed, batches of leaf mutations in ranges of up to 1 000 leaves, and
+//! successor proofs.
 #![cfg(not(any(miri, algebraic_hash_no_oracles)))]
 
 mod common;
@@ -423,6 +424,24 @@ fn mmr_against_twenty_first() {
             let leaf = digest(&rng.elements(5));
             let (old_count, old_peaks) = (ours.leaf_count(), ours.peaks().to_vec());
             let peer_old_peaks = peer.peaks();
+            // The batch update beside the single ones: the same proofs
+            // change, on both sides, to what the single updates give.
+            let indices: Vec<u64> = (0..proofs.len() as u64).collect();
+            let mut batch: Vec<MembershipProof> = proofs.iter().map(|p| p.0.clone()).collect();
+            let mut peer_batch: Vec<MmrMembershipProof> =
+                proofs.iter().map(|p| p.1.clone()).collect();
+            let changed = MembershipProof::batch_update_from_append(
+                &mut batch, &indices, old_count, leaf.0, &old_peaks,
+            )
+            .unwrap();
+            let peer_changed = MmrMembershipProof::batch_update_from_append(
+                &mut peer_batch.iter_mut().collect::<Vec<_>>(),
+                &indices,
+                old_count,
+                leaf.1,
+                &peer_old_peaks,
+            );
+            assert_eq!(changed, peer_changed, "batch update at {i}");
             for (k, (proof, peer_proof)) in proofs.iter_mut().enumerate() {
                 let changed = proof
                     .update_from_append(k as u64, old_count, leaf.0, &old_peaks)
@@ -431,6 +450,13 @@ fn mmr_against_twenty_first() {
                     peer_proof.update_from_append(k as u64, old_count, leaf.1, &peer_old_peaks);
                 assert_eq!(changed, peer_changed, "update of {k} at {i}");
             }
+            assert!(batch.iter().zip(&proofs).all(|(b, p)| *b == p.0));
+            assert!(
+                peer_batch
+                    .iter()
+                    .zip(&proofs)
+                    .all(|(b, p)| same_digests(&p.0.authentication_path, &b.authentication_path))
+            );
             let proof = ours.append(leaf.0).unwrap();
             let peer_proof = peer.append(leaf.1);
             leaves.push(leaf);
