@@ -43,6 +43,11 @@ fn same(ours: &[Felt], theirs: &[BFieldElement]) -> bool {
             .all(|(a, b)| a.to_u64() == b.value())
 }
 
+/// twenty-first's digest of the same elements.
+fn theirs(digest: &Digest) -> tf::Digest {
+    tf::Digest::new(digest.values().map(|v| bfe(v.to_u64())))
+}
+
 fn digest(values: &[u64]) -> (Digest, tf::Digest) {
     (
         Digest::new(core::array::from_fn(|i| felt(values[i]))),
@@ -570,9 +575,6 @@ fn mmr_batch_mutations_against_twenty_first() {
     use twenty_first::util_types::mmr::mmr_membership_proof::MmrMembershipProof as TfProof;
     use twenty_first::util_types::mmr::mmr_trait::{LeafMutation as TfMutation, Mmr};
 
-    fn theirs(digest: &Digest) -> tf::Digest {
-        tf::Digest::new(digest.values().map(|v| bfe(v.to_u64())))
-    }
     fn their_proof(proof: &MembershipProof) -> TfProof {
         TfProof::new(proof.authentication_path.iter().map(theirs).collect())
     }
@@ -757,9 +759,6 @@ fn mmr_successor_proofs_against_twenty_first() {
     use twenty_first::util_types::mmr::mmr_accumulator::MmrAccumulator as TfMmr;
     use twenty_first::util_types::mmr::mmr_successor_proof::MmrSuccessorProof;
 
-    fn theirs(digest: &Digest) -> tf::Digest {
-        tf::Digest::new(digest.values().map(|v| bfe(v.to_u64())))
-    }
     fn their_range(range: &MmrAccumulator) -> TfMmr {
         TfMmr::init(
             range.peaks().iter().map(theirs).collect(),
