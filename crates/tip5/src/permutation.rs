@@ -1,13 +1,14 @@
-//! The Tip5 permutation on plain `u64` residues.
+//! The Tip5 permutation on `u64` residues in Montgomery form.
 //!
 //! twenty-first keeps field elements in Montgomery form (`x · 2^64 mod p`)
-//! and applies the 8-bit lookup table to the bytes of that form. This crate
-//! keeps canonical values ([`Felt`](algebraic_hash_rescue::Felt)), so each
-//! of the four split-and-lookup cells enters Montgomery form and leaves it
-//! again: `2^64 ≡ 2^32 - 1` and `2^-64 ≡ -2^32 (mod p)`, one multiplication
-//! by a constant each way. Everything else is linear or a power map and
-//! commutes with the Montgomery factor: the MDS matrix, the round constants
-//! (stored as the canonical values twenty-first lists) and `x^7`.
+//! and applies the 8-bit lookup table to the bytes of that form. The
+//! rounds here do the same: the state enters Montgomery form once, before
+//! the first round, and leaves it after the last (`2^64 ≡ 2^32 − 1` and
+//! `2^-64 ≡ −2^32 (mod p)`, one multiplication by a constant each way).
+//! Everything but the lookup is form-blind: the MDS matrix is linear, the
+//! round constants are stored in Montgomery form, and `x^7` of `x · 2^64`
+//! is `x^7 · 2^64`, since `(2^64)^6 ≡ 1 (mod p)` (`2^192 ≡ 1`), so the
+//! plain products serve.
 //!
 //! Inside the rounds the cells are non-canonical `u64`s (any value standing
 //! for its residue); only the lookup needs the canonical Montgomery form,
@@ -19,8 +20,8 @@
 //! them, else lane by lane on the scalar units). That is the portable path
 //! and the batch path of CPUs without AVX-512 IFMA/VBMI; where the CPU has
 //! them, one state and batches run on `crate::arch`'s own AVX-512 code
-//! instead (Montgomery form throughout, 52-bit multiply-adds), which the
-//! tests below compare with these rounds.
+//! instead (52-bit multiply-adds), which the tests below compare with these
+//! rounds.
 
 use algebraic_hash_rescue::Felt;
 use algebraic_hash_rescue::lanes::{GoldilocksLanes, LaneKernel, apply_many};
@@ -34,25 +35,48 @@ const MONTGOMERY_R: u64 = 0xffff_ffff;
 /// `2^-64 mod p = p - 2^32`: multiplying by it leaves Montgomery form.
 const MONTGOMERY_R_INV: u64 = 0xffff_fffe_0000_0001;
 
-/// The split-and-lookup map on each lane: the table applied to each byte
-/// of the canonical Montgomery form of `x` (any residue). The table fixes 0
-/// and 255, so a canonical form stays canonical.
+/// twenty-first's round constants in Montgomery form (`c · 2^64 mod p`).
+const ROUND_CONSTANTS_MONTGOMERY: [u64; NUM_ROUNDS * STATE_SIZE] = {
+    let mut table = [0; NUM_ROUNDS * STATE_SIZE];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = (ROUND_CONSTANTS[i] as u128 * MONTGOMERY_R as u128
+            % algebraic_hash_rescue::field::MODULUS as u128) as u64;
+        i += 1;
+    }
+    table
+};
+
+/// `x · 2^64` on each lane (any residue in, any residue out).
 #[inline(always)]
-pub(crate) fn split_and_lookup<L: GoldilocksLanes>(x: L) -> L {
+fn to_montgomery<L: GoldilocksLanes>(x: L) -> L {
     if L::LANES == 1 {
         // One state: a product (one `mul` and its reduction) is the
         // shortest form on the scalar units.
-        let montgomery = x.mul(L::splat(MONTGOMERY_R)).canonical();
-        return montgomery
-            .lookup_bytes(&LOOKUP_TABLE)
-            .mul(L::splat(MONTGOMERY_R_INV));
+        return x.mul(L::splat(MONTGOMERY_R));
     }
-    // Packed lanes: x · (2^32 - 1) = x · 2^32 - x and y · 2^-64 ≡ -y · 2^32,
-    // the products by 2^32 as shifts with one carry fix-up
-    // (`GoldilocksLanes::mul_2exp`) instead of four 32-bit products and a
-    // reduction each.
-    let montgomery = x.mul_2exp(32).sub(x).canonical();
-    L::splat(0).sub(montgomery.lookup_bytes(&LOOKUP_TABLE).mul_2exp(32))
+    // Packed lanes: x · (2^32 - 1) = x · 2^32 - x, the product by 2^32 as
+    // shifts with one carry fix-up (`GoldilocksLanes::mul_2exp`) instead
+    // of four 32-bit products and a reduction.
+    x.mul_2exp(32).sub(x)
+}
+
+/// `x · 2^-64` on each lane (any residue in, any residue out).
+#[inline(always)]
+fn from_montgomery<L: GoldilocksLanes>(x: L) -> L {
+    if L::LANES == 1 {
+        return x.mul(L::splat(MONTGOMERY_R_INV));
+    }
+    // y · 2^-64 ≡ -y · 2^32.
+    L::splat(0).sub(x.mul_2exp(32))
+}
+
+/// The split-and-lookup map on each lane: the table applied to each byte
+/// of the canonical form of `x`, a cell in Montgomery form. The table fixes
+/// 0 and 255, so a canonical form stays canonical.
+#[inline(always)]
+pub(crate) fn split_and_lookup<L: GoldilocksLanes>(x: L) -> L {
+    x.canonical().lookup_bytes(&LOOKUP_TABLE)
 }
 
 /// The S-box layer: split-and-lookup on the first four cells, `x^7` on the
@@ -87,7 +111,7 @@ pub(crate) fn linear_layer<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE], roun
         hi[i] = state[i].shr::<32>();
     }
     let (lo, hi) = (mds16(lo), mds16(hi));
-    let constants = &ROUND_CONSTANTS[round * STATE_SIZE..][..STATE_SIZE];
+    let constants = &ROUND_CONSTANTS_MONTGOMERY[round * STATE_SIZE..][..STATE_SIZE];
     for i in 0..STATE_SIZE {
         // Both products are 16 times the true row sums, which are below
         // 2^52.
@@ -96,15 +120,24 @@ pub(crate) fn linear_layer<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE], roun
     }
 }
 
-/// The permutation on any residues, on each lane; the result is canonical.
+/// The rounds on a state in Montgomery form (any residues in, any out).
 #[inline(always)]
-pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
+fn rounds<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     for round in 0..NUM_ROUNDS {
         sbox_layer(state);
         linear_layer(state, round);
     }
+}
+
+/// The permutation on any residues, on each lane; the result is canonical.
+#[inline(always)]
+pub(crate) fn permute_lanes<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     for x in state.iter_mut() {
-        *x = x.canonical();
+        *x = to_montgomery(*x);
+    }
+    rounds(state);
+    for x in state.iter_mut() {
+        *x = from_montgomery(*x).canonical();
     }
 }
 
@@ -122,13 +155,30 @@ pub(crate) fn permute(state: &mut [u64; STATE_SIZE]) {
 /// the rate of `state` (canonical) is overwritten with it (canonical
 /// words) and the state permuted. On the AVX-512 IFMA/VBMI backend where
 /// the CPU has it (the state kept in registers from block to block), else
-/// one [`permute`] per block.
+/// [`absorb_portable`].
 pub(crate) fn absorb(state: &mut [u64; STATE_SIZE], blocks: &[[u64; RATE]]) {
     if !crate::arch::absorb_avx512(state, blocks) {
-        for block in blocks {
-            state[..RATE].copy_from_slice(block);
-            permute(state);
+        absorb_portable(state, blocks);
+    }
+}
+
+/// [`absorb`] on the portable rounds, the state kept in Montgomery form
+/// from block to block (only each block's words enter it).
+fn absorb_portable(state: &mut [u64; STATE_SIZE], blocks: &[[u64; RATE]]) {
+    if blocks.is_empty() {
+        return;
+    }
+    for x in &mut state[RATE..] {
+        *x = to_montgomery(*x);
+    }
+    for block in blocks {
+        for (x, &word) in state.iter_mut().zip(block) {
+            *x = to_montgomery(word);
         }
+        rounds(state);
+    }
+    for x in state.iter_mut() {
+        *x = from_montgomery(*x).canonical();
     }
 }
 
@@ -229,9 +279,9 @@ mod tests {
         );
     }
 
-    /// The absorption on the AVX-512 backend (where it runs) and through
-    /// the dispatching entry point equals one portable permutation per
-    /// block, the rate overwritten first: 0..=40 blocks (more than one
+    /// The absorption on the AVX-512 backend (where it runs), on the
+    /// portable rounds and through the dispatching entry point equals one
+    /// portable permutation per block, the rate overwritten first: 0..=40 blocks (more than one
     /// chunk of `hash_varlen`), edge and random states and blocks.
     #[test]
     fn absorption_equals_one_permutation_per_block() {
@@ -254,6 +304,9 @@ mod tests {
             let mut state = *start;
             absorb(&mut state, blocks);
             assert_eq!(state, want, "{count} blocks from {start:?}");
+            let mut state = *start;
+            absorb_portable(&mut state, blocks);
+            assert_eq!(state, want, "portable, {count} blocks from {start:?}");
         }
         require_lanes_where_listed(ran || cfg!(algebraic_hash_force_scalar));
     }
