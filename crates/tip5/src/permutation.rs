@@ -86,6 +86,16 @@ pub(crate) fn sbox_layer<L: GoldilocksLanes>(state: &mut [L; STATE_SIZE]) {
     for x in &mut state[..NUM_SPLIT_AND_LOOKUP] {
         *x = split_and_lookup(*x);
     }
+    if L::LANES == 1 {
+        // One state: the rescue crate's single-state layout where the CPU
+        // has AVX2 or AVX-512VL (two vector registers beside four scalars),
+        // cell by cell elsewhere.
+        let power_cells = state
+            .last_chunk_mut::<{ STATE_SIZE - NUM_SPLIT_AND_LOOKUP }>()
+            .expect("twelve cells after the four lookup cells");
+        L::exp7_state(power_cells);
+        return;
+    }
     // x^7 = x^3 · x^4, three multiplications deep, the twelve cells a step
     // at a time so that their chains overlap. (Plain loops, no closures:
     // everything must inline into the packed backends.)
