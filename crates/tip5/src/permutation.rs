@@ -16,9 +16,10 @@
 //!
 //! The rounds are written once over `GoldilocksLanes`: one state on `u64`s
 //! (its `x^7` layer in the rescue crate's single-state layout where the
-//! CPU has AVX2 or AVX-512VL), or one state per lane of the rescue crate's AVX-512 / AVX2 registers for
-//! `permute_many` (lookups by VBMI byte permutations where the CPU has
-//! them, else lane by lane on the scalar units). That is the portable path
+//! CPU has AVX2 or AVX-512VL), or one state per lane of the rescue crate's
+//! AVX-512 / AVX2 registers for `permute_many` (lookups by VBMI byte
+//! permutations where the CPU has them, else lane by lane on the scalar
+//! units). That is the portable path
 //! and the batch path of CPUs without AVX-512 IFMA/VBMI; where the CPU has
 //! them, one state and batches run on `crate::arch`'s own AVX-512 code
 //! instead (52-bit multiply-adds), which the tests below compare with these
