@@ -28,8 +28,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::element::Element;
 use crate::registry::{
-    CapProof, CapProofInput, CapProofRefusal, CapRefusal, Elements, Instance, MerkleProof,
-    MerkleRefusal, Op, OpError, ProofInput, ProofRefusal,
+    CapProofInput, CapProofRefusal, CapRefusal, Elements, Instance, MerkleProof, MerkleRefusal, Op,
+    OpError, ProofInput, ProofRefusal,
 };
 
 /// The command line.
@@ -173,52 +173,46 @@ impl Format {
     /// `leaf`, `index`, `siblings`), or one line per field (`sibling: ` one
     /// a line, bottom first), elements separated by spaces.
     fn write_proof(&self, proof: &MerkleProof, buf: &mut String) {
-        let index = proof.sides_bits();
-        if self.json {
-            let object = serde_json::json!({
-                "root": decimals(&proof.root),
-                "leaf": decimals(&proof.leaf),
-                "index": index,
-                "siblings": proof.siblings.iter().map(|d| decimals(d)).collect::<Vec<_>>(),
-            });
-            buf.push_str(&object.to_string());
-            buf.push('\n');
-        } else {
-            self.write_labelled("root", &proof.root, buf);
-            self.write_labelled("leaf", &proof.leaf, buf);
-            buf.push_str(&format!("index: {index}\n"));
-            for sibling in &proof.siblings {
-                self.write_labelled("sibling", sibling, buf);
-            }
-        }
+        let top = Top::Root(proof.root.as_slice());
+        self.write_path(top, &proof.leaf, proof.sides_bits(), &proof.siblings, buf);
     }
 
-    /// Plonky2's proof of leaf `index` to `cap`: one JSON object (`cap`,
-    /// `leaf`, `index`, `siblings`), or one line per field (`cap: ` and
-    /// `sibling: ` one a line), as [`Format::write_proof`] writes its own.
-    fn write_cap_proof(
+    /// A proof's fields: one JSON object (`root`, or plonky2's `cap` of
+    /// many digests, then `leaf`, `index` and `siblings`), or one line per
+    /// field (`cap: ` and `sibling: ` one a line, bottom first).
+    fn write_path(
         &self,
-        cap: &[Vec<Element>],
-        proof: &CapProof,
-        index: usize,
+        top: Top<&[Element], &[Vec<Element>]>,
+        leaf: &[Element],
+        index: u64,
+        siblings: &[Vec<Element>],
         buf: &mut String,
     ) {
+        let all = |ds: &[Vec<Element>]| ds.iter().map(|d| decimals(d)).collect::<Vec<_>>();
         if self.json {
-            let object = serde_json::json!({
-                "cap": cap.iter().map(|d| decimals(d)).collect::<Vec<_>>(),
-                "leaf": decimals(&proof.leaf),
-                "index": index,
-                "siblings": proof.siblings.iter().map(|d| decimals(d)).collect::<Vec<_>>(),
-            });
-            buf.push_str(&object.to_string());
+            let (name, top) = match top {
+                Top::Root(root) => ("root", serde_json::json!(decimals(root))),
+                Top::Cap(cap) => ("cap", serde_json::json!(all(cap))),
+            };
+            let mut object = serde_json::Map::new();
+            object.insert(name.to_owned(), top);
+            object.insert("leaf".to_owned(), serde_json::json!(decimals(leaf)));
+            object.insert("index".to_owned(), serde_json::json!(index));
+            object.insert("siblings".to_owned(), serde_json::json!(all(siblings)));
+            buf.push_str(&serde_json::Value::Object(object).to_string());
             buf.push('\n');
         } else {
-            for node in cap {
-                self.write_labelled("cap", node, buf);
+            match top {
+                Top::Root(root) => self.write_labelled("root", root, buf),
+                Top::Cap(cap) => {
+                    for node in cap {
+                        self.write_labelled("cap", node, buf);
+                    }
+                }
             }
-            self.write_labelled("leaf", &proof.leaf, buf);
+            self.write_labelled("leaf", leaf, buf);
             buf.push_str(&format!("index: {index}\n"));
-            for sibling in &proof.siblings {
+            for sibling in siblings {
                 self.write_labelled("sibling", sibling, buf);
             }
         }
@@ -835,10 +829,13 @@ fn merkle_cap(
         })?;
     let mut buf = String::new();
     match (&answer.proof, args.proof) {
-        (Some(proof), Some(index)) => {
-            args.format
-                .write_cap_proof(&answer.cap, proof, index, &mut buf)
-        }
+        (Some(proof), Some(index)) => args.format.write_path(
+            Top::Cap(&answer.cap),
+            &proof.leaf,
+            index as u64,
+            &proof.siblings,
+            &mut buf,
+        ),
         _ => {
             for node in &answer.cap {
                 args.format.write_line(node, &mut buf);
